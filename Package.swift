@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+// PayStorm: a deterministic, actor-based simulation engine for payment systems.
+// No package dependencies: the standard library, Foundation, Dispatch, Synchronization and the
+// test libraries only. Foundation stays out of SimulationKernel and PaymentWorld.
+import PackageDescription
+
+let package = Package(
+    name: "PayStorm",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
+        .library(name: "PaymentWorld", targets: ["PaymentWorld"]),
+        .executable(name: "paystorm", targets: ["PayStormCLI"]),
+    ],
+    targets: [
+        .target(name: "SimulationKernel"),
+        .target(name: "PaymentWorld", dependencies: ["SimulationKernel"]),
+        .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),
+        .target(name: "Reporting", dependencies: ["SimulationKernel"]),
+        .executableTarget(
+            name: "PayStormCLI",
+            dependencies: ["Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"]
+        ),
+        .executableTarget(
+            name: "PayStormBenchmarks",
+            dependencies: ["Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"],
+            path: "Benchmarks/PayStormBenchmarks"
+        ),
+        .target(
+            name: "SimulationTestSupport",
+            dependencies: ["SimulationKernel"],
+            path: "Tests/SimulationTestSupport"
+        ),
+        .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel", "SimulationTestSupport"]),
+        .testTarget(name: "PaymentWorldTests", dependencies: ["PaymentWorld", "SimulationTestSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimulationTestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "SimulationTestSupport"]),
+        .testTarget(
+            name: "PayStormCLITests",
+            dependencies: ["Scenarios", "Reporting", "SimulationTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
