@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "paystorm", targets: ["PayStormCLI"]),
     ],
     targets: [
-        .target(name: "SimulationKernel"),
+        // libm: `rounded()`, `log`, `exp` for the distributions (Foundation stays out of the kernel).
+        .target(name: "SimulationKernel", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "PaymentWorld", dependencies: ["SimulationKernel"]),
         .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),
         .target(name: "Reporting", dependencies: ["SimulationKernel"]),
