@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Simulation {
+    /// Runs until nothing is left to do, the next event is later than `deadline`, or `stop` is
+    /// called. Call it from a synchronous context (a test, the CLI), never from a task.
+    ///
+    /// The event loop itself runs inside a job on the shared lane, so an actor's
+    /// `assumeIsolated` finds its executor current with a pointer compare (design §3.1).
+    @discardableResult
+    public func run(until deadline: SimTime = SimTime(nanoseconds: .max)) -> End {
+        precondition(!running, "Simulation.run called while the simulation is already running")
+        ownerThread = pthread_self()
+        running = true
+        driverFinished = false
+        let registration = StrictMode.enter(self)
+        defer {
+            StrictMode.leave(registration)
+            running = false
+        }
+        startDriver(until: deadline)
+        while !driverFinished {
+            absorbForeignJobs()
+            guard let job = nextReadyJob() else {
+                preconditionFailure("the event loop is suspended and no job is ready: a kernel bug")
+            }
+            runJob(job)
+        }
+        if let stopReason { return .stopped(reason: stopReason) }
+        if let next = queue.first, next.time > deadline {
+            currentTime = max(currentTime, deadline)
+            return .reachedDeadline
+        }
+        return .idle
+    }
+
+    /// Runs until idle: `swift-nio`'s verb.
+    @discardableResult
+    public func runUntilIdle() -> End { run() }
+
+    /// Runs every step due within `duration` from now, then sets the clock to that instant.
+    @discardableResult
+    public func advance(by duration: SimDuration) -> End { advance(to: currentTime + duration) }
+
+    @discardableResult
+    public func advance(to instant: SimTime) -> End {
+        let end = run(until: instant)
+        if case .idle = end, instant > currentTime { currentTime = instant }
+        return end
+    }
+
+    /// True while the loop runs on the calling thread.
+    public var isRunningOnThisThread: Bool { running && pthread_equal(pthread_self(), ownerThread) != 0 }
+
+    /// The event loop. Between events it yields whenever a job is ready, so tasks and actor jobs
+    /// interleave with message deliveries in the order the strategy picks.
+    func drive(until deadline: SimTime) async {
+        defer { driverFinished = true }
+        while stopReason == nil {
+            if !ready.isEmpty || foreignPending.load(ordering: .relaxed) {
+                await Task.yield()
+                continue
+            }
+            guard let next = queue.first, next.time <= deadline else { return }
+            let event = queue.popMin().unsafelyUnwrapped
+            precondition(event.time >= currentTime, "time went backwards: \(event.time) < \(currentTime)")
+            currentTime = event.time
+            eventsProcessed &+= 1
+            trace.record(TraceRecord(time: event.time, receiver: event.receiver, kind: event.kind,
+                                     subject: event.subject))
+            if strategyCode == 2 { notePCTStep(receiver: event.receiver) }
+            receivers[Int(event.receiver.rawValue)].receive(event)
+        }
+    }
+
+    func enqueue(_ job: UnownedJob, lane: UInt32) {
+        guard pthread_equal(pthread_self(), ownerThread) != 0 else {
+            // Another thread: a continuation resumed from outside, Dispatch, a `Task.sleep`.
+            // The job cannot touch the ready queue from here; it waits in a locked inbox.
+            foreignInbox.withLock { $0.append(ReadyJob(job: job, lane: lane)) }
+            foreignPending.store(true, ordering: .releasing)
+            return
+        }
+        ready.append(ReadyJob(job: job, lane: lane))
+    }
+
+    private func absorbForeignJobs() {
+        guard foreignPending.load(ordering: .acquiring) else { return }
+        let jobs = foreignInbox.withLock { inbox in
+            defer { inbox.removeAll() }
+            return inbox
+        }
+        foreignPending.store(false, ordering: .relaxed)
+        for job in jobs {
+            noteEscape(.foreignThread, detail: "a job for \(laneName(job.lane)) was enqueued from another thread")
+            ready.append(job)
+        }
+    }
+
+    func noteEscape(_ kind: Escape.Kind, detail: String) {
+        let escape = Escape(kind: kind, time: currentTime, detail: detail)
+        escapes.append(escape)
+        if options.strict { stop("escape: \(escape)") }
+    }
+
+    private func nextReadyJob() -> ReadyJob? {
+        let count = ready.count
+        guard count > 0 else { return nil }
+        switch strategyCode {
+        case 0:
+            return ready.remove(at: 0)
+        case 1:
+            return ready.remove(at: count == 1 ? 0 : schedulerRandom.index(below: count))
+        default:
+            var best = 0
+            var bestPriority = priority(ofLane: ready.lane(at: 0))
+            for offset in 1..<count {
+                let candidate = priority(ofLane: ready.lane(at: offset))
+                if candidate > bestPriority {
+                    best = offset
+                    bestPriority = candidate
+                }
+            }
+            let job = ready.remove(at: best)
+            if var state = pct {
+                // Steps count events and jobs in one sequence: the trace's step counter.
+                if let low = state.demotion(atStep: trace.steps &+ 1) { setPriority(low, ofLane: job.lane) }
+                pct = state
+            }
+            return job
+        }
+    }
+
+    private func runJob(_ job: ReadyJob) {
+        jobsRun &+= 1
+        // Jobs show in the trace under a receiver id with the top bit set: lanes are not receivers.
+        trace.record(TraceRecord(time: currentTime, receiver: ReceiverID(rawValue: 0x8000_0000 | (job.lane & 0x7FFF_FFFF)),
+                                 kind: UInt32.max, subject: jobsRun))
+        let laneIndex = job.lane == Self.taskLane ? 0 : Int(job.lane)
+        job.job.runSynchronously(isolatedTo: lanes[laneIndex].asUnownedSerialExecutor(),
+                                 taskExecutor: taskExecutor.asUnownedTaskExecutor())
+    }
+
+    private func priority(ofLane lane: UInt32) -> UInt32 {
+        lane == Self.taskLane ? lanePriority[0] : lanePriority[Int(lane)]
+    }
+
+    private func setPriority(_ priority: UInt32, ofLane lane: UInt32) {
+        lanePriority[lane == Self.taskLane ? 0 : Int(lane)] = priority
+    }
+
+    private func notePCTStep(receiver: ReceiverID) {
+        guard var state = pct else { return }
+        if let low = state.demotion(atStep: trace.steps) { receiverPriority[Int(receiver.rawValue)] = low }
+        pct = state
+    }
+}
+
+/// Work that left the simulation's control: it breaks determinism, so strict mode fails the run.
+public struct Escape: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        /// A job enqueued on the global concurrent executor by simulation code: a bare `Task {}`
+        /// from nonisolated code, `Task.detached`, or `Task.sleep`.
+        case globalExecutor = "global-executor enqueue"
+        /// A job enqueued on the simulation from another thread: a continuation resumed from
+        /// outside, Dispatch, or work that came back from the global pool.
+        case foreignThread = "foreign-thread enqueue"
+    }
+    public var kind: Kind
+    public var time: SimTime
+    public var detail: String
+
+    public var description: String {
+        "\(kind.rawValue) at \(time): \(detail); start tasks with simulation.spawn and sleep on simulation.clock"
+    }
+}

@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// One run of a model: the event queue, virtual time, the scheduler, the trace and the random
+/// root. It runs on one OS thread without locks; several simulations run on several threads and
+/// share nothing (../shared/design.md §3.1).
+///
+/// Two kinds of work run on it. Events (message deliveries, timers) go to `EventReceiver`s'
+/// synchronous handlers: no task, job or allocation per event. Tasks started with `spawn` and
+/// actors bound to a `SimulationLane` run as jobs on the same thread, interleaved with the
+/// events by the strategy.
+///
+/// ```swift
+/// let simulation = Simulation(options: .init(seed: 42))
+/// simulation.spawn {
+///     try? await simulation.clock.sleep(for: .milliseconds(5))
+///     // now == 5 ms of virtual time
+/// }
+/// let end = simulation.run()   // .idle, after 5 virtual ms and no wall time to speak of
+/// ```
+public final class Simulation: @unchecked Sendable {
+    public struct Options: Sendable, Hashable {
+        public var seed: UInt64
+        public var strategy: SchedulingStrategy
+        public var lanes: LaneMode
+        /// Fail the run at the first escape (a job enqueued from another thread or on the global
+        /// executor) instead of only counting it.
+        public var strict: Bool
+        public var traceRingCapacity: Int
+
+        public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, lanes: LaneMode = .shared,
+                    strict: Bool = true, traceRingCapacity: Int = 64) {
+            self.seed = seed
+            self.strategy = strategy
+            self.lanes = lanes
+            self.strict = strict
+            self.traceRingCapacity = traceRingCapacity
+        }
+    }
+
+    /// How a call to `run` ended.
+    public enum End: Sendable, Hashable, CustomStringConvertible {
+        /// Nothing left to do: no event pending, no job ready.
+        case idle
+        /// Events remain, but the next is later than the deadline; `now` is the deadline.
+        case reachedDeadline
+        /// `stop(_:)` was called, or strict mode caught an escape.
+        case stopped(reason: String)
+
+        public var description: String {
+            switch self {
+            case .idle: "idle"
+            case .reachedDeadline: "reached deadline"
+            case .stopped(let reason): "stopped: \(reason)"
+            }
+        }
+    }
+
+    public let options: Options
+    /// The run's root stream. Components split their own streams off it at setup, in a fixed order.
+    public var random: SimRandom
+    public internal(set) var trace: Trace
+
+    @usableFromInline var queue = EventQueue()
+    @usableFromInline var currentTime = SimTime.zero
+    @usableFromInline var sequence: UInt64 = 0
+    @usableFromInline let strategyCode: UInt8  // 0 fifo, 1 random, 2 pct: a byte compare on the hot path.
+    @usableFromInline var schedulerRandom: SimRandom
+    @usableFromInline var receivers: ContiguousArray<any EventReceiver> = []
+    @usableFromInline var receiverPriority: ContiguousArray<UInt32> = []
+
+    var sharedLaneStorage: SimulationLane?
+    var lanes: [SimulationLane] = []
+    var lanePriority: [UInt32] = []
+    var taskExecutorStorage: SimulationTaskExecutor?
+    var ready = ReadyQueue()
+    var sleepers = SleeperTable()
+    var pct: PCTState?
+
+    var ownerThread: pthread_t
+    var running = false
+    var driverFinished = true
+    var stopReason: String?
+    let foreignInbox = Mutex<[ReadyJob]>([])
+    let foreignPending = Atomic<Bool>(false)
+    public internal(set) var escapes: [Escape] = []
+    public internal(set) var eventsProcessed: UInt64 = 0
+    public internal(set) var jobsRun: UInt64 = 0
+
+    static let taskLane = UInt32.max
+
+    public init(options: Options) {
+        self.options = options
+        var root = SimRandom(seed: options.seed)
+        // The scheduler's stream is split off first, so model streams do not move with strategy draws.
+        schedulerRandom = root.split()
+        random = root
+        trace = Trace(ringCapacity: options.traceRingCapacity)
+        ownerThread = pthread_self()
+        switch options.strategy {
+        case .fifo: strategyCode = 0
+        case .random: strategyCode = 1
+        case .pct(let depth, let steps):
+            precondition(depth >= 1 && steps >= 1, "pct needs depth >= 1 and steps >= 1, got \(depth), \(steps)")
+            strategyCode = 2
+            pct = PCTState(depth: depth, steps: steps, random: &schedulerRandom)
+        }
+        receivers.append(KernelReceiver(simulation: self))
+        receiverPriority.append(UInt32.max)
+        taskExecutorStorage = SimulationTaskExecutor(simulation: self)
+        sharedLaneStorage = SimulationLane(simulation: self, index: 0)
+        lanes.append(sharedLaneStorage.unsafelyUnwrapped)
+        lanePriority.append(initialPriority())
+        if options.strict { StrictMode.install() }
+    }
+
+    /// The current virtual time.
+    @inlinable public var now: SimTime { currentTime }
+
+    /// A clock on virtual time, for code written against `some Clock<Duration>`.
+    public var clock: SimulationClock { SimulationClock(simulation: self) }
+
+    public var taskExecutor: SimulationTaskExecutor { taskExecutorStorage.unsafelyUnwrapped }
+
+    /// The lane all actors share in `.shared` mode; the event loop runs isolated to it.
+    public var sharedLane: SimulationLane { sharedLaneStorage.unsafelyUnwrapped }
+
+    /// A lane for one more actor: its own under `.perActor`, the shared one under `.shared`.
+    public func makeLane() -> SimulationLane {
+        guard options.lanes == .perActor else { return sharedLane }
+        let lane = SimulationLane(simulation: self, index: UInt32(lanes.count))
+        lanes.append(lane)
+        lanePriority.append(initialPriority())
+        return lane
+    }
+
+    func laneName(_ index: UInt32) -> String { index == Self.taskLane ? "task lane" : "lane \(index)" }
+
+    /// Registers a receiver; events addressed to the returned id are delivered to it.
+    public func register(_ receiver: any EventReceiver) -> ReceiverID {
+        precondition(receivers.count < Int(UInt32.max / 2), "too many receivers: \(receivers.count)")
+        receivers.append(receiver)
+        receiverPriority.append(initialPriority())
+        return ReceiverID(rawValue: UInt32(receivers.count - 1))
+    }
+
+    public func name(of receiver: ReceiverID) -> String {
+        let index = Int(receiver.rawValue)
+        if index < receivers.count { return receivers[index].traceName }
+        let lane = receiver.rawValue & 0x7FFF_FFFF
+        return receiver.rawValue & 0x8000_0000 != 0 ? "jobs(\(laneName(lane)))" : "\(receiver)"
+    }
+
+    /// Schedules an event at an instant no earlier than now.
+    ///
+    /// - Complexity: O(log n) in the number of pending events.
+    @inlinable
+    public func schedule(at time: SimTime, to receiver: ReceiverID, kind: UInt32,
+                         subject: UInt64 = 0, argument: UInt64 = 0) {
+        precondition(time >= currentTime, "event scheduled in the past: \(time) < now \(currentTime)")
+        sequence &+= 1
+        queue.push(SimulationEvent(time: time, order: orderKey(for: receiver), receiver: receiver,
+                                   kind: kind, subject: subject, argument: argument))
+    }
+
+    @inlinable
+    public func schedule(after delay: SimDuration, to receiver: ReceiverID, kind: UInt32,
+                         subject: UInt64 = 0, argument: UInt64 = 0) {
+        precondition(delay.nanoseconds >= 0, "negative delay \(delay)")
+        schedule(at: currentTime + delay, to: receiver, kind: kind, subject: subject, argument: argument)
+    }
+
+    /// The tie-break among events due at one instant (design §3.2).
+    @inlinable func orderKey(for receiver: ReceiverID) -> UInt64 {
+        switch strategyCode {
+        case 0: return sequence
+        case 1: return schedulerRandom.next()
+        default:
+            // Higher priority first; the sequence keeps equal priorities in scheduling order.
+            let priority = receiverPriority[Int(receiver.rawValue)]
+            return UInt64(UInt32.max - priority) << 32 | (sequence & 0xFFFF_FFFF)
+        }
+    }
+
+    /// Number of events scheduled and not yet delivered.
+    public var pendingEvents: Int { queue.count }
+
+    /// Stops the run after the current step; `run` returns `.stopped(reason:)`.
+    public func stop(_ reason: String) {
+        if stopReason == nil { stopReason = reason }
+    }
+
+    private func initialPriority() -> UInt32 {
+        // Initial PCT priorities sit above every change-point priority (1 ..< depth).
+        guard let pct else { return 0 }
+        return UInt32(pct.depth) &+ UInt32(truncatingIfNeeded: schedulerRandom.int(in: 0...0xFFFF_FF))
+    }
+}
+
+/// Delivers the kernel's own events: the wake-ups of tasks sleeping on virtual time.
+final class KernelReceiver: EventReceiver {
+    unowned let simulation: Simulation
+    init(simulation: Simulation) { self.simulation = simulation }
+    func receive(_ event: SimulationEvent) { simulation.wakeSleeper(event) }
+    var traceName: String { "kernel" }
+}
