@@ -32,7 +32,11 @@ let package = Package(
             dependencies: ["SimulationKernel"],
             path: "Tests/SimulationTestSupport"
         ),
-        .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel", "SimulationTestSupport"]),
+        .testTarget(
+            name: "SimulationKernelTests",
+            dependencies: ["SimulationKernel", "SimulationTestSupport"],
+            exclude: ["Golden"]  // Golden files are read through #filePath, not bundled.
+        ),
         .testTarget(name: "PaymentWorldTests", dependencies: ["PaymentWorld", "SimulationTestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimulationTestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "SimulationTestSupport"]),
