@@ -53,7 +53,9 @@ extension Simulation {
     }
 
     /// True while the loop runs on the calling thread.
-    public var isRunningOnThisThread: Bool { running && pthread_equal(pthread_self(), ownerThread) != 0 }
+    public var isRunningOnThisThread: Bool {
+        (running || inspecting) && pthread_equal(pthread_self(), ownerThread) != 0
+    }
 
     /// The event loop. Between events it yields whenever a job is ready, so tasks and actor jobs
     /// interleave with message deliveries in the order the strategy picks.

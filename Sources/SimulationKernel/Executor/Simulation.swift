@@ -83,6 +83,7 @@ public final class Simulation: @unchecked Sendable {
 
     var ownerThread: pthread_t
     var running = false
+    var inspecting = false
     var driverFinished = true
     var stopReason: String?
     let foreignInbox = Mutex<[ReadyJob]>([])
@@ -142,10 +143,36 @@ public final class Simulation: @unchecked Sendable {
 
     /// Registers a receiver; events addressed to the returned id are delivered to it.
     public func register(_ receiver: any EventReceiver) -> ReceiverID {
+        let id = reserveReceiverID()
+        register(receiver, as: id)
+        return id
+    }
+
+    /// Reserves an id before its receiver exists, so receivers that address each other can be
+    /// built knowing every address.
+    public func reserveReceiverID() -> ReceiverID {
         precondition(receivers.count < Int(UInt32.max / 2), "too many receivers: \(receivers.count)")
-        receivers.append(receiver)
+        receivers.append(UnboundReceiver())
         receiverPriority.append(initialPriority())
         return ReceiverID(rawValue: UInt32(receivers.count - 1))
+    }
+
+    /// Binds a receiver to an id from `reserveReceiverID`.
+    public func register(_ receiver: any EventReceiver, as id: ReceiverID) {
+        let index = Int(id.rawValue)
+        precondition(index > 0 && index < receivers.count && receivers[index] is UnboundReceiver,
+                     "\(id) was not reserved, or is already bound to \(receivers[min(index, receivers.count - 1)].traceName)")
+        receivers[index] = receiver
+    }
+
+    /// Runs `body` on the calling thread while the simulation is paused, with its actors'
+    /// isolation assumable: for reading results after `run` returns, without adding steps.
+    public func inspect<T>(_ body: () throws -> T) rethrows -> T {
+        precondition(!running, "inspect is for a paused simulation; inside a run, actors are already isolated")
+        ownerThread = pthread_self()
+        inspecting = true
+        defer { inspecting = false }
+        return try body()
     }
 
     public func name(of receiver: ReceiverID) -> String {
@@ -199,6 +226,14 @@ public final class Simulation: @unchecked Sendable {
         guard let pct else { return 0 }
         return UInt32(pct.depth) &+ UInt32(truncatingIfNeeded: schedulerRandom.int(in: 0...0xFFFF_FF))
     }
+}
+
+/// Holds a reserved id until its receiver is registered; an event sent to it is a wiring bug.
+final class UnboundReceiver: EventReceiver {
+    func receive(_ event: SimulationEvent) {
+        preconditionFailure("event \(event.kind) for a receiver id that was reserved but never registered")
+    }
+    var traceName: String { "unbound" }
 }
 
 /// Delivers the kernel's own events: the wake-ups of tasks sleeping on virtual time.

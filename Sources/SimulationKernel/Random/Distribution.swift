@@ -9,7 +9,7 @@ import Darwin
 /// This is where continuous math meets virtual time. Each case documents its formula, which
 /// draws it takes and how its result is rounded to a `SimDuration`; the conversion happens once,
 /// at the end, rounding to the nearest nanosecond (halves away from zero), and results beyond
-/// ±2^62 ns clamp like `SimDuration.seconds(_:)`. Keeping all of it here leaves one place to look
+/// ±2^62 ns clamp like `SimDuration.seconds(fractional:)`. Keeping all of it here leaves one place to look
 /// if two platforms' `log`/`exp`/`cos` ever disagree in the last bit.
 ///
 /// `sample` is a pure function of the draws it takes: no state is cached between calls (Box–Muller's
@@ -86,7 +86,7 @@ public enum Distribution: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Nanoseconds as a `Double` to a duration: nearest, halves away from zero; NaN and values
-    /// beyond the range clamp the way `SimDuration.seconds(_:)` does.
+    /// beyond the range clamp the way `SimDuration.seconds(fractional:)` does.
     @inlinable static func rounding(nanoseconds: Double) -> SimDuration {
         let nanos = nanoseconds.rounded()
         if !(nanos < 9.2e18) { return SimDuration(nanoseconds: Int64.max / 2) }

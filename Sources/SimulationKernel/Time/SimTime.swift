@@ -57,7 +57,7 @@ public struct SimDuration: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Converts seconds to a duration, rounding to the nearest nanosecond. The one place a
     /// `Double` becomes time; values beyond the representable range clamp.
-    @inlinable public static func seconds(_ value: Double) -> SimDuration {
+    @inlinable public static func seconds(fractional value: Double) -> SimDuration {
         let nanos = (value * 1e9).rounded()
         if !(nanos < 9.2e18) { return SimDuration(nanoseconds: Int64.max / 2) }
         if !(nanos > -9.2e18) { return SimDuration(nanoseconds: Int64.min / 2) }
