@@ -1,0 +1,153 @@
+import SimulationKernel
+
+/// The reference pipeline as a world: one customer source, a gateway, a primary and a backup
+/// ACS pool and an issuer, wired over one network, on one simulation.
+///
+/// ```swift
+/// let pipeline = ReferencePipeline(configuration: .init(lifecycles: 1_000), options: .init(seed: 42))
+/// let result = pipeline.run()
+/// #expect(result.completed == 1_000)
+/// ```
+public final class ReferencePipeline {
+    public let configuration: PipelineConfiguration
+    public let simulation: Simulation
+    public let network: Network
+    let customer: Customer
+    let gateway: Gateway
+    let acs: ACSServer
+    let acsBackup: ACSServer
+    let issuer: Issuer
+
+    public init(configuration: PipelineConfiguration, options: Simulation.Options) {
+        self.configuration = configuration
+        let simulation = Simulation(options: options)
+        let network = Network(simulation: simulation, defaultLatency: configuration.latency)
+        // Ids first, so actors that address each other are built knowing every address.
+        let addresses = PipelineAddresses(
+            customer: simulation.reserveReceiverID(), gateway: simulation.reserveReceiverID(),
+            acs: simulation.reserveReceiverID(), acsBackup: simulation.reserveReceiverID(),
+            issuer: simulation.reserveReceiverID())
+        // Built in a fixed order: each splits its random stream off the root in turn.
+        customer = Customer(id: addresses.customer, simulation: simulation, network: network,
+                            gateway: addresses.gateway, rate: configuration.rate, total: configuration.lifecycles)
+        gateway = Gateway(id: addresses.gateway, simulation: simulation, network: network, addresses: addresses,
+                          configuration: configuration.gateway, threeDSecureRatio: configuration.threeDSecureRatio)
+        acs = ACSServer(id: addresses.acs, name: "acs", simulation: simulation, network: network,
+                        gateway: addresses.gateway, failover: addresses.acsBackup, configuration: configuration.acs,
+                        queueTimeout: configuration.acsQueueTimeout)
+        acsBackup = ACSServer(id: addresses.acsBackup, name: "acs_backup", simulation: simulation, network: network,
+                              gateway: addresses.gateway, failover: nil, configuration: configuration.acsBackup,
+                              queueTimeout: configuration.acsQueueTimeout)
+        issuer = Issuer(id: addresses.issuer, simulation: simulation, network: network, gateway: addresses.gateway,
+                        configuration: configuration.issuer, declineRatio: configuration.declineRatio)
+        for (receiver, id) in [(customer, addresses.customer), (gateway, addresses.gateway), (acs, addresses.acs),
+                               (acsBackup, addresses.acsBackup), (issuer, addresses.issuer)] as [(any EventReceiver, ReceiverID)] {
+            simulation.register(receiver, as: id)
+        }
+        self.simulation = simulation
+        self.network = network
+        customer.start()
+    }
+
+    /// Runs to the end: every payment generated and drained.
+    ///
+    /// - Parameters:
+    ///   - interval: virtual time between progress reports.
+    ///   - progress: called after each interval with a snapshot; return false to stop early.
+    public func run(reportingEvery interval: SimDuration = .seconds(10),
+                    progress: (PipelineProgress) -> Bool = { _ in true }) -> PipelineResult {
+        var end = Simulation.End.idle
+        while true {
+            end = simulation.run(until: simulation.now + interval)
+            guard case .reachedDeadline = end else { break }
+            if !progress(snapshot()) {
+                end = .stopped(reason: "interrupted")
+                break
+            }
+        }
+        return result(end: end)
+    }
+
+    /// Where the run stands now.
+    public func snapshot() -> PipelineProgress {
+        let now = simulation.now
+        return simulation.inspect {
+            customer.assumeIsolated { customer in
+                PipelineProgress(now: now, generated: customer.generatedCount, completed: customer.completed,
+                                 inFlight: customer.inFlight, latencyP99: customer.latency.percentile(0.99))
+            }
+        }
+    }
+
+    func result(end: Simulation.End) -> PipelineResult {
+        simulation.inspect {
+            let now = simulation.now
+            let (latency, outcomes, completed, last) = customer.assumeIsolated {
+                ($0.latency, $0.outcomes, $0.completed, $0.lastCompletion)
+            }
+            var stations: [StationReport] = []
+            stations.append(gateway.assumeIsolated { StationReport(name: "gateway", station: $0.station, at: now) })
+            stations.append(acs.assumeIsolated { StationReport(name: "acs", station: $0.station, at: now) })
+            stations.append(acsBackup.assumeIsolated { StationReport(name: "acs_backup", station: $0.station, at: now) })
+            stations.append(issuer.assumeIsolated { StationReport(name: "issuer", station: $0.station, at: now) })
+            let primaryTimeouts = acs.assumeIsolated { $0.timedOut }
+            return PipelineResult(
+                end: end, completed: completed,
+                outcomes: PipelineOutcome.allCases.map { ($0.description, outcomes[Int($0.rawValue)]) },
+                latency: latency, lastCompletion: last, traceHash: simulation.trace.hash,
+                steps: simulation.trace.steps, stations: stations, acsPrimaryTimeouts: primaryTimeouts,
+                network: network.statistics, escapes: simulation.escapes)
+        }
+    }
+}
+
+/// A progress snapshot, for the live line on stderr.
+public struct PipelineProgress: Sendable {
+    public var now: SimTime
+    public var generated: Int
+    public var completed: UInt64
+    public var inFlight: Int
+    public var latencyP99: Int64
+}
+
+/// One station's figures at the end of a run.
+public struct StationReport: Sendable {
+    public var name: String
+    public var servers: Int
+    public var utilization: Double
+    public var queueingDelay: LatencyHistogram
+    public var arrivals: UInt64
+    public var rejected: UInt64
+    public var abandoned: UInt64
+
+    init(name: String, station: ServiceStation, at now: SimTime) {
+        self.name = name
+        servers = station.servers
+        utilization = station.utilization(at: now)
+        queueingDelay = station.queueingDelay
+        arrivals = station.arrivals
+        rejected = station.rejected
+        abandoned = station.abandoned
+    }
+}
+
+/// Everything a pipeline run measured.
+public struct PipelineResult: Sendable {
+    public var end: Simulation.End
+    public var completed: UInt64
+    /// Outcome name → count, in a fixed order.
+    public var outcomes: [(name: String, count: UInt64)]
+    public var latency: LatencyHistogram
+    public var lastCompletion: SimTime
+    public var traceHash: UInt64
+    public var steps: UInt64
+    public var stations: [StationReport]
+    public var acsPrimaryTimeouts: UInt64
+    public var network: Network.Statistics
+    public var escapes: [Escape]
+
+    public var successRate: Double {
+        guard completed > 0 else { return 0 }
+        return Double(outcomes.first { $0.name == "approved" }?.count ?? 0) / Double(completed)
+    }
+}
