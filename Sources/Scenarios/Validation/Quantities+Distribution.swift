@@ -52,7 +52,8 @@ enum DistributionSyntax {
             else { throw formError }
             let medianDuration = try duration(median, role: "the median")
             guard medianDuration > .zero else {
-                throw QuantityError(expected: "the median to be a positive duration", found: quotedForMessage(String(median)))
+                throw QuantityError(
+                    expected: "the median to be a positive duration", found: quotedForMessage(String(median)))
             }
             guard let sigma = Quantities.parseNumber(sigmaText), sigma >= 0, sigma <= 10 else {
                 throw QuantityError(

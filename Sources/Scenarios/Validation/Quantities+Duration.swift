@@ -54,8 +54,9 @@ extension Quantities {
     static func parseDuration(_ text: Substring) -> Result<SimDuration, DurationProblem> {
         var rest = trimmingSpaces(text).unicodeScalars[...]
         if rest.first == "-" {
-            let afterSign = rest.dropFirst()
-            return afterSign.first.map { ("0"..."9").contains($0) || $0 == "." } == true ? .failure(.negative) : .failure(.malformed)
+            // "-5ms" is a negative duration; "-x" is no duration at all.
+            let signedNumber = rest.dropFirst().first.map { ("0"..."9").contains($0) || $0 == "." } ?? false
+            return .failure(signedNumber ? .negative : .malformed)
         }
         let integerDigits = rest.prefix { ("0"..."9").contains($0) }
         guard !integerDigits.isEmpty else { return .failure(.malformed) }
@@ -71,7 +72,8 @@ extension Quantities {
         guard !rest.isEmpty else { return .failure(.missingUnit) }
         let unitText = String(String.UnicodeScalarView(rest))
         guard let unit = durationUnits.first(where: { $0.key == unitText })?.value else {
-            return .failure(.unknownUnit(suggestion: suggestUnit(unitText, number: integerDigits, fraction: fractionDigits)))
+            let suggestion = suggestUnit(unitText, number: integerDigits, fraction: fractionDigits)
+            return .failure(.unknownUnit(suggestion: suggestion))
         }
         guard let nanoseconds = exactNanoseconds(integer: integerDigits, fraction: fractionDigits, unit: unit),
             nanoseconds <= UInt64(maximumDuration.nanoseconds)
