@@ -1,1 +1,40 @@
-print("paystorm")
+import Foundation
+
+/// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
+let commands = ["run", "validate"]
+let usage = """
+    usage: paystorm <command> [flags]
+
+    commands:
+      run        run one simulation of a scenario (default scenarios/default.json)
+      validate   check scenario files and report every problem
+
+    paystorm <command> --help shows a command's flags; paystorm --version prints the version.
+    """
+
+var output = Output()
+var arguments = Array(CommandLine.arguments.dropFirst())
+let status: ExitStatus
+if arguments.first == "--version" {
+    print("paystorm \(PayStormVersion.current)")
+    status = .passed
+} else if arguments.isEmpty || arguments.first == "--help" || arguments.first == "help" {
+    print(usage)
+    status = .passed
+} else {
+    let command = arguments.removeFirst()
+    if arguments.contains("--json") { output.info = output.err }
+    do throws(UsageError) {
+        switch command {
+        case "run": status = try RunCommand.main(arguments, output: &output)
+        case "validate": status = try ValidateCommand.main(arguments, output: &output)
+        default:
+            let hint = closestCommand(command).map { " (did you mean \($0)?)" } ?? ""
+            throw UsageError("paystorm: unknown command \"\(command)\"\(hint)\n\(usage)")
+        }
+    } catch {
+        output.err(error.description)
+        status = .badInput
+    }
+}
+exit(status.rawValue)

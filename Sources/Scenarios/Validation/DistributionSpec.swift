@@ -23,3 +23,15 @@ public enum DistributionSpec: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension DistributionSpec {
+    /// The kernel distribution that samples what this spec describes.
+    public var distribution: Distribution {
+        switch self {
+        case .constant(let value): .constant(value)
+        case .exponential(let mean): .exponential(mean: mean)
+        case .lognormal(let median, let sigma): .lognormal(median: median, sigma: sigma)
+        case .uniform(let low, let high): .uniform(low, high)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Scenarios
+
+/// One flag a command accepts.
+struct FlagSpec {
+    var name: String
+    /// The placeholder for its value in help (`N`, `FILE`), or nil for a switch.
+    var valueName: String?
+    var help: String
+    var repeatable = false
+}
+
+/// Flags and positionals as given, checked against a command's specs.
+struct ParsedArguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { values[name] != nil }
+
+    /// Parses `arguments` (without the command name). Accepts `--flag value` and `--flag=value`;
+    /// everything after `--` is positional.
+    static func parse(_ arguments: [String], specs: [FlagSpec], command: String,
+                      positionals allowed: Bool) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                guard allowed else {
+                    throw UsageError("paystorm \(command): unexpected argument \"\(argument)\"; see paystorm \(command) --help")
+                }
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = specs.first(where: { "--" + $0.name == name }) else {
+                let names = specs.map { "--" + $0.name }
+                let hint = closestMatch(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("paystorm \(command): unknown flag \(name)\(hint); see paystorm \(command) --help")
+            }
+            let value: String
+            if let valueName = spec.valueName {
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError("paystorm \(command): \(name) needs a value (\(valueName))")
+                }
+            } else {
+                guard inlineValue == nil else {
+                    throw UsageError("paystorm \(command): \(name) takes no value, found \"\(inlineValue ?? "")\"")
+                }
+                value = ""
+            }
+            if !spec.repeatable && parsed.values[spec.name] != nil {
+                throw UsageError("paystorm \(command): \(name) given twice; it takes one value")
+            }
+            parsed.values[spec.name, default: []].append(value)
+        }
+        return parsed
+    }
+}
+
+/// Bad usage: a message for the user and exit status 64.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The help text of a command, generated from its specs so that every flag is documented.
+func helpText(command: String, synopsis: String, summary: String, specs: [FlagSpec], notes: [String] = []) -> String {
+    var lines = ["usage: paystorm \(command) \(synopsis)", "", summary, "", "flags:"]
+    let rendered = specs.map { spec in "  --\(spec.name)" + (spec.valueName.map { " \($0)" } ?? "") }
+    let width = (rendered.map(\.count).max() ?? 0) + 2
+    for (spec, left) in zip(specs, rendered) {
+        lines.append(left + String(repeating: " ", count: width - left.count) + spec.help)
+    }
+    if !notes.isEmpty { lines += [""] + notes }
+    return lines.joined(separator: "\n")
+}

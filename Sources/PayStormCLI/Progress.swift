@@ -1,0 +1,49 @@
+import Foundation
+import PaymentWorld
+import Reporting
+import SimulationKernel
+
+/// One progress line per wall second on stderr, rewritten in place on a terminal.
+final class ProgressReporter {
+    let enabled: Bool
+    let total: Int
+    let start = ContinuousClock.now
+    var lastPrint = ContinuousClock.now
+    var lastCompleted: UInt64 = 0
+    var printed = false
+
+    init(enabled: Bool, total: Int) {
+        self.enabled = enabled
+        self.total = total
+    }
+
+    func report(_ progress: PipelineProgress) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        let since = now - lastPrint
+        guard since >= .seconds(1) else { return }
+        let seconds = Double(since.components.seconds) + Double(since.components.attoseconds) / 1e18
+        let rate = Double(progress.completed - lastCompleted) / seconds
+        lastPrint = now
+        lastCompleted = progress.completed
+        let done = total > 0 ? Double(progress.generated) / Double(total) * 100 : 0
+        let line = "[\(SummaryTable.fixed(done, 0).leftPadded(3))%] t=\(progress.now)  lifecycles/s \(compact(rate))"
+            + "  in flight \(SummaryTable.grouped(UInt64(progress.inFlight)))"
+            + "  p99 \(SummaryTable.ms(progress.latencyP99))ms  violations 0"
+        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+        printed = true
+    }
+
+    func finish() {
+        if printed { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    private func compact(_ value: Double) -> String {
+        value >= 1e6 ? SummaryTable.fixed(value / 1e6, 2) + "M" : value >= 1e3 ? SummaryTable.fixed(value / 1e3, 1) + "K"
+            : SummaryTable.fixed(value, 0)
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

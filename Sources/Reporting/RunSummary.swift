@@ -1,0 +1,168 @@
+import SimulationKernel
+
+/// What a run reports, in domain-free terms: outcomes by name, a latency histogram, stations.
+/// The CLI fills it from whichever world ran; this module turns it into `summary.json`, a table
+/// and CSV.
+public struct RunSummary: Sendable {
+    public struct Station: Sendable {
+        public var name: String
+        public var servers: Int
+        public var utilization: Double
+        public var queueingDelay: LatencyHistogram
+        public var arrivals: UInt64
+        public var rejected: UInt64
+        public var abandoned: UInt64
+
+        public init(name: String, servers: Int, utilization: Double, queueingDelay: LatencyHistogram,
+                    arrivals: UInt64, rejected: UInt64, abandoned: UInt64) {
+            self.name = name
+            self.servers = servers
+            self.utilization = utilization
+            self.queueingDelay = queueingDelay
+            self.arrivals = arrivals
+            self.rejected = rejected
+            self.abandoned = abandoned
+        }
+    }
+
+    /// One SLO threshold and how the run did against it.
+    public struct Objective: Sendable {
+        public var metric: String
+        public var threshold: String
+        public var actual: Double
+        public var passed: Bool
+
+        public init(metric: String, threshold: String, actual: Double, passed: Bool) {
+            self.metric = metric
+            self.threshold = threshold
+            self.actual = actual
+            self.passed = passed
+        }
+    }
+
+    public var scenario: String
+    public var scenarioFile: String
+    public var seed: UInt64
+    public var strategy: String
+    public var lanes: String
+    public var traceHash: UInt64
+    public var steps: UInt64
+    public var completed: UInt64
+    public var outcomes: [(name: String, count: UInt64)]
+    /// The outcome that counts as success, for `success_rate`.
+    public var successOutcome: String
+    public var latency: LatencyHistogram
+    public var simulatedSeconds: Double
+    public var wallSeconds: Double
+    public var violations: UInt64
+    public var stations: [Station]
+    public var objectives: [Objective] = []
+    public var interrupted = false
+    public var endReason: String
+    /// World-specific figures, appended to the JSON as they are.
+    public var extra: [(String, JSONOutput)] = []
+
+    public init(scenario: String, scenarioFile: String, seed: UInt64, strategy: String, lanes: String,
+                traceHash: UInt64, steps: UInt64, completed: UInt64, outcomes: [(name: String, count: UInt64)],
+                successOutcome: String, latency: LatencyHistogram, simulatedSeconds: Double, wallSeconds: Double,
+                violations: UInt64, stations: [Station], endReason: String) {
+        self.scenario = scenario
+        self.scenarioFile = scenarioFile
+        self.seed = seed
+        self.strategy = strategy
+        self.lanes = lanes
+        self.traceHash = traceHash
+        self.steps = steps
+        self.completed = completed
+        self.outcomes = outcomes
+        self.successOutcome = successOutcome
+        self.latency = latency
+        self.simulatedSeconds = simulatedSeconds
+        self.wallSeconds = wallSeconds
+        self.violations = violations
+        self.stations = stations
+        self.endReason = endReason
+    }
+
+    public var successRate: Double {
+        guard completed > 0 else { return 0 }
+        return Double(outcomes.first { $0.name == successOutcome }?.count ?? 0) / Double(completed)
+    }
+
+    public var completedPerWallSecond: Double { wallSeconds > 0 ? Double(completed) / wallSeconds : 0 }
+
+    /// A metric by its summary name, for SLO thresholds; nil for an unknown name.
+    public func metric(_ name: String) -> Double? {
+        switch name {
+        case "latency_ms_mean": latency.mean / 1e6
+        case "latency_ms_p50": Self.milliseconds(latency.percentile(0.50))
+        case "latency_ms_p90": Self.milliseconds(latency.percentile(0.90))
+        case "latency_ms_p99": Self.milliseconds(latency.percentile(0.99))
+        case "latency_ms_p999": Self.milliseconds(latency.percentile(0.999))
+        case "latency_ms_max": Self.milliseconds(latency.max)
+        case "success_rate": successRate
+        case "violations": Double(violations)
+        case "completed": Double(completed)
+        default: nil
+        }
+    }
+
+    /// The latency object of `summary.json`: milliseconds, rounded to microseconds.
+    public static func latencyJSON(_ histogram: LatencyHistogram) -> JSONOutput {
+        .object([
+            ("count", .unsigned(histogram.count)),
+            ("mean", .number(rounded(histogram.mean / 1e6))),
+            ("p50", .number(rounded(milliseconds(histogram.percentile(0.50))))),
+            ("p90", .number(rounded(milliseconds(histogram.percentile(0.90))))),
+            ("p99", .number(rounded(milliseconds(histogram.percentile(0.99))))),
+            ("p999", .number(rounded(milliseconds(histogram.percentile(0.999))))),
+            ("max", .number(rounded(milliseconds(histogram.max)))),
+        ])
+    }
+
+    public func json() -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("scenario", .string(scenario)),
+            ("scenario_file", .string(scenarioFile)),
+            ("seed", .unsigned(seed)),
+            ("strategy", .string(strategy)),
+            ("lanes", .string(lanes)),
+            ("trace_hash", .string(Trace.hex(traceHash))),
+            ("steps", .unsigned(steps)),
+            ("completed", .unsigned(completed)),
+            ("outcomes", .object(outcomes.map { ($0.name, .unsigned($0.count)) })),
+            ("success_rate", .number(successRate)),
+            ("latency_ms", Self.latencyJSON(latency)),
+            ("simulated_seconds", .number(Self.rounded(simulatedSeconds))),
+            ("wall_seconds", .number(Self.rounded(wallSeconds))),
+            ("completed_per_wall_second", .number(completedPerWallSecond.rounded())),
+            ("violations", .unsigned(violations)),
+            ("interrupted", .bool(interrupted)),
+            ("end", .string(endReason)),
+            ("stations", .object(stations.map { station in
+                (station.name, .object([
+                    ("servers", .integer(Int64(station.servers))),
+                    ("utilization", .number(Self.rounded(station.utilization))),
+                    ("queueing_delay_ms", Self.latencyJSON(station.queueingDelay)),
+                    ("arrivals", .unsigned(station.arrivals)),
+                    ("rejected", .unsigned(station.rejected)),
+                    ("abandoned", .unsigned(station.abandoned)),
+                ]))
+            })),
+            ("slo", .array(objectives.map { objective in
+                .object([
+                    ("metric", .string(objective.metric)),
+                    ("threshold", .string(objective.threshold)),
+                    ("actual", .number(objective.actual)),
+                    ("passed", .bool(objective.passed)),
+                ])
+            })),
+        ]
+        members += extra
+        return .object(members)
+    }
+
+    static func milliseconds(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e6 }
+    /// Six decimals: enough for microseconds in milliseconds, short enough to read.
+    static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+}

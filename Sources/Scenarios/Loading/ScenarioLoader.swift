@@ -1,0 +1,94 @@
+import Foundation
+import PaymentWorld
+import SimulationKernel
+
+/// Turns a scenario file plus `--set` overrides into a validated `Scenario`, or into every
+/// problem found, each naming the file (or flag), the field, what was expected and what was found.
+public enum ScenarioLoader {
+    /// Reads and validates the scenario at `file`.
+    public static func load(file: String, overrides: [String] = []) throws(ScenarioErrors) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
+            throw ScenarioErrors([ScenarioError(
+                file: file, fieldPath: "(file)", expected: "a readable scenario file (JSON)",
+                found: exists ? (isDirectory.boolValue ? "a directory" : "a file that cannot be read") : "no such file",
+                hint: exists ? nil : "run from the package root, or pass --scenario PATH")])
+        }
+        return try load(bytes: [UInt8](data), file: file, overrides: overrides)
+    }
+
+    /// Validates scenario text; `file` names it in messages.
+    public static func load(bytes: [UInt8], file: String, overrides: [String] = []) throws(ScenarioErrors) -> Scenario {
+        var root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes: bytes)
+        } catch {
+            throw ScenarioErrors([ScenarioError(file: file, syntaxError: error)])
+        }
+        var errors: [ScenarioError] = []
+        var origins: [String: String] = [:]
+        for text in overrides {
+            do {
+                let override = try ScenarioOverride(parsing: text)
+                try override.apply(to: &root)
+                origins[override.path] = override.flag
+            } catch {
+                errors.append(error)
+            }
+        }
+        var reader = ScenarioReader(file: file, root: root, overrides: origins)
+        let scenario = read(&reader, file: file, overrides: overrides)
+        reader.reportUnknownFields()
+        errors += reader.errors
+        guard errors.isEmpty else { throw ScenarioErrors(errors) }
+        return scenario
+    }
+
+    /// The names `model` accepts.
+    public static let models = ["reference-pipeline"]
+
+    static func read(_ reader: inout ScenarioReader, file: String, overrides: [String]) -> Scenario {
+        let fallbackName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let name = reader.string("name", expected: "a short name of letters, digits, '-' or '_'", default: fallbackName) {
+            !$0.isEmpty && $0.count <= 80 && $0.unicodeScalars.allSatisfy { $0.isASCIIWordCharacter || $0 == "-" }
+        }
+        let description = reader.string("description", expected: "a string", default: "")
+        let seed = reader.number("seed", expected: "a whole number from 0 to 2^53 (the default run seed)",
+                                 default: 42) { $0 >= 0 && $0 <= 9_007_199_254_740_992 && $0.rounded() == $0 }
+        let modelName = reader.string("model", expected: "one of " + models.map { "\"\($0)\"" }.joined(separator: ", "),
+                                      default: "reference-pipeline") { models.contains($0) }
+        _ = modelName  // One model so far; the payment world adds more.
+        let pipeline = readPipeline(&reader)
+        let objectives = readObjectives(&reader)
+        return Scenario(file: file, name: name, description: description, seed: UInt64(seed),
+                        model: .referencePipeline(pipeline), objectives: objectives, overrides: overrides)
+    }
+
+    static func readObjectives(_ reader: inout ScenarioReader) -> [ServiceLevelObjective] {
+        var objectives: [ServiceLevelObjective] = []
+        for metric in reader.keys(of: "slo") {
+            let path = "slo." + metric
+            guard ServiceLevelObjective.metrics.contains(metric) else {
+                let hint = closestMatch(to: metric, among: ServiceLevelObjective.metrics).map { "did you mean \"\($0)\"?" }
+                reader.report(path, expected: "a metric, one of " + ServiceLevelObjective.metrics.joined(separator: ", "),
+                              found: "\"\(metric)\"", hint: hint)
+                continue
+            }
+            let text = reader.string(path, expected: "a comparison such as \"< 800\" or \">= 0.97\"", default: "")
+            guard !text.isEmpty else { continue }
+            do {
+                objectives.append(ServiceLevelObjective(metric: metric, threshold: try Quantities.comparison(text)))
+            } catch {
+                reader.report(path, expected: error.expected, found: error.found, hint: error.hint)
+            }
+        }
+        return objectives
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIIWordCharacter: Bool {
+        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self) || self == "_"
+    }
+}

@@ -1,0 +1,70 @@
+/// `--set path=value` on the command line: any field of a scenario, changed without editing it.
+///
+/// The value is read as JSON when it parses as JSON (`300`, `true`, `"x"`, `{"servers": 4}`),
+/// and as a plain string otherwise (`lognormal(median: 10ms, sigma: 0.5)`, `< 800`), so the
+/// common cases need no quoting beyond the shell's.
+public struct ScenarioOverride: Sendable, Hashable {
+    public var path: String
+    public var value: JSONNode
+    /// The flag as the user wrote it, for error messages.
+    public var flag: String
+
+    /// Parses `path=value`, or says what was expected.
+    public init(parsing text: String) throws(ScenarioError) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw ScenarioError(file: "--set", fieldPath: text, expected: "path=value, such as workload.rate=300",
+                                found: "no '='")
+        }
+        let path = String(text[..<equals]).trimmingWhitespace()
+        let raw = String(text[text.index(after: equals)...]).trimmingWhitespace()
+        let keys = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard !path.isEmpty, keys.allSatisfy({ !$0.isEmpty }) else {
+            throw ScenarioError(file: "--set", fieldPath: text,
+                                expected: "a dotted field path before '=', such as workload.rate", found: "\"\(path)\"")
+        }
+        self.path = path
+        self.flag = text
+        let overridden = SourcePosition(line: 0, column: 0)
+        if let parsed = try? JSONParser.parse(raw) {
+            value = JSONNode(parsed.value, at: overridden)
+        } else {
+            value = JSONNode(.string(raw), at: overridden)
+        }
+    }
+
+    /// Writes the value into `root` at the path, creating objects on the way.
+    func apply(to root: inout JSONNode) throws(ScenarioError) {
+        let keys = path.split(separator: ".").map(String.init)
+        try Self.set(value, at: keys[...], in: &root, walked: "", flag: flag)
+    }
+
+    private static func set(_ value: JSONNode, at keys: ArraySlice<String>, in node: inout JSONNode,
+                            walked: String, flag: String) throws(ScenarioError) {
+        guard let key = keys.first else {
+            node = value
+            return
+        }
+        guard case .object(var members) = node.value else {
+            throw ScenarioError(file: "--set \(flag)", fieldPath: walked.isEmpty ? "(top level)" : walked,
+                                expected: "an object to hold \"\(key)\"", found: node.value.summary)
+        }
+        let path = walked.isEmpty ? key : walked + "." + key
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            try set(value, at: keys.dropFirst(), in: &members[index].value, walked: path, flag: flag)
+        } else {
+            var child = JSONNode(.object([]), at: value.position)
+            try set(value, at: keys.dropFirst(), in: &child, walked: path, flag: flag)
+            members.append(JSONMember(key: key, keyPosition: value.position, value: child))
+        }
+        node.value = .object(members)
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) ?? first
+        return String(scalars[first...last])
+    }
+}

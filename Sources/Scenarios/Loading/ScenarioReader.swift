@@ -1,0 +1,185 @@
+import SimulationKernel
+
+/// Reads typed fields out of a parsed scenario, collecting every problem instead of stopping at
+/// the first, and remembering which fields it read so that every other field can be reported as
+/// unknown, with a "did you mean" drawn from the fields that exist beside it.
+///
+/// Each read names the field by its dotted path and says what a valid value is; a missing field
+/// takes its documented default.
+public struct ScenarioReader {
+    public let file: String
+    let root: JSONNode
+    /// Fields set on the command line: their errors name the flag, not the file's line.
+    let overrides: [String: String]
+    public private(set) var errors: [ScenarioError] = []
+    /// Parent path → the child keys read under it, in reading order.
+    private var readKeys: [String: [String]] = [:]
+    private var containersReported: Set<String> = []
+
+    init(file: String, root: JSONNode, overrides: [String: String]) {
+        self.file = file
+        self.root = root
+        self.overrides = overrides
+        if root.value.objectMembers == nil {
+            errors.append(ScenarioError(file: file, fieldPath: "(top level)", expected: "an object", found: root.value.summary))
+        }
+    }
+
+    // MARK: Typed reads
+
+    public mutating func number(_ path: String, expected: String, default value: Double,
+                                isValid: (Double) -> Bool) -> Double {
+        guard let node = lookup(path) else { return value }
+        guard let number = node.value.doubleValue, number.isFinite, isValid(number) else {
+            report(path, expected: expected, found: node.value.summary)
+            return value
+        }
+        return number
+    }
+
+    public mutating func integer(_ path: String, expected: String, default value: Int, in range: ClosedRange<Int>) -> Int {
+        guard let node = lookup(path) else { return value }
+        guard let number = node.value.doubleValue, number.isFinite, number.rounded() == number,
+              number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            report(path, expected: expected, found: node.value.summary)
+            return value
+        }
+        return Int(number)
+    }
+
+    /// A probability written as a number in [0, 1].
+    public mutating func ratio(_ path: String, what: String, default value: Ratio) -> Ratio {
+        guard let node = lookup(path) else { return value }
+        guard let number = node.value.doubleValue, number >= 0, number <= 1 else {
+            report(path, expected: "a probability between 0 and 1 (\(what))", found: node.value.summary)
+            return value
+        }
+        return Ratio(probability: number)
+    }
+
+    public mutating func duration(_ path: String, default value: SimDuration, allowZero: Bool = true) -> SimDuration {
+        guard let node = lookup(path) else { return value }
+        guard let text = node.value.stringValue else {
+            report(path, expected: "a duration with a unit, such as \"250ms\" or \"2h\"", found: node.value.summary)
+            return value
+        }
+        do {
+            let duration = try Quantities.duration(text)
+            if !allowZero && duration == .zero {
+                report(path, expected: "a positive duration with a unit, such as \"250ms\"", found: node.value.summary)
+                return value
+            }
+            return duration
+        } catch {
+            errors.append(ScenarioError(file: origin(of: path), fieldPath: path, quantityError: error))
+            return value
+        }
+    }
+
+    public mutating func distribution(_ path: String, default value: Distribution) -> Distribution {
+        guard let node = lookup(path) else { return value }
+        guard let text = node.value.stringValue else {
+            report(path, expected: "a distribution such as \"exponential(mean: 20ms)\"", found: node.value.summary)
+            return value
+        }
+        do {
+            return try Quantities.distribution(text).distribution
+        } catch {
+            errors.append(ScenarioError(file: origin(of: path), fieldPath: path, quantityError: error))
+            return value
+        }
+    }
+
+    public mutating func string(_ path: String, expected: String, default value: String,
+                                isValid: (String) -> Bool = { _ in true }) -> String {
+        guard let node = lookup(path) else { return value }
+        guard let text = node.value.stringValue, isValid(text) else {
+            report(path, expected: expected, found: node.value.summary)
+            return value
+        }
+        return text
+    }
+
+    /// The keys present in the object at `path` (document order), each marked as read.
+    public mutating func keys(of path: String) -> [String] {
+        guard let node = lookup(path) else { return [] }
+        guard let members = node.value.objectMembers else {
+            report(path, expected: "an object", found: node.value.summary)
+            return []
+        }
+        for member in members { markRead(path + "." + member.key) }
+        return members.map(\.key)
+    }
+
+    /// Adds an error for a value that reads well alone but not with the others.
+    public mutating func report(_ path: String, expected: String, found: String, hint: String? = nil) {
+        errors.append(ScenarioError(file: origin(of: path), fieldPath: path, expected: expected, found: found, hint: hint))
+    }
+
+    // MARK: Unknown fields
+
+    /// Reports every field in the file that no read asked for, in document order.
+    public mutating func reportUnknownFields() {
+        guard let members = root.value.objectMembers else { return }
+        reportUnknown(members, parent: "")
+    }
+
+    private mutating func reportUnknown(_ members: [JSONMember], parent: String) {
+        let known = readKeys[parent] ?? []
+        for member in members {
+            let path = parent.isEmpty ? member.key : parent + "." + member.key
+            if known.contains(member.key) {
+                if let children = member.value.value.objectMembers, readKeys[path] != nil {
+                    reportUnknown(children, parent: path)
+                }
+                continue
+            }
+            let hint = closestMatch(to: member.key, among: known).map { "did you mean \"\($0)\"?" }
+            let location = overrides[path] == nil ? " at \(member.keyPosition)" : ""
+            errors.append(ScenarioError(file: origin(of: path), fieldPath: path,
+                                        expected: expectedFields(known, parent: parent) + location,
+                                        found: "an unknown field", hint: hint))
+        }
+    }
+
+    private func expectedFields(_ known: [String], parent: String) -> String {
+        let listed = known.map { "\"\($0)\"" }.joined(separator: ", ")
+        return parent.isEmpty ? "one of the top-level fields \(listed)" : "one of the fields of \(parent): \(listed)"
+    }
+
+    // MARK: Navigation
+
+    /// The node at `path`, or nil if absent. Marks the path read, and reports a parent that is
+    /// not an object (once).
+    private mutating func lookup(_ path: String) -> JSONNode? {
+        markRead(path)
+        var node = root
+        var walked = ""
+        for key in path.split(separator: ".").map(String.init) {
+            guard let members = node.value.objectMembers else {
+                if !walked.isEmpty && !containersReported.contains(walked) {
+                    containersReported.insert(walked)
+                    report(walked, expected: "an object", found: node.value.summary)
+                }
+                return nil
+            }
+            walked = walked.isEmpty ? key : walked + "." + key
+            guard let child = members.first(where: { $0.key == key }) else { return nil }
+            node = child.value
+        }
+        return node
+    }
+
+    private mutating func markRead(_ path: String) {
+        var parent = ""
+        for key in path.split(separator: ".").map(String.init) {
+            if !(readKeys[parent]?.contains(key) ?? false) { readKeys[parent, default: []].append(key) }
+            parent = parent.isEmpty ? key : parent + "." + key
+        }
+    }
+
+    private func origin(of path: String) -> String {
+        if let flag = overrides[path] { return "--set \(flag)" }
+        return file
+    }
+}

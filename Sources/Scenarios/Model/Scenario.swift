@@ -1,0 +1,65 @@
+import PaymentWorld
+import SimulationKernel
+
+/// A validated scenario: everything a run needs, with every default filled in.
+public struct Scenario: Sendable {
+    /// The model a scenario runs.
+    public enum Model: Sendable {
+        /// The SimPy-comparable pipeline (../shared/peers/simpy_payments.py).
+        case referencePipeline(PipelineConfiguration)
+    }
+
+    /// The file it came from, as given on the command line.
+    public var file: String
+    public var name: String
+    public var description: String
+    /// The seed a run uses unless `--seed` overrides it.
+    public var seed: UInt64
+    public var model: Model
+    /// Thresholds that fail the run when breached.
+    public var objectives: [ServiceLevelObjective]
+    /// The `--set` flags applied, in order, for the banner and the replay command.
+    public var overrides: [String]
+
+    /// The effective options, `path=value`, in a fixed order: printed in the banner.
+    public var effectiveOptions: [(path: String, value: String)] {
+        switch model {
+        case .referencePipeline(let pipeline): pipeline.effectiveOptions
+        }
+    }
+}
+
+/// An SLO threshold: a summary metric, a comparison, and where it came from.
+public struct ServiceLevelObjective: Sendable, Hashable, CustomStringConvertible {
+    /// The summary metric it reads, e.g. `latency_ms_p99`, `success_rate`, `violations`.
+    public var metric: String
+    public var threshold: ComparisonThreshold
+
+    public var description: String { "\(metric) \(threshold)" }
+
+    /// The metrics an objective may name.
+    public static let metrics = ["latency_ms_mean", "latency_ms_p50", "latency_ms_p90", "latency_ms_p99",
+                                 "latency_ms_p999", "latency_ms_max", "success_rate", "violations",
+                                 "completed"]
+}
+
+extension PipelineConfiguration {
+    var effectiveOptions: [(path: String, value: String)] {
+        [
+            ("run.lifecycles", "\(lifecycles)"),
+            ("workload.rate", "\(rate)/s"),
+            ("workload.threeDSecureRatio", "\(threeDSecureRatio.probability)"),
+            ("network.latency", "\(latency)"),
+            ("topology.gateway", "\(gateway.servers) × \(gateway.service)"),
+            ("topology.acs", "\(acs.servers) × \(acs.service)"),
+            ("topology.acsBackup", "\(acsBackup.servers) × \(acsBackup.service)"),
+            ("topology.issuer", "\(issuer.servers) × \(issuer.service), decline \(declineRatio.probability)"),
+            ("policies.acsQueueTimeout", "\(acsQueueTimeout)"),
+        ]
+    }
+}
+
+extension Ratio {
+    /// The ratio as a probability, for reports.
+    public var probability: Double { Double(numerator) / Double(denominator) }
+}
