@@ -4,6 +4,10 @@
 // test libraries only. Foundation stays out of SimulationKernel and PaymentWorld.
 import PackageDescription
 
+/// Release builds drop the runtime exclusivity checks (a third of the event loop's time in
+/// `perf`); debug builds, and so `swift test`, keep them, and they catch any overlapping access.
+let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "PayStorm",
     platforms: [.macOS(.v15)],
@@ -14,8 +18,8 @@ let package = Package(
     ],
     targets: [
         // libm: `rounded()`, `log`, `exp` for the distributions (Foundation stays out of the kernel).
-        .target(name: "SimulationKernel", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "PaymentWorld", dependencies: ["SimulationKernel"]),
+        .target(name: "SimulationKernel", swiftSettings: releaseSpeed, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "PaymentWorld", dependencies: ["SimulationKernel"], swiftSettings: releaseSpeed),
         .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),
         .target(name: "Reporting", dependencies: ["SimulationKernel"]),
         .executableTarget(

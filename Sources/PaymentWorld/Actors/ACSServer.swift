@@ -6,17 +6,18 @@ import SimulationKernel
 ///
 /// This is the SimPy model's hop structure exactly: primary served → one hop back; primary timed
 /// out → one hop to the backup, then one hop back whether the backup served it or timed out.
-public actor ACSServer: EventReceiver {
+public actor ACSServer: SimulationActor {
     /// Where a request stands at this pool; `generation` tells a stale timeout from a live wait.
     struct Visit {
         var waiting = false
         var generation: UInt32 = 0
     }
 
-    nonisolated let lane: SimulationLane
+    nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     nonisolated let name: String
-    private unowned let simulation: Simulation
+    // The simulation owns this actor; unchecked, because every event touches it.
+    private unowned(unsafe) let simulation: Simulation
     private let network: Network
     private let gateway: ReceiverID
     private let failover: ReceiverID?
@@ -45,15 +46,13 @@ public actor ACSServer: EventReceiver {
         self.station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
     }
 
-    nonisolated public func receive(_ event: SimulationEvent) {
-        assumeIsolated { acs in
-            let slot = Int(event.subject)
-            switch PipelineMessage(rawValue: event.kind) {
-            case .authenticationRequest: acs.admit(slot)
-            case .serviceCompleted: acs.served(slot)
-            case .queueTimeoutDue: acs.waitExpired(slot, generation: UInt32(truncatingIfNeeded: event.argument))
-            default: preconditionFailure("\(acs.name) got unexpected event kind \(event.kind)")
-            }
+    public func handle(_ event: SimulationEvent) {
+        let slot = Int(event.subject)
+        switch PipelineMessage(rawValue: event.kind) {
+        case .authenticationRequest: admit(slot)
+        case .serviceCompleted: served(slot)
+        case .queueTimeoutDue: waitExpired(slot, generation: UInt32(truncatingIfNeeded: event.argument))
+        default: preconditionFailure("\(name) got unexpected event kind \(event.kind)")
         }
     }
 

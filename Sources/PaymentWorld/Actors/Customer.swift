@@ -3,10 +3,11 @@ import SimulationKernel
 /// The device side of the reference pipeline: an open Poisson source of payments that measures
 /// each one from its scheduled arrival to its result (no coordinated omission: a saturated
 /// gateway cannot hide its queueing, design §3.6).
-public actor Customer: EventReceiver {
-    nonisolated let lane: SimulationLane
+public actor Customer: SimulationActor {
+    nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private unowned let simulation: Simulation
+    // The simulation owns this actor; unchecked, because every event touches it.
+    private unowned(unsafe) let simulation: Simulation
     private let network: Network
     private let gateway: ReceiverID
     private var arrivals: SimRandom
@@ -44,14 +45,12 @@ public actor Customer: EventReceiver {
         simulation.schedule(at: .zero, to: id, kind: PipelineMessage.sourceStarted.rawValue)
     }
 
-    nonisolated public func receive(_ event: SimulationEvent) {
-        assumeIsolated { customer in
-            switch PipelineMessage(rawValue: event.kind) {
-            case .arrivalDue: customer.arrive()
-            case .sourceStarted: customer.scheduleNextArrival()
-            case .paymentResponse: customer.finish(slot: Int(event.subject), outcome: event.argument)
-            default: preconditionFailure("customer got unexpected event kind \(event.kind)")
-            }
+    public func handle(_ event: SimulationEvent) {
+        switch PipelineMessage(rawValue: event.kind) {
+        case .arrivalDue: arrive()
+        case .sourceStarted: scheduleNextArrival()
+        case .paymentResponse: finish(slot: Int(event.subject), outcome: event.argument)
+        default: preconditionFailure("customer got unexpected event kind \(event.kind)")
         }
     }
 

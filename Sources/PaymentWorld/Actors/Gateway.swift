@@ -3,10 +3,11 @@ import SimulationKernel
 /// The payment service provider of the reference pipeline: serves each payment once, then routes
 /// it through 3-D Secure (primary ACS, then the backup on a timeout) and the issuer, and answers
 /// the customer.
-public actor Gateway: EventReceiver {
-    nonisolated let lane: SimulationLane
+public actor Gateway: SimulationActor {
+    nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private unowned let simulation: Simulation
+    // The simulation owns this actor; unchecked, because every event touches it.
+    private unowned(unsafe) let simulation: Simulation
     private let network: Network
     private let addresses: PipelineAddresses
     private var random: SimRandom
@@ -30,16 +31,14 @@ public actor Gateway: EventReceiver {
         self.station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
     }
 
-    nonisolated public func receive(_ event: SimulationEvent) {
-        assumeIsolated { gateway in
-            let slot = event.subject
-            switch PipelineMessage(rawValue: event.kind) {
-            case .paymentRequest: gateway.admit(slot)
-            case .serviceCompleted: gateway.served(slot)
-            case .authenticationResponse: gateway.authenticated(slot, answer: event.argument)
-            case .authorizationResponse: gateway.respond(slot, outcome: event.argument)
-            default: preconditionFailure("gateway got unexpected event kind \(event.kind)")
-            }
+    public func handle(_ event: SimulationEvent) {
+        let slot = event.subject
+        switch PipelineMessage(rawValue: event.kind) {
+        case .paymentRequest: admit(slot)
+        case .serviceCompleted: served(slot)
+        case .authenticationResponse: authenticated(slot, answer: event.argument)
+        case .authorizationResponse: respond(slot, outcome: event.argument)
+        default: preconditionFailure("gateway got unexpected event kind \(event.kind)")
         }
     }
 

@@ -2,10 +2,11 @@ import SimulationKernel
 
 /// The card issuer's authorization host of the reference pipeline: a multi-server station that
 /// declines a fixed share of what it serves.
-public actor Issuer: EventReceiver {
-    nonisolated let lane: SimulationLane
+public actor Issuer: SimulationActor {
+    nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private unowned let simulation: Simulation
+    // The simulation owns this actor; unchecked, because every event touches it.
+    private unowned(unsafe) let simulation: Simulation
     private let network: Network
     private let gateway: ReceiverID
     private var random: SimRandom
@@ -29,13 +30,11 @@ public actor Issuer: EventReceiver {
         self.station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
     }
 
-    nonisolated public func receive(_ event: SimulationEvent) {
-        assumeIsolated { issuer in
-            switch PipelineMessage(rawValue: event.kind) {
-            case .authorizationRequest: issuer.admit(event.subject)
-            case .serviceCompleted: issuer.served(event.subject)
-            default: preconditionFailure("issuer got unexpected event kind \(event.kind)")
-            }
+    public func handle(_ event: SimulationEvent) {
+        switch PipelineMessage(rawValue: event.kind) {
+        case .authorizationRequest: admit(event.subject)
+        case .serviceCompleted: served(event.subject)
+        default: preconditionFailure("issuer got unexpected event kind \(event.kind)")
         }
     }
 

@@ -82,7 +82,7 @@ public final class Simulation: @unchecked Sendable {
     var pct: PCTState?
 
     var ownerThread: pthread_t
-    var running = false
+    @usableFromInline var running = false
     var inspecting = false
     var driverFinished = true
     var stopReason: String?

@@ -14,8 +14,8 @@ import Darwin
 /// }
 /// ```
 public final class SimulationLane: SerialExecutor, @unchecked Sendable {
-    // Unowned: the simulation owns its lanes; an actor that outlives its simulation is a bug.
-    @usableFromInline unowned let simulation: Simulation
+    // Unowned and unchecked: the simulation owns its lanes and outlives every job on them.
+    @usableFromInline unowned(unsafe) let simulation: Simulation
     public let index: UInt32
 
     init(simulation: Simulation, index: UInt32) {
@@ -43,7 +43,7 @@ public final class SimulationLane: SerialExecutor, @unchecked Sendable {
 /// The task executor `spawn` prefers, so a task's nonisolated code also runs on the simulation's
 /// thread instead of the global pool.
 public final class SimulationTaskExecutor: TaskExecutor, @unchecked Sendable {
-    unowned let simulation: Simulation
+    unowned(unsafe) let simulation: Simulation
 
     init(simulation: Simulation) { self.simulation = simulation }
 

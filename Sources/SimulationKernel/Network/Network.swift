@@ -46,7 +46,8 @@ public final class Network: @unchecked Sendable {
         public var reordered: UInt64 = 0
     }
 
-    @usableFromInline unowned let simulation: Simulation
+    // The simulation owns the world the network serves; unchecked to keep refcounting off sends.
+    @usableFromInline unowned(unsafe) let simulation: Simulation
     @usableFromInline var links: ContiguousArray<Link?> = []
     @usableFromInline var width = 0
     let root: SimRandom
