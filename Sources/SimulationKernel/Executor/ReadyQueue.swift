@@ -33,6 +33,10 @@ struct ReadyQueue {
         if head == jobs.count {
             jobs.removeAll(keepingCapacity: true)
             head = 0
+        } else if head >= 64 && head * 2 >= jobs.count {
+            // Jobs keep arriving while older ones wait: drop the consumed prefix.
+            jobs.removeFirst(head)
+            head = 0
         }
         return job
     }

@@ -24,10 +24,14 @@ extension Simulation {
         startDriver(until: deadline)
         while !driverFinished {
             absorbForeignJobs()
-            guard let job = nextReadyJob() else {
+            if let job = nextReadyJob() {
+                runJob(job)
+            } else if let driver = parkedDriver {
+                parkedDriver = nil
+                job(driver)
+            } else {
                 preconditionFailure("the event loop is suspended and no job is ready: a kernel bug")
             }
-            runJob(job)
         }
         if let stopReason { return .stopped(reason: stopReason) }
         if let next = queue.first, next.time > deadline {
@@ -63,6 +67,9 @@ extension Simulation {
         defer { driverFinished = true }
         while stopReason == nil {
             if !ready.isEmpty || foreignPending.load(ordering: .relaxed) {
+                // The loop steps aside until every ready job has run; its own job is held apart
+                // so that no strategy can pick it ahead of them (under pct it could, forever).
+                driverYielding = true
                 await Task.yield()
                 continue
             }
@@ -79,6 +86,11 @@ extension Simulation {
     }
 
     func enqueue(_ job: UnownedJob, lane: UInt32) {
+        if driverYielding {
+            driverYielding = false
+            parkedDriver = job
+            return
+        }
         guard pthread_equal(pthread_self(), ownerThread) != 0 else {
             // Another thread: a continuation resumed from outside, Dispatch, a `Task.sleep`.
             // The job cannot touch the ready queue from here; it waits in a locked inbox.
@@ -134,6 +146,13 @@ extension Simulation {
             }
             return job
         }
+    }
+
+    /// Resumes the event loop's own job on the shared lane; not traced, since the steps it takes
+    /// are (events) and where it resumes follows from them.
+    private func job(_ driver: UnownedJob) {
+        driver.runSynchronously(isolatedTo: sharedLane.asUnownedSerialExecutor(),
+                                taskExecutor: taskExecutor.asUnownedTaskExecutor())
     }
 
     private func runJob(_ job: ReadyJob) {

@@ -85,6 +85,9 @@ public final class Simulation: @unchecked Sendable {
     @usableFromInline var running = false
     var inspecting = false
     var driverFinished = true
+    /// Set just before the event loop yields, so its re-enqueued job is held apart.
+    var driverYielding = false
+    var parkedDriver: UnownedJob?
     var stopReason: String?
     let foreignInbox = Mutex<[ReadyJob]>([])
     let foreignPending = Atomic<Bool>(false)

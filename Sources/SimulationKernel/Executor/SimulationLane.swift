@@ -15,7 +15,7 @@ import Darwin
 /// ```
 public final class SimulationLane: SerialExecutor, @unchecked Sendable {
     // Unowned and unchecked: the simulation owns its lanes and outlives every job on them.
-    @usableFromInline unowned(unsafe) let simulation: Simulation
+    public unowned(unsafe) let simulation: Simulation
     public let index: UInt32
 
     init(simulation: Simulation, index: UInt32) {
