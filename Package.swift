@@ -42,7 +42,7 @@ let package = Package(
             exclude: ["Golden"]  // Golden files are read through #filePath, not bundled.
         ),
         .testTarget(name: "PaymentWorldTests", dependencies: ["PaymentWorld", "SimulationTestSupport"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimulationTestSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "PaymentWorld", "SimulationTestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "SimulationTestSupport"]),
         .testTarget(
             name: "PayStormCLITests",
