@@ -46,7 +46,8 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "SimulationTestSupport"]),
         .testTarget(
             name: "PayStormCLITests",
-            dependencies: ["Scenarios", "Reporting", "SimulationTestSupport"]
+            // PayStormCLI so that `swift test` builds the `paystorm` binary the tests run.
+            dependencies: ["PayStormCLI", "Scenarios", "Reporting", "SimulationTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
