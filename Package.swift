@@ -42,11 +42,12 @@ let package = Package(
             exclude: ["Golden"]  // Golden files are read through #filePath, not bundled.
         ),
         .testTarget(name: "PaymentWorldTests", dependencies: ["PaymentWorld", "SimulationTestSupport"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimulationTestSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "PaymentWorld", "SimulationTestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "SimulationTestSupport"]),
         .testTarget(
             name: "PayStormCLITests",
-            dependencies: ["Scenarios", "Reporting", "SimulationTestSupport"]
+            // PayStormCLI so that `swift test` builds the `paystorm` binary the tests run.
+            dependencies: ["PayStormCLI", "Scenarios", "Reporting", "SimulationTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -56,9 +56,12 @@ public enum ScenarioLoader {
         let description = reader.string("description", expected: "a string", default: "")
         let seed = reader.number("seed", expected: "a whole number from 0 to 2^53 (the default run seed)",
                                  default: 42) { $0 >= 0 && $0 <= 9_007_199_254_740_992 && $0.rounded() == $0 }
-        let modelName = reader.string("model", expected: "one of " + models.map { "\"\($0)\"" }.joined(separator: ", "),
-                                      default: "reference-pipeline") { models.contains($0) }
-        _ = modelName  // One model so far; the payment world adds more.
+        let modelExpected = "one of " + models.map { "\"\($0)\"" }.joined(separator: ", ")
+        let modelName = reader.string("model", expected: modelExpected, default: "reference-pipeline")
+        if !models.contains(modelName) {
+            let hint = closestMatch(to: modelName, among: models).map { "did you mean \"\($0)\"?" }
+            reader.report("model", expected: modelExpected, found: quotedForMessage(modelName), hint: hint)
+        }  // One model so far; the payment world adds more.
         let pipeline = readPipeline(&reader)
         let objectives = readObjectives(&reader)
         return Scenario(file: file, name: name, description: description, seed: UInt64(seed),

@@ -135,10 +135,15 @@ public struct ScenarioReader {
                 continue
             }
             let hint = closestMatch(to: member.key, among: known).map { "did you mean \"\($0)\"?" }
-            let location = overrides[path] == nil ? " at \(member.keyPosition)" : ""
-            errors.append(ScenarioError(file: origin(of: path), fieldPath: path,
-                                        expected: expectedFields(known, parent: parent) + location,
-                                        found: "an unknown field", hint: hint))
+            // A key an override created on its way (`--set worklaod.rate=5` creates "worklaod")
+            // has no place in the file: position line 0. Blame the flag, not the file.
+            let created = member.keyPosition.line == 0
+            let flag = overrideFlag(for: path)
+                ?? (created ? overrides.filter { $0.key.hasPrefix(path + ".") }.map(\.value).min() : nil)
+            let location = flag == nil ? " at \(member.keyPosition)" : ""
+            errors.append(ScenarioError(file: flag.map { "--set \($0)" } ?? file, fieldPath: path,
+                                        expected: expectedFields(known, parent: parent),
+                                        found: "an unknown field" + location, hint: hint))
         }
     }
 
@@ -179,7 +184,17 @@ public struct ScenarioReader {
     }
 
     private func origin(of path: String) -> String {
-        if let flag = overrides[path] { return "--set \(flag)" }
-        return file
+        overrideFlag(for: path).map { "--set \($0)" } ?? file
+    }
+
+    /// The `--set` flag that wrote `path`, itself or as part of an object set above it
+    /// (`--set 'topology.gateway={"servers": 0}'` wrote `topology.gateway.servers`).
+    private func overrideFlag(for path: String) -> String? {
+        var candidate = path[...]
+        while true {
+            if let flag = overrides[String(candidate)] { return flag }
+            guard let dot = candidate.lastIndex(of: ".") else { return nil }
+            candidate = candidate[..<dot]
+        }
     }
 }
