@@ -30,7 +30,7 @@ enum StrictMode {
                 let simulation = Unmanaged<Simulation>.fromOpaque(current).takeUnretainedValue()
                 simulation.noteEscape(.globalExecutor,
                                       detail: "a job was sent to the global executor by code running in the simulation "
-                                          + "(a bare Task {}, Task.detached or Task.sleep)")
+                                          + "(an unstructured or detached task not started by simulation.spawn, or a sleep on a real clock)")
             }
             original(job)
         }
