@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
         .library(name: "PaymentWorld", targets: ["PaymentWorld"]),
         .executable(name: "paystorm", targets: ["PayStormCLI"]),
+        .executable(name: "paystorm-bench", targets: ["PayStormBenchmarks"]),
     ],
     targets: [
         // libm: `rounded()`, `log`, `exp` for the distributions (Foundation stays out of the kernel).

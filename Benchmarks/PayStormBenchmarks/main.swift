@@ -1,1 +1,58 @@
-print("paystorm-bench")
+import Foundation
+import PaymentWorld
+import Reporting
+import SimulationKernel
+
+// paystorm-bench: named benchmarks, release builds only, min/median/max of N runs with a
+// checksum, and a JSON record appended to results/bench/ (style §10).
+
+#if DEBUG
+FileHandle.standardError.write(Data("paystorm-bench: debug build, figures would mislead; use swift run -c release paystorm-bench\n".utf8))
+exit(64)
+#endif
+
+let usage = """
+    usage: paystorm-bench <benchmark> [flags]
+
+    benchmarks:
+      pipeline   the reference pipeline (scenarios/reference-pipeline.json's model), one thread
+                 --payments N (default 1000000)  --runs N (default 3)  --seed N (default 42)
+                 --simpy N    also run the SimPy peer on N payments in the same sitting (needs .venv-peers)
+                 --no-record  print only; do not append to results/bench/
+    """
+
+let commandLine = Array(CommandLine.arguments.dropFirst())
+guard let name = commandLine.first, !name.hasPrefix("-") else {
+    print(usage)
+    exit(commandLine.isEmpty ? 0 : 64)
+}
+let arguments = Array(commandLine.dropFirst())
+
+func flag(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: "--" + name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+func integerFlag(_ name: String, default value: Int) -> Int {
+    guard let text = flag(name) else { return value }
+    guard let number = Int(text), number > 0 else {
+        FileHandle.standardError.write(Data("paystorm-bench: --\(name): expected a positive whole number, found \(text)\n".utf8))
+        exit(64)
+    }
+    return number
+}
+
+switch name {
+case "pipeline":
+    let payments = integerFlag("payments", default: 1_000_000)
+    let runs = integerFlag("runs", default: 3)
+    let seed = UInt64(integerFlag("seed", default: 42))
+    let simPyPayments = flag("simpy").flatMap { Int($0) }
+    let record = PipelineBenchmark(payments: payments, runs: runs, seed: seed).measure()
+    var figures = record
+    if let simPyPayments { figures.append(contentsOf: SimPyPeer.measure(payments: simPyPayments, seed: seed, ours: record)) }
+    if !arguments.contains("--no-record") { BenchRecord.append(benchmark: "pipeline", figures: figures) }
+default:
+    FileHandle.standardError.write(Data("paystorm-bench: unknown benchmark \"\(name)\"\n\(usage)\n".utf8))
+    exit(64)
+}

@@ -50,6 +50,15 @@ import Testing
         #expect(Set([hash(5), hash(6), hash(7)]).count == 3)
     }
 
+    /// Found when the benchmark (one long run) and the CLI (one-second slices) disagreed on seed 42.
+    @Test func howARunIsSlicedNeverChangesItsTrace() {
+        func hash(slice: SimDuration) -> UInt64 {
+            ReferencePipeline(configuration: .init(lifecycles: 3_000), options: .init(seed: 42))
+                .run(reportingEvery: slice).traceHash
+        }
+        #expect(hash(slice: .milliseconds(250)) == hash(slice: .seconds(3600)))
+    }
+
     @Test func aBoundedQueueRejectsAndCountsIt() {
         var configuration = PipelineConfiguration(rate: 2_000, lifecycles: 4_000)
         configuration.gateway = .init(servers: 1, service: .exponential(mean: .milliseconds(20)), queueLimit: 5)

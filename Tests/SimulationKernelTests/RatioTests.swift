@@ -6,7 +6,7 @@ import Testing
         #expect(Ratio(3, 10).description == "3/10")
         #expect(Ratio.zero.description == "0/1")
         #expect(Ratio.one.description == "1/1")
-        #expect(Ratio(numerator: 2, denominator: 4).description == "2/4")
+        #expect(Ratio(numerator: 2, denominator: 4).description == "1/2")  // Lowest terms.
     }
 
     @Test func ratioEqualityComparesValues() {
@@ -25,7 +25,8 @@ import Testing
     ])
     func probabilityBecomesPartsPerBillion(probability: Double, parts: UInt64) {
         let ratio = Ratio(probability: probability)
-        #expect(ratio.denominator == 1_000_000_000)
-        #expect(ratio.numerator == parts, "\(probability)")
+        // Kept in lowest terms, so compare the value, parts per billion.
+        #expect(ratio == Ratio(parts, 1_000_000_000), "\(probability)")
+        #expect(ratio.numerator * 1_000_000_000 == parts * ratio.denominator, "\(probability)")
     }
 }

@@ -8,8 +8,8 @@ extension Simulation {
     /// Runs until nothing is left to do, the next event is later than `deadline`, or `stop` is
     /// called. Call it from a synchronous context (a test, the CLI), never from a task.
     ///
-    /// The event loop itself runs inside a job on the shared lane, so an actor's
-    /// `assumeIsolated` finds its executor current with a pointer compare (design §3.1).
+    /// The event loop itself runs inside a job on the simulation's task executor, so everything
+    /// it calls runs where the simulation's tasks run (design §3.1).
     @discardableResult
     public func run(until deadline: SimTime = SimTime(nanoseconds: .max)) -> End {
         precondition(!running, "Simulation.run called while the simulation is already running")
@@ -148,11 +148,11 @@ extension Simulation {
         }
     }
 
-    /// Resumes the event loop's own job on the shared lane; not traced, since the steps it takes
-    /// are (events) and where it resumes follows from them.
+    /// Resumes the event loop's own job; not traced, since the steps it takes (events) are, and
+    /// where it resumes follows from them. It runs on the task executor with no actor isolation,
+    /// like any nonisolated task code, so entering `drive` needs no executor hop.
     private func job(_ driver: UnownedJob) {
-        driver.runSynchronously(isolatedTo: sharedLane.asUnownedSerialExecutor(),
-                                taskExecutor: taskExecutor.asUnownedTaskExecutor())
+        driver.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())
     }
 
     private func runJob(_ job: ReadyJob) {
@@ -160,9 +160,13 @@ extension Simulation {
         // Jobs show in the trace under a receiver id with the top bit set: lanes are not receivers.
         trace.record(TraceRecord(time: currentTime, receiver: ReceiverID(rawValue: 0x8000_0000 | (job.lane & 0x7FFF_FFFF)),
                                  kind: UInt32.max, subject: jobsRun))
-        let laneIndex = job.lane == Self.taskLane ? 0 : Int(job.lane)
-        job.job.runSynchronously(isolatedTo: lanes[laneIndex].asUnownedSerialExecutor(),
-                                 taskExecutor: taskExecutor.asUnownedTaskExecutor())
+        if job.lane == Self.taskLane {
+            // Nonisolated task code: no serial executor, or its next nonisolated call would hop.
+            job.job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())
+        } else {
+            job.job.runSynchronously(isolatedTo: lanes[Int(job.lane)].asUnownedSerialExecutor(),
+                                     taskExecutor: taskExecutor.asUnownedTaskExecutor())
+        }
     }
 
     private func priority(ofLane lane: UInt32) -> UInt32 {

@@ -1,8 +1,9 @@
 /// A probability as an exact fraction (TigerBeetle's `Ratio`): printable and the same on every
 /// machine, unlike a `Double` compared against a random `Double`.
 ///
-/// Equality compares values, so `Ratio(1, 2) == Ratio(5, 10)`; `description` keeps the form it
-/// was written in.
+/// A ratio is kept in lowest terms, so equal values are equal in every field and draw alike:
+/// `Ratio(3, 10)` and `Ratio(probability: 0.3)` make the same `chance` decisions from one stream,
+/// whichever way a scenario or a caller wrote them.
 public struct Ratio: Sendable, Hashable, CustomStringConvertible {
     public let numerator: UInt64
     public let denominator: UInt64
@@ -14,8 +15,11 @@ public struct Ratio: Sendable, Hashable, CustomStringConvertible {
     @inlinable public init(_ numerator: UInt64, _ denominator: UInt64) {
         precondition(denominator > 0, "Ratio: denominator must be positive, got \(numerator)/\(denominator)")
         precondition(numerator <= denominator, "Ratio: \(numerator)/\(denominator) is above 1")
-        self.numerator = numerator
-        self.denominator = denominator
+        var a = numerator
+        var b = denominator
+        while b != 0 { (a, b) = (b, a % b) }  // gcd; never 0 because denominator > 0.
+        self.numerator = numerator / a
+        self.denominator = denominator / a
     }
 
     /// The same as `Ratio(numerator, denominator)`, with labels for call sites that read better.
@@ -41,7 +45,7 @@ public struct Ratio: Sendable, Hashable, CustomStringConvertible {
     public static let zero = Ratio(0, 1)
     public static let one = Ratio(1, 1)
 
-    /// `3/10`, as written.
+    /// `3/10`, in lowest terms.
     public var description: String { "\(numerator)/\(denominator)" }
 
     /// Exact: cross-multiplies in 128 bits.
