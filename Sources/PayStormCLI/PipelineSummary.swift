@@ -21,6 +21,9 @@ enum PipelineSummary {
             endReason: "\(result.end)")
         if case .stopped(let reason) = result.end, reason == "interrupted" { summary.interrupted = true }
         summary.extra = [
+            ("measured", .unsigned(result.measured)),
+            ("shed", .unsigned(result.shed)),
+            ("unfinished", .integer(Int64(result.unfinished))),
             ("acs_primary_timeouts", .unsigned(result.acsPrimaryTimeouts)),
             ("network", .object([
                 ("sent", .unsigned(result.network.sent)), ("lost", .unsigned(result.network.lost)),

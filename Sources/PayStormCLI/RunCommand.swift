@@ -56,10 +56,21 @@ enum RunCommand {
                                         total: configuration.lifecycles)
         Interrupt.install()
         let wallStart = ContinuousClock.now
+        var rows: [IntervalRow] = []
+        var intervalStart = SimTime.zero
+        func keep(_ progress: PipelineProgress) {
+            rows.append(IntervalRow(end: progress.now, seconds: (progress.now - intervalStart).seconds,
+                                    completed: progress.interval.completed, succeeded: progress.interval.succeeded,
+                                    inFlight: progress.inFlight, latency: progress.interval.latency))
+            intervalStart = progress.now
+        }
         let result = pipeline.run(reportingEvery: .seconds(1)) { progress in
+            keep(progress)
             reporter.report(progress)
             return !Interrupt.requested
         }
+        let tail = pipeline.snapshot()
+        if tail.now > intervalStart { keep(tail) }
         let wall = ContinuousClock.now - wallStart
         reporter.finish()
         var summary = PipelineSummary.make(scenario: scenario, seed: seed, options: simulationOptions, result: result,
@@ -71,18 +82,28 @@ enum RunCommand {
         }
         let directory = options.outDirectory ?? "results/runs/\(scenario.name)-\(seed)"
         let summaryPath = directory + "/summary.json"
-        do {
-            try AtomicFile.write(summary.json().serialized() + "\n", to: summaryPath)
-        } catch {
-            output.err("paystorm run: could not write \(summaryPath): \(error.localizedDescription)")
-            return .internalError
+        let files = [(summaryPath, summary.json().serialized() + "\n"),
+                     (directory + "/metrics.csv", CSVReports.metrics(rows)),
+                     (directory + "/latency.csv", CSVReports.latency(result.latency))]
+        for (path, text) in files {
+            do {
+                try AtomicFile.write(text, to: path)
+            } catch {
+                output.err("paystorm run: could not write \(path): \(error.localizedDescription)")
+                return .internalError
+            }
         }
         if options.json { output.out(summary.json().serialized()) }
-        let table = SummaryTable.render(summary) + "\nfiles: \(summaryPath)"
+        let table = SummaryTable.render(summary) + "\nfiles: " + files.map(\.0).joined(separator: ", ")
         if options.json { output.err(table) } else { output.out(table) }
         if !result.escapes.isEmpty {
             output.err("FAILED  determinism escape: \(result.escapes[0])\n  replay: \(replay)")
             return .internalError
+        }
+        if result.unfinished > 0 && !summary.interrupted {
+            output.err("FAILED  liveness: \(result.unfinished) payments still in flight when the run ended"
+                       + "\n  replay: \(replay)")
+            return .livenessViolated
         }
         if summary.interrupted {
             output.err("interrupted at \(result.lastCompletion); partial summary written\n  replay: \(replay)")

@@ -84,9 +84,11 @@ public struct RunSummary: Sendable {
         self.endReason = endReason
     }
 
+    /// The success share of the measured lifecycles (those the outcomes count: after warm-up).
     public var successRate: Double {
-        guard completed > 0 else { return 0 }
-        return Double(outcomes.first { $0.name == successOutcome }?.count ?? 0) / Double(completed)
+        let measured = outcomes.reduce(0) { $0 + $1.count }
+        guard measured > 0 else { return 0 }
+        return Double(outcomes.first { $0.name == successOutcome }?.count ?? 0) / Double(measured)
     }
 
     public var completedPerWallSecond: Double { wallSeconds > 0 ? Double(completed) / wallSeconds : 0 }

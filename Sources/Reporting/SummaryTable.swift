@@ -7,7 +7,8 @@ public enum SummaryTable {
         lines.append("")
         lines.append(pad("outcome", 16) + padLeft("count", 12) + padLeft("share", 10))
         for outcome in summary.outcomes {
-            let share = summary.completed > 0 ? Double(outcome.count) / Double(summary.completed) : 0
+            let measured = summary.outcomes.reduce(0) { $0 + $1.count }
+            let share = measured > 0 ? Double(outcome.count) / Double(measured) : 0
             lines.append(pad(outcome.name, 16) + padLeft(grouped(outcome.count), 12) + padLeft(percent(share), 10))
         }
         let latency = summary.latency

@@ -52,6 +52,7 @@ public actor ACSServer: SimulationActor {
         case .authenticationRequest: admit(slot)
         case .serviceCompleted: served(slot)
         case .queueTimeoutDue: waitExpired(slot, generation: UInt32(truncatingIfNeeded: event.argument))
+        case .warmupEnded: station.resetMeasurements(at: simulation.now)
         default: preconditionFailure("\(name) got unexpected event kind \(event.kind)")
         }
     }

@@ -38,6 +38,7 @@ public actor Gateway: SimulationActor {
         case .serviceCompleted: served(slot)
         case .authenticationResponse: authenticated(slot, answer: event.argument)
         case .authorizationResponse: respond(slot, outcome: event.argument)
+        case .warmupEnded: station.resetMeasurements(at: simulation.now)
         default: preconditionFailure("gateway got unexpected event kind \(event.kind)")
         }
     }

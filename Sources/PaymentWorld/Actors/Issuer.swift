@@ -34,6 +34,7 @@ public actor Issuer: SimulationActor {
         switch PipelineMessage(rawValue: event.kind) {
         case .authorizationRequest: admit(event.subject)
         case .serviceCompleted: served(event.subject)
+        case .warmupEnded: station.resetMeasurements(at: simulation.now)
         default: preconditionFailure("issuer got unexpected event kind \(event.kind)")
         }
     }

@@ -22,10 +22,19 @@ public struct StationConfiguration: Sendable, Hashable {
 /// ACS; a second timeout fails the payment as `acs_timeout`) → issuer (service; declines with
 /// probability `declineRatio`) → gateway → customer. Every hop draws from `latency`.
 public struct PipelineConfiguration: Sendable, Hashable {
-    /// Poisson arrivals, payments per virtual second.
+    /// The base arrival rate, payments per virtual second (the open workloads' `rate`).
     public var rate: Double
+    /// How payments arrive: an open process around `rate`, or a closed population.
+    public var shape: WorkloadShape = .poisson
     /// Payments to generate before the run drains.
     public var lifecycles: Int
+    /// Arrivals stop at this virtual instant even if fewer than `lifecycles` were generated.
+    public var duration: SimDuration?
+    /// Payments that start before this instant are run but not measured; stations restart
+    /// their measurements here too (capacity planning excludes the warm-up).
+    public var warmup: SimDuration = .zero
+    /// Most payments in flight at once; an arrival beyond it is shed and counted.
+    public var maxInFlight: Int = 10_000_000
     public var threeDSecureRatio: Ratio
     public var latency: Distribution
     public var gateway: StationConfiguration
@@ -53,6 +62,34 @@ public struct PipelineConfiguration: Sendable, Hashable {
         self.issuer = issuer
         self.declineRatio = declineRatio
         self.acsQueueTimeout = acsQueueTimeout
+    }
+}
+
+/// The shape of the workload around the base rate (design §5).
+public enum WorkloadShape: Sendable, Hashable {
+    case poisson
+    case constant
+    /// The rate moves linearly from the base rate to `to` over `duration`, then stays there.
+    case ramp(to: Double, duration: SimDuration)
+    /// The rate is `peak` from `start` for `duration`, the base rate otherwise.
+    case spike(peak: Double, start: SimDuration, duration: SimDuration)
+    /// The base rate times one multiplier per slot; the slots divide `period` and repeat.
+    case profile(multipliers: [Double], period: SimDuration)
+    /// A closed model: `customers` each pay, wait `thinkTime`, and pay again.
+    case closed(customers: Int, thinkTime: Distribution)
+}
+
+extension PipelineConfiguration {
+    /// The open arrival process, or nil for a closed workload.
+    public var arrivalProcess: ArrivalProcess? {
+        switch shape {
+        case .poisson: .poisson(rate: rate)
+        case .constant: .constant(rate: rate)
+        case .ramp(let to, let duration): .ramp(from: rate, to: to, duration: duration)
+        case .spike(let peak, let start, let duration): .spike(base: rate, peak: peak, start: start, duration: duration)
+        case .profile(let multipliers, let period): .profile(rate: rate, multipliers: multipliers, period: period)
+        case .closed: nil
+        }
     }
 }
 
@@ -87,6 +124,7 @@ enum PipelineMessage: UInt32 {
     case authorizationRequest = 8  // Gateway → Issuer.
     case authorizationResponse = 9 // Issuer → Gateway; argument: PipelineOutcome.
     case sourceStarted = 10        // Customer to itself, at time zero.
+    case warmupEnded = 11          // The world to every actor with a station: restart measuring.
 }
 
 /// What an ACS answers; which ACS answered decides the gateway's next step.

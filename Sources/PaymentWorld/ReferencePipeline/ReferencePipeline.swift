@@ -29,7 +29,7 @@ public final class ReferencePipeline {
             issuer: simulation.reserveReceiverID())
         // Built in a fixed order: each splits its random stream off the root in turn.
         customer = Customer(id: addresses.customer, simulation: simulation, network: network,
-                            gateway: addresses.gateway, rate: configuration.rate, total: configuration.lifecycles)
+                            gateway: addresses.gateway, configuration: configuration)
         gateway = Gateway(id: addresses.gateway, simulation: simulation, network: network, addresses: addresses,
                           configuration: configuration.gateway, threeDSecureRatio: configuration.threeDSecureRatio)
         acs = ACSServer(id: addresses.acs, name: "acs", simulation: simulation, network: network,
@@ -47,6 +47,12 @@ public final class ReferencePipeline {
         self.simulation = simulation
         self.network = network
         customer.start()
+        if configuration.warmup > .zero {
+            let end = SimTime(nanoseconds: configuration.warmup.nanoseconds)
+            for station in [addresses.gateway, addresses.acs, addresses.acsBackup, addresses.issuer] {
+                simulation.schedule(at: end, to: station, kind: PipelineMessage.warmupEnded.rawValue)
+            }
+        }
     }
 
     /// Runs to the end: every payment generated and drained.
@@ -68,13 +74,14 @@ public final class ReferencePipeline {
         return result(end: end)
     }
 
-    /// Where the run stands now.
+    /// Where the run stands now, with the figures of the interval since the last snapshot.
     public func snapshot() -> PipelineProgress {
         let now = simulation.now
         return simulation.inspect {
             customer.assumeIsolated { customer in
                 PipelineProgress(now: now, generated: customer.generatedCount, completed: customer.completed,
-                                 inFlight: customer.inFlight, latencyP99: customer.latency.percentile(0.99))
+                                 inFlight: customer.inFlight, latencyP99: customer.latency.percentile(0.99),
+                                 interval: customer.takeInterval())
             }
         }
     }
@@ -82,8 +89,8 @@ public final class ReferencePipeline {
     func result(end: Simulation.End) -> PipelineResult {
         simulation.inspect {
             let now = simulation.now
-            let (latency, outcomes, completed, last) = customer.assumeIsolated {
-                ($0.latency, $0.outcomes, $0.completed, $0.lastCompletion)
+            let (latency, outcomes, completed, last, measured, shed, inFlight) = customer.assumeIsolated {
+                ($0.latency, $0.outcomes, $0.completed, $0.lastCompletion, $0.measured, $0.shed, $0.inFlight)
             }
             var stations: [StationReport] = []
             stations.append(gateway.assumeIsolated { StationReport(name: "gateway", station: $0.station, at: now) })
@@ -92,7 +99,7 @@ public final class ReferencePipeline {
             stations.append(issuer.assumeIsolated { StationReport(name: "issuer", station: $0.station, at: now) })
             let primaryTimeouts = acs.assumeIsolated { $0.timedOut }
             return PipelineResult(
-                end: end, completed: completed,
+                end: end, completed: completed, measured: measured, shed: shed, unfinished: inFlight,
                 outcomes: PipelineOutcome.allCases.map { ($0.description, outcomes[Int($0.rawValue)]) },
                 latency: latency, lastCompletion: last, traceHash: simulation.trace.hash,
                 steps: simulation.trace.steps, stations: stations, acsPrimaryTimeouts: primaryTimeouts,
@@ -108,6 +115,8 @@ public struct PipelineProgress: Sendable {
     public var completed: UInt64
     public var inFlight: Int
     public var latencyP99: Int64
+    /// Completions since the previous snapshot.
+    public var interval: IntervalMetrics
 }
 
 /// One station's figures at the end of a run.
@@ -134,7 +143,15 @@ public struct StationReport: Sendable {
 /// Everything a pipeline run measured.
 public struct PipelineResult: Sendable {
     public var end: Simulation.End
+    /// Payments that reached an outcome, warm-up included.
     public var completed: UInt64
+    /// Payments that started after the warm-up and reached an outcome: what `outcomes` and
+    /// `latency` count.
+    public var measured: UInt64
+    /// Arrivals turned away because `maxInFlight` payments were already in flight.
+    public var shed: UInt64
+    /// Payments still in flight when the run ended (none after a full drain).
+    public var unfinished: Int
     /// Outcome name → count, in a fixed order.
     public var outcomes: [(name: String, count: UInt64)]
     public var latency: LatencyHistogram
@@ -147,7 +164,7 @@ public struct PipelineResult: Sendable {
     public var escapes: [Escape]
 
     public var successRate: Double {
-        guard completed > 0 else { return 0 }
-        return Double(outcomes.first { $0.name == "approved" }?.count ?? 0) / Double(completed)
+        guard measured > 0 else { return 0 }
+        return Double(outcomes.first { $0.name == "approved" }?.count ?? 0) / Double(measured)
     }
 }

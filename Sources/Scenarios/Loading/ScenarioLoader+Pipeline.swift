@@ -12,6 +12,13 @@ extension ScenarioLoader {
         pipeline.rate = reader.number(
             "workload.rate", expected: "a positive rate in payments per second (at most 10,000,000)",
             default: defaults.rate) { $0 > 0 && $0 <= 10_000_000 }
+        pipeline.shape = readShape(&reader, rate: pipeline.rate)
+        pipeline.duration = reader.has("run.duration") ? reader.duration("run.duration", default: .zero, allowZero: false) : nil
+        pipeline.warmup = reader.duration("run.warmup", default: .zero)
+        pipeline.maxInFlight = reader.integer(
+            "run.maxInFlight", expected: "a whole number of payments in flight from 1 to 10,000,000",
+            default: defaults.maxInFlight, in: 1...10_000_000)
+        if !reader.has("run.lifecycles") && pipeline.duration != nil { pipeline.lifecycles = 1_000_000_000 }
         pipeline.threeDSecureRatio = reader.ratio(
             "workload.threeDSecureRatio", what: "the share of payments that need 3-D Secure",
             default: defaults.threeDSecureRatio)
@@ -26,6 +33,49 @@ extension ScenarioLoader {
         pipeline.acsQueueTimeout = reader.duration(
             "policies.acsQueueTimeout", default: defaults.acsQueueTimeout, allowZero: false)
         return pipeline
+    }
+
+    /// The names `workload.arrivals` accepts.
+    public static let arrivalShapes = ["poisson", "constant", "ramp", "spike", "profile", "closed"]
+
+    static func readShape(_ reader: inout ScenarioReader, rate: Double) -> WorkloadShape {
+        let name = reader.string(
+            "workload.arrivals", expected: "one of " + arrivalShapes.map { "\"\($0)\"" }.joined(separator: ", "),
+            default: "poisson") { arrivalShapes.contains($0) }
+        let positiveRate = "a positive rate in payments per second (at most 10,000,000)"
+        let validRate: (Double) -> Bool = { $0 > 0 && $0 <= 10_000_000 }
+        // Every shape's fields are read, so none is reported unknown; the chosen shape's are used.
+        let rampTo = reader.number("workload.ramp.to", expected: positiveRate, default: rate, isValid: validRate)
+        let rampDuration = reader.duration("workload.ramp.duration", default: .minutes(10), allowZero: false)
+        let spikeRate = reader.number("workload.spike.rate", expected: positiveRate, default: rate * 5, isValid: validRate)
+        let spikeStart = reader.duration("workload.spike.start", default: .minutes(1))
+        let spikeDuration = reader.duration("workload.spike.duration", default: .minutes(1), allowZero: false)
+        let multipliers = reader.numbers(
+            "workload.profile.multipliers", expected: "a rate multiplier from 0 to 1,000", default: [1]) {
+            $0 >= 0 && $0 <= 1_000
+        }
+        let period = reader.duration("workload.profile.period", default: .hours(24), allowZero: false)
+        let customers = reader.integer(
+            "workload.customers", expected: "a whole number of customers from 1 to 10,000,000", default: 100,
+            in: 1...10_000_000)
+        let thinkTime = reader.distribution("workload.thinkTime", default: .exponential(mean: .seconds(1)))
+        switch name {
+        case "constant": return .constant
+        case "ramp": return .ramp(to: rampTo, duration: rampDuration)
+        case "spike": return .spike(peak: spikeRate, start: spikeStart, duration: spikeDuration)
+        case "profile":
+            if multipliers.allSatisfy({ $0 == 0 }) {
+                reader.report("workload.profile.multipliers", expected: "at least one multiplier above 0",
+                              found: "only zeros")
+            }
+            if period.nanoseconds / Int64(multipliers.count) == 0 {
+                reader.report("workload.profile.period", expected: "a period of at least 1ns per multiplier",
+                              found: "\(period)")
+            }
+            return .profile(multipliers: multipliers, period: period)
+        case "closed": return .closed(customers: customers, thinkTime: thinkTime)
+        default: return .poisson
+        }
     }
 
     static func readStation(_ reader: inout ScenarioReader, _ path: String,

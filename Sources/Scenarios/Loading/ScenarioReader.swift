@@ -100,6 +100,28 @@ public struct ScenarioReader {
         return text
     }
 
+    /// A list of numbers, each checked; an empty list is an error.
+    public mutating func numbers(_ path: String, expected: String, default value: [Double],
+                                 isValid: (Double) -> Bool) -> [Double] {
+        guard let node = lookup(path) else { return value }
+        guard let elements = node.value.arrayElements, !elements.isEmpty, elements.count <= 10_000 else {
+            report(path, expected: "a list of 1 to 10,000 numbers, each \(expected)", found: node.value.summary)
+            return value
+        }
+        var result: [Double] = []
+        for (index, element) in elements.enumerated() {
+            guard let number = element.value.doubleValue, number.isFinite, isValid(number) else {
+                report("\(path)[\(index)]", expected: expected, found: element.value.summary)
+                return value
+            }
+            result.append(number)
+        }
+        return result
+    }
+
+    /// Whether the scenario (or a `--set`) gives a value at `path`; marks it read.
+    public mutating func has(_ path: String) -> Bool { lookup(path) != nil }
+
     /// The keys present in the object at `path` (document order), each marked as read.
     public mutating func keys(of path: String) -> [String] {
         guard let node = lookup(path) else { return [] }

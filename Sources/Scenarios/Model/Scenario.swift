@@ -45,9 +45,12 @@ public struct ServiceLevelObjective: Sendable, Hashable, CustomStringConvertible
 
 extension PipelineConfiguration {
     var effectiveOptions: [(path: String, value: String)] {
-        [
-            ("run.lifecycles", "\(lifecycles)"),
-            ("workload.rate", "\(rate)/s"),
+        var options: [(path: String, value: String)] = [("run.lifecycles", "\(lifecycles)")]
+        if let duration { options.append(("run.duration", "\(duration)")) }
+        if warmup > .zero { options.append(("run.warmup", "\(warmup)")) }
+        if maxInFlight < PipelineConfiguration().maxInFlight { options.append(("run.maxInFlight", "\(maxInFlight)")) }
+        options.append(("workload", arrivalProcess.map { "\($0)" } ?? "\(shape)"))
+        return options + [
             ("workload.threeDSecureRatio", "\(threeDSecureRatio.probability)"),
             ("network.latency", "\(latency)"),
             ("topology.gateway", "\(gateway.servers) × \(gateway.service)"),

@@ -1,0 +1,59 @@
+import SimulationKernel
+
+/// One reporting interval of a run: a row of metrics.csv.
+public struct IntervalRow: Sendable {
+    public var end: SimTime
+    public var seconds: Double
+    public var completed: UInt64
+    public var succeeded: UInt64
+    public var inFlight: Int
+    public var latency: LatencyHistogram
+
+    public init(end: SimTime, seconds: Double, completed: UInt64, succeeded: UInt64, inFlight: Int,
+                latency: LatencyHistogram) {
+        self.end = end
+        self.seconds = seconds
+        self.completed = completed
+        self.succeeded = succeeded
+        self.inFlight = inFlight
+        self.latency = latency
+    }
+}
+
+/// The CSV files of a run: plain, one header line, numbers without thousands separators.
+public enum CSVReports {
+    public static let metricsHeader =
+        "t_seconds,completed,throughput_per_s,success_rate,in_flight,latency_ms_p50,latency_ms_p99,latency_ms_max"
+
+    /// metrics.csv: one row per interval, so a time series can be plotted or diffed.
+    public static func metrics(_ rows: [IntervalRow]) -> String {
+        var lines = [metricsHeader]
+        for row in rows {
+            let throughput = row.seconds > 0 ? Double(row.completed) / row.seconds : 0
+            let success = row.completed > 0 ? Double(row.succeeded) / Double(row.completed) : 0
+            lines.append([
+                SummaryTable.fixed(row.end.seconds, 3), "\(row.completed)", SummaryTable.fixed(throughput, 3),
+                SummaryTable.fixed(success, 6), "\(row.inFlight)", milliseconds(row.latency.percentile(0.5)),
+                milliseconds(row.latency.percentile(0.99)), milliseconds(row.latency.max),
+            ].joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static let latencyHeader = "lower_ms,upper_ms,count,cumulative_fraction"
+
+    /// latency.csv: the histogram's non-empty buckets; merging two runs is adding counts per row.
+    public static func latency(_ histogram: LatencyHistogram) -> String {
+        var lines = [latencyHeader]
+        var seen: UInt64 = 0
+        for bucket in histogram.nonEmptyBuckets() {
+            seen += bucket.count
+            let fraction = histogram.count > 0 ? Double(seen) / Double(histogram.count) : 0
+            lines.append("\(milliseconds(bucket.lowerBound)),\(milliseconds(bucket.upperBound)),\(bucket.count),"
+                         + SummaryTable.fixed(fraction, 6))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func milliseconds(_ nanoseconds: Int64) -> String { SummaryTable.fixed(Double(nanoseconds) / 1e6, 3) }
+}
