@@ -69,3 +69,45 @@ import Testing
         #expect(result.completed == 4_000)
     }
 }
+
+@Suite struct PipelineWorkloadTests {
+    @Test func aClosedPopulationNeverHasMorePaymentsInFlightThanCustomers() {
+        var configuration = PipelineConfiguration(lifecycles: 3_000)
+        configuration.shape = .closed(customers: 20, thinkTime: .exponential(mean: .milliseconds(100)))
+        let pipeline = ReferencePipeline(configuration: configuration, options: .init(seed: 4))
+        var most = 0
+        let result = pipeline.run(reportingEvery: .milliseconds(50)) { progress in
+            most = max(most, progress.inFlight)
+            return true
+        }
+        #expect(result.completed == 3_000)
+        #expect(most <= 20)
+        #expect(most > 0)
+    }
+
+    @Test func theWarmupIsRunButNotMeasured() {
+        var configuration = PipelineConfiguration(lifecycles: 4_000)
+        configuration.warmup = .seconds(5)
+        let result = ReferencePipeline(configuration: configuration, options: .init(seed: 4)).run()
+        #expect(result.completed == 4_000)
+        // About 200/s × 5 s start in the warm-up; only the rest are measured.
+        #expect(result.measured < 3_200 && result.measured > 2_800, "\(result.measured)")
+        #expect(result.latency.count == result.measured)
+        #expect(result.outcomes.map(\.count).reduce(0, +) == result.measured)
+    }
+
+    @Test func maxInFlightShedsArrivals() {
+        var configuration = PipelineConfiguration(rate: 5_000, lifecycles: 5_000)
+        configuration.maxInFlight = 50
+        let result = ReferencePipeline(configuration: configuration, options: .init(seed: 4)).run()
+        #expect(result.shed > 0)
+        #expect(Int(result.completed) + Int(result.shed) == 5_000)
+    }
+
+    @Test func durationStopsArrivals() {
+        var configuration = PipelineConfiguration(lifecycles: 1_000_000)
+        configuration.duration = .seconds(10)
+        let result = ReferencePipeline(configuration: configuration, options: .init(seed: 4)).run()
+        #expect(result.completed > 1_800 && result.completed < 2_200, "\(result.completed)")
+    }
+}

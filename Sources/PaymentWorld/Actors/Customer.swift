@@ -76,6 +76,8 @@ public actor Customer: SimulationActor {
         let closedThinkTime: Distribution?
         if case .closed(_, let thinkTime) = configuration.shape { closedThinkTime = thinkTime } else { closedThinkTime = nil }
         if inFlight >= configuration.maxInFlight {
+            // Offered but turned away: it counts toward `lifecycles`, the offered load.
+            generated += 1
             shed &+= 1
             // A shed closed-model customer tries again after thinking; an open source moves on.
             if let closedThinkTime { think(customer: customer, thinkTime: closedThinkTime) }
