@@ -14,6 +14,8 @@ enum RunCommand {
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override any scenario field, e.g. workload.rate=300 (repeatable)",
                  repeatable: true),
         FlagSpec(name: "out", valueName: "DIR", help: "where to write summary.json (default results/runs/<scenario>-<seed>/)"),
+        FlagSpec(name: "trace", valueName: "FILE",
+                 help: "write every step: FILE.txt as fixed-width text, FILE.json as Chrome trace JSON (Perfetto)"),
         FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH] (default depth 3)"),
         FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default: actor hops are direct calls) or per-actor"),
         FlagSpec(name: "quiet", valueName: nil, help: "print only the summary table, no banner or progress"),
@@ -28,13 +30,21 @@ enum RunCommand {
         notes: ["exit status: 0 passed, 1 an SLO or invariant failed, 2 liveness, 64 bad input, 70 internal error,",
                 "130 interrupted (Ctrl-C; the summary is still written, marked \"interrupted\": true)"])
 
-    static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
-        let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "run", positionals: false)
+    static let replayHelp = helpText(
+        command: "replay", synopsis: "--scenario FILE --seed N [--set PATH=VALUE]... [--trace FILE] [--strategy S] [--lanes MODE]",
+        summary: "Runs a seed again exactly, with the full trace on (default <out>/trace.txt): the command a failure prints.",
+        specs: specs)
+
+    /// `run`, or `replay` (a run that writes the full trace unless told where).
+    static func main(_ arguments: [String], output: inout Output, replay: Bool = false) throws(UsageError) -> ExitStatus {
+        let command = replay ? "replay" : "run"
+        let parsed = try ParsedArguments.parse(arguments, specs: specs, command: command, positionals: false)
         if parsed.has("help") {
-            output.out(help)
+            output.out(replay ? replayHelp : help)
             return .passed
         }
-        let options = try RunOptions(parsed)
+        var options = try RunOptions(parsed)
+        options.replay = replay
         let scenario: Scenario
         do {
             scenario = try ScenarioLoader.load(file: options.scenarioFile, overrides: parsed.all("set"))
@@ -47,11 +57,26 @@ enum RunCommand {
 
     static func execute(_ scenario: Scenario, options: RunOptions, output: inout Output) -> ExitStatus {
         let seed = options.seed ?? scenario.seed
+        var options = options
+        if options.replay && options.tracePath == nil {
+            options.tracePath = (options.outDirectory ?? "results/runs/\(scenario.name)-\(seed)") + "/trace.txt"
+        }
         let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes)
         let replay = replayCommand(scenario, seed: seed, options: options)
         if !options.quiet { output.info(banner(scenario, seed: seed, options: simulationOptions)) }
         guard case .referencePipeline(let configuration) = scenario.model else { return .internalError }
         let pipeline = ReferencePipeline(configuration: configuration, options: simulationOptions)
+        var traceWriter: TraceWriter?
+        if let tracePath = options.tracePath {
+            do {
+                let writer = try TraceWriter(path: tracePath, simulation: pipeline.simulation)
+                pipeline.simulation.setTraceSink { writer.write($0) }
+                traceWriter = writer
+            } catch {
+                output.err("paystorm run: --trace: cannot write \(tracePath): \(error.localizedDescription)")
+                return .badInput
+            }
+        }
         let reporter = ProgressReporter(enabled: !options.quiet && (options.forceProgress || isatty(STDERR_FILENO) != 0),
                                         total: configuration.lifecycles)
         Interrupt.install()
@@ -73,6 +98,7 @@ enum RunCommand {
         if tail.now > intervalStart { keep(tail) }
         let wall = ContinuousClock.now - wallStart
         reporter.finish()
+        traceWriter?.close()
         var summary = PipelineSummary.make(scenario: scenario, seed: seed, options: simulationOptions, result: result,
                                           wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
         summary.objectives = scenario.objectives.map { objective in
@@ -94,7 +120,8 @@ enum RunCommand {
             }
         }
         if options.json { output.out(summary.json().serialized()) }
-        let table = SummaryTable.render(summary) + "\nfiles: " + files.map(\.0).joined(separator: ", ")
+        let written = files.map(\.0) + (traceWriter.map { ["\($0.path) (\($0.records) records)"] } ?? [])
+        let table = SummaryTable.render(summary) + "\nfiles: " + written.joined(separator: ", ")
         if options.json { output.err(table) } else { output.out(table) }
         if !result.escapes.isEmpty {
             output.err("FAILED  determinism escape: \(result.escapes[0])\n  replay: \(replay)")
@@ -139,7 +166,7 @@ enum RunCommand {
 
     /// The one command that replays this run exactly.
     static func replayCommand(_ scenario: Scenario, seed: UInt64, options: RunOptions) -> String {
-        var parts = ["swift run -c release paystorm run --scenario \(shellQuoted(scenario.file)) --seed \(seed)"]
+        var parts = ["swift run -c release paystorm replay --scenario \(shellQuoted(scenario.file)) --seed \(seed)"]
         for override in scenario.overrides { parts.append("--set \(shellQuoted(override))") }
         if options.strategyText != "fifo" { parts.append("--strategy \(options.strategyText)") }
         if options.lanes != .shared { parts.append("--lanes \(options.lanes.rawValue)") }
@@ -152,6 +179,8 @@ struct RunOptions {
     var scenarioFile = "scenarios/default.json"
     var seed: UInt64?
     var outDirectory: String?
+    var tracePath: String?
+    var replay = false
     var strategyText = "fifo"
     var pctDepth = 3
     var lanes = LaneMode.shared
@@ -168,6 +197,7 @@ struct RunOptions {
             self.seed = seed
         }
         outDirectory = parsed.value("out")
+        tracePath = parsed.value("trace")
         if let text = parsed.value("strategy") {
             let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
             guard let name = parts.first, SchedulingStrategy.names.contains(name),

@@ -1,12 +1,13 @@
 import Foundation
 
 /// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
-let commands = ["run", "validate"]
+let commands = ["run", "replay", "validate"]
 let usage = """
     usage: paystorm <command> [flags]
 
     commands:
       run        run one simulation of a scenario (default scenarios/default.json)
+      replay     run a seed again with the full trace on: the command a failed run prints
       validate   check scenario files and report every problem
 
     paystorm <command> --help shows a command's flags; paystorm --version prints the version.
@@ -27,6 +28,7 @@ if arguments.first == "--version" {
     do throws(UsageError) {
         switch command {
         case "run": status = try RunCommand.main(arguments, output: &output)
+        case "replay": status = try RunCommand.main(arguments, output: &output, replay: true)
         case "validate": status = try ValidateCommand.main(arguments, output: &output)
         default:
             let hint = closestCommand(command).map { " (did you mean \($0)?)" } ?? ""

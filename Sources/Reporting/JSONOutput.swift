@@ -61,7 +61,7 @@ public indirect enum JSONOutput: Sendable, Hashable {
         return "\(value)"
     }
 
-    static func quote(_ text: String, into out: inout String) {
+    public static func quote(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

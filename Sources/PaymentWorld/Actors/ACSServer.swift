@@ -29,6 +29,7 @@ public actor ACSServer: SimulationActor {
     public private(set) var timedOut: UInt64 = 0
 
     nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PipelineMessage.name(kind) }
     nonisolated public var traceName: String { name }
 
     init(id: ReceiverID, name: String, simulation: Simulation, network: Network, gateway: ReceiverID,

@@ -33,6 +33,7 @@ public actor Customer: SimulationActor {
     public private(set) var interval = IntervalMetrics()
 
     nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PipelineMessage.name(kind) }
     nonisolated public var traceName: String { "customer" }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, gateway: ReceiverID,

@@ -16,6 +16,7 @@ public actor Gateway: SimulationActor {
     public private(set) var station: ServiceStation
 
     nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PipelineMessage.name(kind) }
     nonisolated public var traceName: String { "gateway" }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, addresses: PipelineAddresses,

@@ -15,6 +15,7 @@ public actor Issuer: SimulationActor {
     public private(set) var station: ServiceStation
 
     nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PipelineMessage.name(kind) }
     nonisolated public var traceName: String { "issuer" }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, gateway: ReceiverID,

@@ -127,6 +127,26 @@ enum PipelineMessage: UInt32 {
     case warmupEnded = 11          // The world to every actor with a station: restart measuring.
 }
 
+extension PipelineMessage {
+    /// The name traces print.
+    static func name(_ kind: UInt32) -> String {
+        switch PipelineMessage(rawValue: kind) {
+        case .arrivalDue: "arrivalDue"
+        case .paymentRequest: "paymentRequest"
+        case .paymentResponse: "paymentResponse"
+        case .serviceCompleted: "serviceCompleted"
+        case .authenticationRequest: "authenticationRequest"
+        case .authenticationResponse: "authenticationResponse"
+        case .queueTimeoutDue: "queueTimeoutDue"
+        case .authorizationRequest: "authorizationRequest"
+        case .authorizationResponse: "authorizationResponse"
+        case .sourceStarted: "sourceStarted"
+        case .warmupEnded: "warmupEnded"
+        case nil: "kind\(kind)"
+        }
+    }
+}
+
 /// What an ACS answers; which ACS answered decides the gateway's next step.
 enum AuthenticationResult: UInt64 {
     case authenticated = 0

@@ -178,6 +178,17 @@ public final class Simulation: @unchecked Sendable {
         return try body()
     }
 
+    /// Sends every trace record to `sink` from now on (nil stops): for `--trace FILE`.
+    public func setTraceSink(_ sink: (@Sendable (TraceRecord) -> Void)?) { trace.sink = sink }
+
+    /// The name of an event kind at a receiver, or of a job step, for traces.
+    public func eventName(_ kind: UInt32, at receiver: ReceiverID) -> String {
+        if kind == UInt32.max && receiver.rawValue & 0x8000_0000 != 0 { return "job" }
+        if receiver == .kernel { return "wake" }
+        let index = Int(receiver.rawValue)
+        return index < receivers.count ? receivers[index].eventName(kind) : "kind\(kind)"
+    }
+
     public func name(of receiver: ReceiverID) -> String {
         let index = Int(receiver.rawValue)
         if index < receivers.count { return receivers[index].traceName }

@@ -47,4 +47,10 @@ public protocol EventReceiver: AnyObject {
     func receive(_ event: SimulationEvent)
     /// A short name for traces and reports, e.g. `issuer`.
     var traceName: String { get }
+    /// The name of an event kind this receiver handles, for traces, e.g. `authorizationRequest`.
+    func eventName(_ kind: UInt32) -> String
+}
+
+extension EventReceiver {
+    public func eventName(_ kind: UInt32) -> String { "kind\(kind)" }
 }
