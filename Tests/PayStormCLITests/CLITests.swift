@@ -185,7 +185,7 @@ let badInvocations: [ExitCase] = [
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("FAILED  SLO latency_ms_p99 < 1 (actual "), "\(result)")
         let replay = try #require(result.stderr.split(separator: "\n").first { $0.contains("replay: ") }, "\(result)")
-        #expect(replay.contains("paystorm run --scenario scenarios/default.json --seed 42"), "\(replay)")
+        #expect(replay.contains("paystorm replay --scenario scenarios/default.json --seed 42"), "\(replay)")
         #expect(replay.contains("--set run.lifecycles=2000 --set 'slo.latency_ms_p99=< 1'"), "\(replay)")
         // The summary is still written, with the failed objective in it.
         #expect(FileManager.default.fileExists(atPath: scratch.path("run/summary.json")))
@@ -203,7 +203,7 @@ let badInvocations: [ExitCase] = [
     }
 
     @Test(arguments: [
-        ("run", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--out DIR", "--strategy S", "--lanes MODE",
+        ("run", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--out DIR", "--trace FILE", "--strategy S", "--lanes MODE",
                  "--quiet", "--json", "--progress", "--help"]),
         ("validate", ["--set PATH=VALUE", "--help"]),
     ])
