@@ -241,7 +241,7 @@ public struct Ledger: Sendable {
             totals[account.kind.rawValue] = totals[account.kind.rawValue] + balance
             sum = sum + balance
             if account.kind == .cardHeld { holds = holds + balance }
-            if balance < .zero, !AccountChart.mayGoNegative(account, stip: false) { overdrawn += 1 }
+            if balance < .zero, !AccountChart.mayGoNegative(account, stip: true) { overdrawn += 1 }  // STIP is counted apart.
         }
         return LedgerAudit(
             sumBefore: .zero,
