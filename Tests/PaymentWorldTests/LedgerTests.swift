@@ -313,6 +313,7 @@ func insufficient(_ account: Account, balance: Int64, amount: Int64) -> LedgerEr
         try fixture.ledger.postBatch(fixture.legs(.stipAuthorize(5_000)))
         #expect(fixture.ledger.balance(of: fixture.card.available) == m(-1_500))
         #expect(fixture.ledger.stipTransferCount == 1)
+        #expect(fixture.ledger.audit().overdrawnCards == 1 && fixture.ledger.audit().passed)
         // Once negative, only another stand-in may take it lower; a load brings it back.
         #expect(throws: insufficient(.cardAvailable(CardID(0)), balance: -1_500, amount: 1)) {
             try fixture.ledger.postBatch(fixture.legs(.authorize(1)))
@@ -321,7 +322,7 @@ func insufficient(_ account: Account, balance: Int64, amount: Int64) -> LedgerEr
         try fixture.ledger.postBatch(fixture.legs(.authorize(500)))
         let audit = fixture.ledger.audit()
         #expect(audit.passed, "\(audit)")
-        #expect(audit.stipTransfers == 1)
+        #expect(audit.stipTransfers == 1 && audit.overdrawnCards == 0)
         #expect(AccountChart.mayGoNegative(.cardAvailable(CardID(0)), stip: true))
         #expect(!AccountChart.mayGoNegative(.cardAvailable(CardID(0)), stip: false))
     }
@@ -492,6 +493,9 @@ extension LedgerTests {
             long.recentTransfers.map(\.lifecycle) == [99_996, 99_996, 99_997, 99_997, 99_998, 99_998, 99_999, 99_999]
         )
         #expect(long.recentTransfers.last?.reason == .authorization)
+        #expect(long.balance(of: .external) == m(-200_000))
+        #expect(long.balance(ofAccount: .cardHeld(CardID(0))) == m(100_000))
+        #expect(long.balance(ofAccount: .cardHeld(CardID(1))) == nil)
         #expect(Ledger(recentCapacity: 0).recentTransfers.isEmpty)
     }
 

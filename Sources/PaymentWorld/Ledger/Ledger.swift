@@ -88,7 +88,7 @@ public struct Ledger: Sendable {
     }
 
     /// The balance of `account`, or nil if it was never opened.
-    public func balance(of account: Account) -> MinorUnits? {
+    public func balance(ofAccount account: Account) -> MinorUnits? {
         chart.id(of: account).map { balances[$0.index] }
     }
 
@@ -235,13 +235,15 @@ public struct Ledger: Sendable {
         var sum = MinorUnits.zero
         var holds = MinorUnits.zero
         var overdrawn = 0
+        var overdrawnCards = 0
         for index in balances.indices {
             let balance = balances[index]
             let account = chart.accounts[index]
             totals[account.kind.rawValue] = totals[account.kind.rawValue] + balance
             sum = sum + balance
             if account.kind == .cardHeld { holds = holds + balance }
-            if balance < .zero, !AccountChart.mayGoNegative(account, stip: true) { overdrawn += 1 }  // STIP is counted apart.
+            if balance < .zero, account.kind == .cardAvailable { overdrawnCards += 1 }  // Only STIP can do this.
+            if balance < .zero, !AccountChart.mayGoNegative(account, stip: true) { overdrawn += 1 }
         }
         return LedgerAudit(
             sumBefore: .zero,
@@ -252,7 +254,8 @@ public struct Ledger: Sendable {
             runningOpenHolds: openHolds,
             transfers: transferCount,
             stipTransfers: stipTransferCount,
-            overdrawnAccounts: overdrawn
+            overdrawnAccounts: overdrawn,
+            overdrawnCards: overdrawnCards
         )
     }
 }

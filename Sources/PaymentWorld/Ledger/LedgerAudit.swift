@@ -22,6 +22,8 @@ public struct LedgerAudit: Sendable, Hashable, CustomStringConvertible {
     /// Accounts below zero that may never be (G-2 outside STIP); 0 unless there is a bug. A
     /// card's available balance below zero is not counted here: only STIP can cause it.
     public let overdrawnAccounts: Int
+    /// Cards whose available balance is below zero, which only a STIP approval can cause.
+    public let overdrawnCards: Int
 
     /// G-1 holds: the sum never moved, and the running and re-summed figures agree.
     public var conserved: Bool { sumAfter == sumBefore && runningSum == sumAfter }
@@ -38,6 +40,6 @@ public struct LedgerAudit: Sendable, Hashable, CustomStringConvertible {
         let kinds = AccountKind.allCases.map { "\($0)=\(total(of: $0))" }.joined(separator: " ")
         return "LedgerAudit: sum \(sumBefore) → \(sumAfter) (running \(runningSum)), "
             + "holds \(openHolds) (running \(runningOpenHolds)), transfers \(transfers) (stip \(stipTransfers)), "
-            + "overdrawn \(overdrawnAccounts); \(kinds)"
+            + "overdrawn \(overdrawnAccounts) (cards \(overdrawnCards)); \(kinds)"
     }
 }
