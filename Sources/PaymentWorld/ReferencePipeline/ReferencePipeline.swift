@@ -116,7 +116,7 @@ public struct PipelineProgress: Sendable {
     public var inFlight: Int
     public var latencyP99: Int64
     /// Completions since the previous snapshot.
-    public var interval: IntervalMetrics
+    public var interval: ReferencePipeline.IntervalMetrics
 }
 
 /// One station's figures at the end of a run.

@@ -1,0 +1,88 @@
+import SimulationKernel
+
+extension ReferencePipeline {
+    /// The payment service provider of the reference pipeline: serves each payment once, then routes
+    /// it through 3-D Secure (primary ACS, then the backup on a timeout) and the issuer, and answers
+    /// the customer.
+    public actor Gateway: SimulationActor {
+        nonisolated public let lane: SimulationLane
+        nonisolated public let id: ReceiverID
+        // The simulation owns this actor; unchecked, because every event touches it.
+        private unowned(unsafe) let simulation: Simulation
+        private let network: Network
+        private let addresses: PipelineAddresses
+        private var random: SimRandom
+        private let service: Distribution
+        private let threeDSecureRatio: Ratio
+        public private(set) var station: ServiceStation
+
+        nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+        nonisolated public func eventName(_ kind: UInt32) -> String { PipelineMessage.name(kind) }
+        nonisolated public var traceName: String { "gateway" }
+
+        init(id: ReceiverID, simulation: Simulation, network: Network, addresses: PipelineAddresses,
+             configuration: StationConfiguration, threeDSecureRatio: Ratio) {
+            self.id = id
+            self.lane = simulation.makeLane()
+            self.simulation = simulation
+            self.network = network
+            self.addresses = addresses
+            self.random = simulation.random.split()
+            self.service = configuration.service
+            self.threeDSecureRatio = threeDSecureRatio
+            self.station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
+        }
+
+        public func handle(_ event: SimulationEvent) {
+            let slot = event.subject
+            switch PipelineMessage(rawValue: event.kind) {
+            case .paymentRequest: admit(slot)
+            case .serviceCompleted: served(slot)
+            case .authenticationResponse: authenticated(slot, answer: event.argument)
+            case .authorizationResponse: respond(slot, outcome: event.argument)
+            case .warmupEnded: station.resetMeasurements(at: simulation.now)
+            default: preconditionFailure("gateway got unexpected event kind \(event.kind)")
+            }
+        }
+
+        private func admit(_ slot: UInt64) {
+            switch station.arrive(slot, at: simulation.now) {
+            case .serving: startService(slot)
+            case .waiting: break
+            case .rejected: respond(slot, outcome: PipelineOutcome.rejected.rawValue)
+            }
+        }
+
+        private func startService(_ slot: UInt64) {
+            simulation.schedule(after: service.sample(&random), to: id, kind: PipelineMessage.serviceCompleted.rawValue,
+                                subject: slot)
+        }
+
+        private func served(_ slot: UInt64) {
+            if let next = station.startNext(at: simulation.now, isAbandoned: { _ in false }) { startService(next) }
+            if random.chance(threeDSecureRatio) {
+                network.send(from: id, to: addresses.acs, kind: PipelineMessage.authenticationRequest.rawValue, subject: slot)
+            } else {
+                authorize(slot)
+            }
+        }
+
+        /// The answer comes from whichever ACS finished: the primary, or the backup it failed over to.
+        private func authenticated(_ slot: UInt64, answer: UInt64) {
+            if answer == AuthenticationResult.authenticated.rawValue {
+                authorize(slot)
+            } else {
+                respond(slot, outcome: PipelineOutcome.acsTimeout.rawValue)
+            }
+        }
+
+        private func authorize(_ slot: UInt64) {
+            network.send(from: id, to: addresses.issuer, kind: PipelineMessage.authorizationRequest.rawValue, subject: slot)
+        }
+
+        private func respond(_ slot: UInt64, outcome: UInt64) {
+            network.send(from: id, to: addresses.customer, kind: PipelineMessage.paymentResponse.rawValue,
+                         subject: slot, argument: outcome)
+        }
+    }
+}

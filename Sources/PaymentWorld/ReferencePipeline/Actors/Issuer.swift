@@ -1,0 +1,67 @@
+import SimulationKernel
+
+extension ReferencePipeline {
+    /// The card issuer's authorization host of the reference pipeline: a multi-server station that
+    /// declines a fixed share of what it serves.
+    public actor Issuer: SimulationActor {
+        nonisolated public let lane: SimulationLane
+        nonisolated public let id: ReceiverID
+        // The simulation owns this actor; unchecked, because every event touches it.
+        private unowned(unsafe) let simulation: Simulation
+        private let network: Network
+        private let gateway: ReceiverID
+        private var random: SimRandom
+        private let service: Distribution
+        private let declineRatio: Ratio
+        public private(set) var station: ServiceStation
+
+        nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+        nonisolated public func eventName(_ kind: UInt32) -> String { PipelineMessage.name(kind) }
+        nonisolated public var traceName: String { "issuer" }
+
+        init(id: ReceiverID, simulation: Simulation, network: Network, gateway: ReceiverID,
+             configuration: StationConfiguration, declineRatio: Ratio) {
+            self.id = id
+            self.lane = simulation.makeLane()
+            self.simulation = simulation
+            self.network = network
+            self.gateway = gateway
+            self.random = simulation.random.split()
+            self.service = configuration.service
+            self.declineRatio = declineRatio
+            self.station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
+        }
+
+        public func handle(_ event: SimulationEvent) {
+            switch PipelineMessage(rawValue: event.kind) {
+            case .authorizationRequest: admit(event.subject)
+            case .serviceCompleted: served(event.subject)
+            case .warmupEnded: station.resetMeasurements(at: simulation.now)
+            default: preconditionFailure("issuer got unexpected event kind \(event.kind)")
+            }
+        }
+
+        private func admit(_ slot: UInt64) {
+            switch station.arrive(slot, at: simulation.now) {
+            case .serving: startService(slot)
+            case .waiting: break
+            case .rejected: answer(slot, .rejected)
+            }
+        }
+
+        private func startService(_ slot: UInt64) {
+            simulation.schedule(after: service.sample(&random), to: id, kind: PipelineMessage.serviceCompleted.rawValue,
+                                subject: slot)
+        }
+
+        private func served(_ slot: UInt64) {
+            if let next = station.startNext(at: simulation.now, isAbandoned: { _ in false }) { startService(next) }
+            answer(slot, random.chance(declineRatio) ? .declined : .approved)
+        }
+
+        private func answer(_ slot: UInt64, _ outcome: PipelineOutcome) {
+            network.send(from: id, to: gateway, kind: PipelineMessage.authorizationResponse.rawValue,
+                         subject: slot, argument: outcome.rawValue)
+        }
+    }
+}
