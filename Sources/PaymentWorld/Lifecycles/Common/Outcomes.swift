@@ -1,5 +1,7 @@
 /// What an unknown outcome turned out to be once LC-12 settled it.
-public enum Resolution: Sendable, Hashable, CaseIterable {
+public enum Resolution: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public var description: String { rawValue }
+
     /// The issuer approved: the approval stands (or is reversed later if the payment already went final, SALE-4).
     case approved
     /// Declined, never received, or reversed: confirmed to have no effect (CAS-4).
@@ -21,7 +23,9 @@ public enum DeclineReason: Sendable, Hashable {
 }
 
 /// The status reported to the merchant (callbacks, RES-4); the merchant dedupes by (payment, status).
-public enum PaymentStatus: String, Sendable, Hashable, CaseIterable {
+public enum PaymentStatus: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public var description: String { rawValue }
+
     case succeeded, declined, failed
     case authorized, captured, voided, expired
     case refunded, refundDeclined
@@ -44,7 +48,9 @@ public enum Posting: Sendable, Hashable {
 }
 
 /// The timers lifecycles ask for, by budget (domain.md §2.7). The actor maps each to a scenario-configured duration.
-public enum TimerKind: String, Sendable, Hashable, CaseIterable {
+public enum TimerKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public var description: String { rawValue }
+
     case hopResponse, authorizationResponse, acquirerReversal
     case threeDSMethod, aResResponse, firstChallengeRequest, challengeCompletion, decoupledMaxTime
     case otpValidity, scaEventExpiry, sessionLifetime

@@ -33,12 +33,16 @@ public enum SessionCredential: Sendable, Hashable {
 }
 
 /// The payment instrument a device writes into a session.
-public enum InstrumentKind: String, Sendable, Hashable, CaseIterable {
+public enum InstrumentKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public var description: String { rawValue }
+
     case card, token, walletCard
 }
 
 /// A server operation that references the session ([M] PAY, AUTHORIZE, VERIFY; [W] the SDK order call).
-public enum SessionOperation: String, Sendable, Hashable, CaseIterable {
+public enum SessionOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public var description: String { rawValue }
+
     case pay, authorize, verify, tokenize
 }
 
