@@ -1,0 +1,167 @@
+import SimulationKernel
+
+/// A card-payment flow the device can start (design §4.2). Each composes lifecycles of
+/// domain.md §2.4: a sale is LC-01 (+ LC-06, LC-08, LC-12); an authorization is LC-02 with its
+/// capture, void and refund children (+ the same sub-machines).
+public enum PaymentFlow: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case sale = 0
+    case authorization = 1
+
+    public var description: String {
+        switch self {
+        case .sale: "sale"
+        case .authorization: "authorization"
+        }
+    }
+}
+
+/// A population of cards: how many, how funded, how many enrolled in 3-D Secure, how many unusable.
+public struct CardPopulation: Sendable, Hashable {
+    public var count: Int = 10_000
+    /// Opening balance of every card, in minor units.
+    public var balance: Int64 = 100_000
+    public var threeDSecureEnrolled: Ratio = Ratio(8, 10)
+    /// Share of cards an issuer refuses outright (expired, lost, restricted): G-10.
+    public var unusable: Ratio = Ratio(1, 100)
+    public init() {}
+}
+
+/// Timeouts of domain.md §2.7 that the card flows use.
+public struct PaymentTimeouts: Sendable, Hashable {
+    /// Merchant server → gateway call (a retry reuses the idempotency key).
+    public var merchantCall: SimDuration = .seconds(30)
+    /// Gateway → acquirer → network → issuer round trip before the outcome is unknown.
+    public var authorization: SimDuration = .seconds(10)
+    /// The network's wait for the issuer before it stands in (STIP).
+    public var issuerStandIn: SimDuration = .seconds(8)
+    /// ARes wait at the 3DS server before the result is U.
+    public var authentication: SimDuration = .seconds(10)
+    /// Wait for an inquiry or reversal answer before asking again.
+    public var resolutionHop: SimDuration = .seconds(5)
+    /// The whole lifecycle: a lifecycle still open past it is a liveness failure (G-7).
+    public var lifecycleBudget: SimDuration = .minutes(15)
+    public init() {}
+}
+
+/// Failure-handling policies (design §5).
+public struct PaymentPolicies: Sendable, Hashable {
+    /// Authorize on a 3DS result of U (no liability shift) instead of declining.
+    public var proceedOnUnavailable = false
+    /// Cascade a cascadable decline to the backup acquirer (LC-08).
+    public var cascading = true
+    /// Let the network approve on the issuer's behalf when it does not answer (STIP).
+    public var standIn = true
+    /// Largest amount the network stands in for.
+    public var standInLimit: Int64 = 20_000
+    /// Merchant retries of a timed-out gateway call, with the same idempotency key.
+    public var merchantRetries = 2
+    /// Inquiries before the gateway falls back to a reversal (LC-12).
+    public var inquiries = 2
+    public init() {}
+}
+
+/// How often things happen that the scenario does not control directly.
+public struct PaymentBehaviour: Sendable, Hashable {
+    /// Share of enrolled cards whose ACS asks for a challenge (the rest are frictionless).
+    public var challengeRatio = Ratio(2, 10)
+    /// Share of challenges the cardholder completes successfully.
+    public var challengeSuccess = Ratio(9, 10)
+    /// Time the cardholder spends on a challenge.
+    public var challengeTime: Distribution = .lognormal(median: .seconds(20), sigma: 0.6)
+    /// Share of issuer decisions that are soft, cascadable declines (issuer unreachable, 91).
+    public var issuerSoftDecline = Ratio(2, 100)
+    /// Share of issuer decisions that are hard declines (do not honour, 05).
+    public var issuerHardDecline = Ratio(3, 100)
+    /// Time between an authorization and its capture.
+    public var captureDelay: Distribution = .exponential(mean: .seconds(60))
+    /// Share of captured payments later refunded (half the amount).
+    public var refundRatio = Ratio(5, 100)
+    public init() {}
+}
+
+/// Everything a payments world needs; every field has a documented default.
+public struct PaymentsConfiguration: Sendable, Hashable {
+    public var rate: Double = 100
+    public var shape: WorkloadShape = .poisson
+    public var lifecycles: Int = 10_000
+    public var duration: SimDuration?
+    public var warmup: SimDuration = .zero
+    public var maxInFlight = 1_000_000
+    /// Weights of the flows in the mix, indexed by `PaymentFlow.rawValue`.
+    public var mix: [Double] = [0.7, 0.3]
+    /// Amounts are uniform in this range, minor units.
+    public var amounts: ClosedRange<Int64> = 500...15_000
+    public var fee = Ratio(2, 100)
+    public var cards = CardPopulation()
+    public var merchants = 10
+    public var latency: Distribution = .lognormal(median: .milliseconds(15), sigma: 0.5)
+    public var faults: FaultProfile = .none
+    public var outages: [OutageWindow] = []
+    public var stations = PaymentStations()
+    public var timeouts = PaymentTimeouts()
+    public var policies = PaymentPolicies()
+    public var behaviour = PaymentBehaviour()
+    /// Planted defects, for expected-failure tests and `explore` (issue 7's catalogue).
+    public var defects: Set<PlantedDefect> = []
+    public init() {}
+}
+
+/// Service capacity per actor kind; nil servers means unlimited (no queueing).
+public struct PaymentStations: Sendable, Hashable {
+    public var gateway = StationConfiguration(servers: 32, service: .exponential(mean: .milliseconds(5)))
+    public var acquirer = StationConfiguration(servers: 32, service: .exponential(mean: .milliseconds(3)))
+    public var network = StationConfiguration(servers: 64, service: .exponential(mean: .milliseconds(2)))
+    public var issuer = StationConfiguration(servers: 32, service: .exponential(mean: .milliseconds(20)))
+    public var acs = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(30)))
+    public init() {}
+}
+
+/// A window in which an actor answers nothing: every message to it is lost (design §3.5).
+public struct OutageWindow: Sendable, Hashable {
+    public var actor: PaymentActorKind
+    public var start: SimDuration
+    public var duration: SimDuration
+    public init(actor: PaymentActorKind, start: SimDuration, duration: SimDuration) {
+        self.actor = actor
+        self.start = start
+        self.duration = duration
+    }
+}
+
+/// The actor kinds of the payments world, in the order they are built.
+public enum PaymentActorKind: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case device, merchant, gateway, acs, acquirer, backupAcquirer, network, issuer
+
+    public var description: String {
+        switch self {
+        case .device: "device"
+        case .merchant: "merchant"
+        case .gateway: "gateway"
+        case .acs: "acs"
+        case .acquirer: "acquirer"
+        case .backupAcquirer: "acquirer_backup"
+        case .network: "network"
+        case .issuer: "issuer"
+        }
+    }
+}
+
+/// Defects a scenario can switch on to prove that the monitors catch them.
+public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
+    /// The merchant retries a timed-out call under a new idempotency key (G-4, SALE-1).
+    case retryWithNewIdempotencyKey = "retry-new-idempotency-key"
+    /// The merchant captures more than was authorized (AUTH-1).
+    case captureAboveAuthorization = "capture-above-authorization"
+    /// The gateway's reversal after a timeout never happens (RES-2, SALE-2).
+    case reversalLost = "reversal-lost"
+    /// The gateway captures again on a duplicate callback (AUTH-1, G-4).
+    case duplicateCallbackCapturesTwice = "duplicate-callback-captures-twice"
+    /// The issuer approves on an unusable card (G-10).
+    case approveUnusableCard = "approve-unusable-card"
+    /// The gateway cascades after an approval (G-11, CAS-5).
+    case cascadeAfterApproval = "cascade-after-approval"
+    /// The merchant refunds more than was captured (AUTH-3).
+    case refundAboveCapture = "refund-above-capture"
+    /// The gateway authorizes although 3-D Secure ended N (G-9, SALE-5).
+    case authorizeWithoutAuthentication = "authorize-without-authentication"
+}

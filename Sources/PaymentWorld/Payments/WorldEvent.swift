@@ -1,0 +1,36 @@
+import SimulationKernel
+
+/// A fact about the payments world that the monitors check, reported by the actor that
+/// caused it, at the instant it happened. `payment` is the lifecycle id (slot and generation).
+public enum WorldEvent: Sendable, Hashable {
+    /// The customer's intent: one order may be retried as several gateway payments.
+    case paymentCreated(payment: UInt64, order: UInt64, key: UInt64)
+    /// The gateway sent an authorization; `authentication` is the 3DS result it relies on
+    /// (nil when none was required).
+    case authorizationSent(payment: UInt64, attempt: Int, required: Bool, authentication: TransStatus?)
+    /// The issuer (or the network standing in) approved and placed a hold.
+    case holdPlaced(payment: UInt64, card: UInt32, amount: Int64, standIn: Bool, usableCard: Bool)
+    /// A hold was released (reversal, void, expiry, or the rest after a capture).
+    case holdReleased(payment: UInt64, card: UInt32, amount: Int64)
+    case captured(payment: UInt64, card: UInt32, amount: Int64)
+    case refunded(payment: UInt64, amount: Int64)
+    /// The gateway settled a payment's status for good.
+    case paymentFinal(payment: UInt64, order: UInt64, succeeded: Bool)
+    /// A lifecycle rejected an event its table does not allow (G-6).
+    case illegalTransition(payment: UInt64, description: String)
+}
+
+/// A broken invariant: which claim, about what, when, and why.
+public struct Violation: Sendable, Hashable, CustomStringConvertible {
+    public var invariant: String
+    public var claim: String
+    public var lifecycle: UInt64
+    public var time: SimTime
+    public var detail: String
+    /// Liveness violations end a run with exit 2, safety violations with exit 1.
+    public var isLiveness: Bool
+
+    public var description: String {
+        "\(invariant) \(claim)  payment#\(lifecycle & 0xFFFF_FFFF).\(lifecycle >> 32)  t=\(time): \(detail)"
+    }
+}
