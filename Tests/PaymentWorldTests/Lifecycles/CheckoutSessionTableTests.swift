@@ -88,6 +88,6 @@ private let checkoutSessionTable = LifecycleTable<CheckoutSessionState>([
             try CheckoutSessionState.credentialed(fresh).applying(.captureInstrument(.card, apiVersion: 60))
         }
         let error = IllegalTransition(lifecycle: "LC-00 CheckoutSession", from: CheckoutSessionState.expired, on: CheckoutSessionEvent.use(.pay))
-        #expect(error.description == "LC-00 CheckoutSession: illegal transition from expired on use(PaymentWorld.SessionOperation.pay)")
+        #expect(error.description == "LC-00 CheckoutSession: illegal transition from expired on use(pay)")
     }
 }
