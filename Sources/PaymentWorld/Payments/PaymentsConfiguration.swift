@@ -28,6 +28,8 @@ public struct CardPopulation: Sendable, Hashable {
 
 /// Timeouts of domain.md §2.7 that the card flows use.
 public struct PaymentTimeouts: Sendable, Hashable {
+    /// Device → merchant call (URLSession's default), repeated until answered.
+    public var deviceCall: SimDuration = .seconds(60)
     /// Merchant server → gateway call (a retry reuses the idempotency key).
     public var merchantCall: SimDuration = .seconds(30)
     /// Gateway → acquirer → network → issuer round trip before the outcome is unknown.
@@ -36,6 +38,8 @@ public struct PaymentTimeouts: Sendable, Hashable {
     public var issuerStandIn: SimDuration = .seconds(8)
     /// ARes wait at the 3DS server before the result is U.
     public var authentication: SimDuration = .seconds(10)
+    /// Challenge completion after ARes(C) before the result is U.
+    public var challenge: SimDuration = .minutes(10)
     /// Wait for an inquiry or reversal answer before asking again.
     public var resolutionHop: SimDuration = .seconds(5)
     /// The whole lifecycle: a lifecycle still open past it is a liveness failure (G-7).

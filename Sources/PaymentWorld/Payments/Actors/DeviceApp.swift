@@ -1,0 +1,156 @@
+import SimulationKernel
+
+/// The customer with the app and SDK (domain §2.1): starts payments per the workload mix,
+/// completes 3-D Secure challenges, and measures each payment from its arrival to its result.
+/// It also watches every payment's budget: one still open at its deadline breaks G-7.
+public actor DeviceApp: SimulationActor {
+    nonisolated public let lane: SimulationLane
+    nonisolated public let id: ReceiverID
+    // The simulation owns this actor; unchecked, because every event touches it.
+    private unowned(unsafe) let simulation: Simulation
+    private let network: Network
+    private let books: WorldBooks
+    private let addresses: PaymentAddresses
+    private let configuration: PaymentsConfiguration
+    private var random: SimRandom
+    private let arrivals: ArrivalProcess
+    private let mixTotal: Double
+    private var generated = 0
+    private var freeSlots: [UInt32] = []
+    private var done: [Bool] = []
+    public private(set) var inFlight = 0
+    public private(set) var completed: UInt64 = 0
+    public private(set) var shed: UInt64 = 0
+
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public var traceName: String { "device" }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+
+    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
+        self.id = id
+        self.lane = simulation.makeLane()
+        self.simulation = simulation
+        self.network = network
+        self.books = books
+        self.addresses = addresses
+        self.configuration = books.configuration
+        self.random = simulation.random.split()
+        let configuration = books.configuration
+        var pipeline = PipelineConfiguration(rate: configuration.rate)
+        pipeline.shape = configuration.shape
+        arrivals = pipeline.arrivalProcess ?? .poisson(rate: configuration.rate)
+        mixTotal = configuration.mix.reduce(0, +)
+    }
+
+    nonisolated func start() {
+        simulation.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue, argument: 1)
+    }
+
+    public func handle(_ event: SimulationEvent) {
+        switch PaymentMessage(rawValue: event.kind) {
+        case .lifecycleDue:
+            if event.argument == 0 { arrive() }
+            scheduleNext()
+        case .checkoutResponse: finish(event.subject, outcome: PaymentOutcome(rawValue: event.argument) ?? .failed)
+        case .challengeRequest: challenge(event.subject)
+        case .challengeResponse:
+            // The cardholder's answer, ready after their think time: it goes to the ACS.
+            network.send(from: id, to: addresses[.acs], kind: event.kind, subject: event.subject, argument: event.argument)
+        case .lifecycleDeadline: deadline(event.subject)
+        case .checkoutTimedOut:
+            // No answer yet: ask again (the merchant dedupes and repeats its answer once it has one).
+            guard isCurrent(event.subject) else { return }
+            network.send(from: id, to: addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
+                         subject: event.subject)
+            simulation.schedule(after: configuration.timeouts.deviceCall, to: id, kind: event.kind, subject: event.subject)
+        default: preconditionFailure("device got unexpected event \(PaymentMessage.name(event.kind))")
+        }
+    }
+
+    private func scheduleNext() {
+        let end = configuration.duration.map { SimTime(nanoseconds: $0.nanoseconds) } ?? SimTime(nanoseconds: .max)
+        guard generated < configuration.lifecycles,
+              let next = arrivals.nextArrival(after: simulation.now, random: &random), next < end else { return }
+        simulation.schedule(at: next, to: id, kind: PaymentMessage.lifecycleDue.rawValue)
+    }
+
+    private func arrive() {
+        generated += 1
+        guard inFlight < configuration.maxInFlight else {
+            shed &+= 1
+            return
+        }
+        let slot: Int
+        if let reused = freeSlots.popLast() {
+            slot = Int(reused)
+        } else {
+            slot = books.payments.count
+            books.payments.append(WorldBooks.PaymentFacts())
+            done.append(false)
+        }
+        var facts = books.payments[slot]
+        facts.generation &+= 1
+        facts.flow = pickFlow()
+        facts.card = UInt32(random.int(in: 0...UInt64(configuration.cards.count - 1)))
+        facts.merchant = UInt32(random.int(in: 0...UInt64(configuration.merchants - 1)))
+        facts.amount = Int64(random.int(in: UInt64(configuration.amounts.lowerBound)...UInt64(configuration.amounts.upperBound)))
+        facts.started = simulation.now
+        facts.measured = simulation.now.nanoseconds >= configuration.warmup.nanoseconds
+        let payment = UInt64(facts.generation) << 32 | UInt64(slot)
+        facts.order = payment
+        books.payments[slot] = facts
+        done[slot] = false
+        inFlight += 1
+        books.flowStarted(facts.flow)
+        network.send(from: id, to: addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue, subject: payment)
+        simulation.schedule(after: configuration.timeouts.lifecycleBudget, to: id,
+                            kind: PaymentMessage.lifecycleDeadline.rawValue, subject: payment)
+        simulation.schedule(after: configuration.timeouts.deviceCall, to: id,
+                            kind: PaymentMessage.checkoutTimedOut.rawValue, subject: payment)
+    }
+
+    private func pickFlow() -> PaymentFlow {
+        var point = random.unitInterval() * mixTotal
+        for flow in PaymentFlow.allCases {
+            point -= configuration.mix[flow.rawValue]
+            if point < 0 { return flow }
+        }
+        return .sale
+    }
+
+    private func isCurrent(_ payment: UInt64) -> Bool {
+        payment.slot < done.count && books.payments[payment.slot].generation == payment.generation && !done[payment.slot]
+    }
+
+    private func finish(_ payment: UInt64, outcome: PaymentOutcome) {
+        guard isCurrent(payment) else {
+            books.counters.duplicatesDeduped &+= 1  // A duplicate or late answer for a finished payment.
+            return
+        }
+        let facts = books.payments[payment.slot]
+        done[payment.slot] = true
+        inFlight -= 1
+        completed &+= 1
+        books.lifecycleEndedInTime()
+        books.flowEnded(facts.flow, outcome: outcome, latency: (simulation.now - facts.started).nanoseconds,
+                        measured: facts.measured)
+        freeSlots.append(UInt32(payment.slot))
+    }
+
+    /// The cardholder works through the ACS's challenge, then answers it.
+    private func challenge(_ payment: UInt64) {
+        guard isCurrent(payment) else { return }
+        let passed = random.chance(configuration.behaviour.challengeSuccess)
+        let think = configuration.behaviour.challengeTime.sample(&random)
+        // The answer leaves after the cardholder's time; the network adds the hop on top.
+        simulation.schedule(after: think, to: id, kind: PaymentMessage.challengeResponse.rawValue, subject: payment,
+                            argument: passed ? 1 : 0)
+    }
+
+    private func deadline(_ payment: UInt64) {
+        guard isCurrent(payment) else { return }
+        let facts = books.payments[payment.slot]
+        books.deadlinePassed(payment: payment, detail: "\(facts.flow) started at \(facts.started) still open after "
+                             + "its budget \(configuration.timeouts.lifecycleBudget)")
+    }
+}

@@ -1,0 +1,197 @@
+import SimulationKernel
+
+/// The payment platform (domain §2.1): owns payment records, enforces idempotency, runs
+/// 3-D Secure, routes authorizations to the primary acquirer and cascades to the backup,
+/// settles unknown outcomes by inquiry or reversal, and performs captures and refunds.
+///
+/// Each payment's state is a lifecycle value (LC-01 `SaleState` or LC-02 `AuthorizationState`);
+/// the gateway feeds it events and performs the effects it returns. An event the table rejects
+/// leaves the state as it was and is reported (G-6).
+public actor Gateway: SimulationActor {
+    struct Record {
+        var generation: UInt32 = 0
+        var key: UInt64 = 0
+        var order: UInt64 = 0
+        var flow = PaymentFlow.sale
+        var sale = SaleState.created
+        var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
+        var authentication: TransStatus?
+        var needsAuthentication = false
+        var attempt = 0
+        var timer: UInt32 = 0
+        var resolution: OutcomeResolutionState?
+        var inquiries = 0
+        var outcome: PaymentOutcome?
+        var approvedAttempt: Int?
+        var capturedAmount: Int64 = 0
+        var refundedAmount: Int64 = 0
+    }
+
+    nonisolated public let lane: SimulationLane
+    nonisolated public let id: ReceiverID
+    unowned(unsafe) let simulation: Simulation
+    let network: Network
+    let books: WorldBooks
+    let addresses: PaymentAddresses
+    let configuration: PaymentsConfiguration
+    var intake: Intake
+    var records: [Record] = []
+    var freeSlots: [UInt32] = []
+    /// Idempotency key → payment id; looked up, never iterated.
+    var byKey: [UInt64: UInt64] = [:]
+
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public var traceName: String { "gateway" }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+
+    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
+        self.id = id
+        self.lane = simulation.makeLane()
+        self.simulation = simulation
+        self.network = network
+        self.books = books
+        self.addresses = addresses
+        self.configuration = books.configuration
+        intake = Intake(configuration: books.configuration.stations.gateway, outages: books.configuration.outages,
+                        kind: .gateway, random: simulation.random.split())
+    }
+
+    public func handle(_ event: SimulationEvent) {
+        let kind = event.kind & ~PaymentMessage.servedFlag
+        let served = event.kind & PaymentMessage.servedFlag != 0
+        guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
+        switch message {
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
+            timerFired(message, payment: event.subject, generation: UInt32(truncatingIfNeeded: event.argument))
+            return
+        default:
+            break
+        }
+        guard served else {
+            switch intake.admit(event, simulation: simulation, to: id) {
+            case .queued: break
+            case .lost: books.counters.droppedByOutage &+= 1
+            case .rejected: books.counters.rejectedByQueue &+= 1
+            }
+            return
+        }
+        intake.finished(simulation: simulation, to: id)
+        switch message {
+        case .paymentRequest: paymentRequested(order: event.subject, key: event.argument)
+        case .authenticationResult: authenticated(event.subject, WireTransStatus.decode(event.argument))
+        case .authorizationResponse: authorizationAnswered(event.subject, argument: event.argument)
+        case .inquiryResponse: inquiryAnswered(event.subject, argument: event.argument)
+        case .reversalResponse: reversalAcknowledged(event.subject, argument: event.argument)
+        case .captureRequest: captureRequested(event.subject, amount: Int64(event.argument))
+        case .refundRequest: refundRequested(event.subject, amount: Int64(event.argument))
+        default: preconditionFailure("gateway got unexpected \(message)")
+        }
+    }
+
+    // MARK: Records
+
+    func record(_ payment: UInt64) -> Record? {
+        guard payment.slot < records.count, records[payment.slot].generation == payment.generation else {
+            books.counters.staleMessages &+= 1
+            return nil
+        }
+        return records[payment.slot]
+    }
+
+    private func paymentRequested(order: UInt64, key: UInt64) {
+        if let existing = byKey[key] {
+            // Same key: the same payment (G-4). Repeat its final answer if it has one.
+            books.counters.duplicatesDeduped &+= 1
+            if let record = record(existing), let outcome = record.outcome { answerMerchant(existing, record, outcome) }
+            return
+        }
+        let slot: Int
+        if let reused = freeSlots.popLast() {
+            slot = Int(reused)
+        } else {
+            slot = records.count
+            records.append(Record())
+            books.gatewayPayments.append(WorldBooks.GatewayPaymentFacts())
+        }
+        let facts = books.payments[order.slot]
+        var record = Record()
+        record.generation = records[slot].generation &+ 1
+        record.key = key
+        record.order = order
+        record.flow = facts.flow
+        record.needsAuthentication = books.cards[Int(facts.card)].enrolled
+        record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount)))
+        records[slot] = record
+        let payment = UInt64(record.generation) << 32 | UInt64(slot)
+        books.gatewayPayments[slot] = WorldBooks.GatewayPaymentFacts(
+            generation: record.generation, order: order, card: facts.card, merchant: facts.merchant, amount: facts.amount)
+        byKey[key] = payment
+        books.observe(.paymentCreated(payment: payment, order: order, key: key))
+        switch record.flow {
+        case .sale: applySale(payment, .submit)
+        case .authorization: screen(payment)
+        }
+    }
+
+    /// Releases a finished payment's slot once nothing more can happen to it.
+    func release(_ payment: UInt64) {
+        guard let record = record(payment) else { return }
+        byKey[record.key] = nil
+        freeSlots.append(UInt32(payment.slot))
+        _ = record
+    }
+
+    // MARK: Timers
+
+    func startTimer(_ message: PaymentMessage, _ payment: UInt64, after delay: SimDuration) {
+        records[payment.slot].timer &+= 1
+        simulation.schedule(after: delay, to: id, kind: message.rawValue, subject: payment,
+                            argument: UInt64(records[payment.slot].timer))
+    }
+
+    func cancelTimer(_ payment: UInt64) { records[payment.slot].timer &+= 1 }
+
+    private func timerFired(_ message: PaymentMessage, payment: UInt64, generation: UInt32) {
+        guard let record = record(payment), record.timer == generation else { return }  // Cancelled or stale.
+        switch message {
+        case .authenticationTimedOut, .challengeTimedOut: authenticated(payment, .unavailable, timedOut: true)
+        case .authorizationTimedOut: authorizationTimedOut(payment)
+        case .resolutionTimedOut: resolutionTimedOut(payment)
+        default: break
+        }
+    }
+
+    // MARK: Merchant
+
+    func finish(_ payment: UInt64, _ outcome: PaymentOutcome) {
+        guard var record = record(payment) else { return }
+        let succeeded = outcome.isSuccess
+        if record.outcome == nil || outcome == .captured {
+            record.outcome = outcome
+            records[payment.slot] = record
+            if outcome != .captured {
+                books.observe(.paymentFinal(payment: payment, order: record.order, succeeded: succeeded))
+            }
+        }
+        answerMerchant(payment, record, outcome)
+    }
+
+    func answerMerchant(_ payment: UInt64, _ record: Record, _ outcome: PaymentOutcome) {
+        network.send(from: id, to: addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
+                     subject: record.order, argument: outcome.rawValue)
+    }
+
+    func illegal(_ payment: UInt64, _ error: IllegalTransition) {
+        books.observe(.illegalTransition(payment: payment, description: "\(error)"))
+    }
+}
+
+extension Gateway {
+    /// Every payment's final status, for the end-of-run checks (in slot order).
+    func finalStatuses() -> [(payment: UInt64, succeeded: Bool)] {
+        records.enumerated().compactMap { slot, record in
+            guard let outcome = record.outcome else { return nil }
+            return (UInt64(record.generation) << 32 | UInt64(slot), outcome.isSuccess)
+        }
+    }
+}

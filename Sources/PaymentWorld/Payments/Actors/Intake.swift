@@ -1,0 +1,55 @@
+import SimulationKernel
+
+/// The front door of an actor with a capacity: messages wait for one of its servers, are
+/// served for a sampled time, and are then handled (design §3.5). During an outage window every
+/// message is lost, as if the actor were unreachable.
+struct Intake {
+    var station: ServiceStation
+    private var line = RingBuffer<SimulationEvent>(capacity: 64)
+    private var random: SimRandom
+    private let service: Distribution
+    private let outages: [(start: SimTime, end: SimTime)]
+
+    init(configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind, random: SimRandom) {
+        station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
+        service = configuration.service
+        self.random = random
+        self.outages = outages.filter { $0.actor == kind }.map {
+            (SimTime(nanoseconds: $0.start.nanoseconds), SimTime(nanoseconds: $0.start.nanoseconds) + $0.duration)
+        }
+    }
+
+    enum Arrival {
+        case lost
+        case queued
+        case rejected
+    }
+
+    /// Takes a message in: starts serving it (scheduling its served copy), queues it, or loses it.
+    mutating func admit(_ event: SimulationEvent, simulation: Simulation, to id: ReceiverID) -> Arrival {
+        let now = simulation.now
+        for window in outages where now >= window.start && now < window.end { return .lost }
+        switch station.arrive(0, at: now) {
+        case .serving:
+            serve(event, simulation: simulation, to: id)
+            return .queued
+        case .waiting:
+            line.append(event)
+            return .queued
+        case .rejected:
+            return .rejected
+        }
+    }
+
+    /// A server finished a message: starts the next one waiting, if any.
+    mutating func finished(simulation: Simulation, to id: ReceiverID) {
+        if station.startNext(at: simulation.now, isAbandoned: { _ in false }) != nil, let next = line.popFirst() {
+            serve(next, simulation: simulation, to: id)
+        }
+    }
+
+    private mutating func serve(_ event: SimulationEvent, simulation: Simulation, to id: ReceiverID) {
+        simulation.schedule(after: service.sample(&random), to: id, kind: event.kind | PaymentMessage.servedFlag,
+                            subject: event.subject, argument: event.argument)
+    }
+}

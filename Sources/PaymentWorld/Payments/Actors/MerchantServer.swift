@@ -1,0 +1,152 @@
+import SimulationKernel
+
+/// The merchant's backend (domain §2.1): turns a checkout into a gateway payment under an
+/// idempotency key, retries a timed-out call with the same key, dedupes callbacks, and for an
+/// authorization captures later and sometimes refunds.
+public actor MerchantServer: SimulationActor {
+    struct Order {
+        var generation: UInt32 = 0
+        var tries = 0
+        var answered = false
+        var captured = false
+        var captureAnswered = false
+        /// What the device was told, repeated if it asks again.
+        var toldDevice: PaymentOutcome?
+    }
+
+    nonisolated public let lane: SimulationLane
+    nonisolated public let id: ReceiverID
+    private unowned(unsafe) let simulation: Simulation
+    private let network: Network
+    private let books: WorldBooks
+    private let addresses: PaymentAddresses
+    private let configuration: PaymentsConfiguration
+    private var random: SimRandom
+    private var orders: [Order] = []
+
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public var traceName: String { "merchant" }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+
+    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
+        self.id = id
+        self.lane = simulation.makeLane()
+        self.simulation = simulation
+        self.network = network
+        self.books = books
+        self.addresses = addresses
+        self.configuration = books.configuration
+        self.random = simulation.random.split()
+    }
+
+    public func handle(_ event: SimulationEvent) {
+        let payment = event.subject
+        switch PaymentMessage(rawValue: event.kind) {
+        case .checkoutRequest: checkout(payment)
+        case .merchantCallTimedOut: callTimedOut(payment, try: Int(event.argument))
+        case .paymentResponse: answered(payment, outcome: PaymentOutcome(rawValue: event.argument) ?? .failed)
+        case .captureDue: capture(payment)
+        case .captureResponse: captured(payment, ok: event.argument == 1)
+        case .refundResponse: break  // The refund is a child operation; the device is not told.
+        default: preconditionFailure("merchant got unexpected event \(PaymentMessage.name(event.kind))")
+        }
+    }
+
+    private func order(_ payment: UInt64) -> Order? {
+        guard payment.slot < orders.count, orders[payment.slot].generation == payment.generation else { return nil }
+        return orders[payment.slot]
+    }
+
+    private func checkout(_ payment: UInt64) {
+        while orders.count <= payment.slot { orders.append(Order()) }
+        if let existing = order(payment) {
+            books.counters.duplicatesDeduped &+= 1  // The device asked again, or its request arrived twice.
+            if let told = existing.toldDevice { tell(payment, told) }
+            return
+        }
+        orders[payment.slot] = Order(generation: payment.generation)
+        call(payment)
+    }
+
+    /// The idempotency key of an order's gateway call. A retry reuses it, unless the planted
+    /// defect makes each try a new key (and so, to the gateway, a new payment).
+    private func key(_ payment: UInt64, try attempt: Int) -> UInt64 {
+        configuration.defects.contains(.retryWithNewIdempotencyKey) ? payment &+ UInt64(attempt) << 56 : payment
+    }
+
+    private func call(_ payment: UInt64) {
+        let attempt = orders[payment.slot].tries
+        orders[payment.slot].tries += 1
+        network.send(from: id, to: addresses[.gateway], kind: PaymentMessage.paymentRequest.rawValue, subject: payment,
+                     argument: key(payment, try: attempt))
+        simulation.schedule(after: configuration.timeouts.merchantCall, to: id,
+                            kind: PaymentMessage.merchantCallTimedOut.rawValue, subject: payment, argument: UInt64(attempt))
+    }
+
+    private func callTimedOut(_ payment: UInt64, try attempt: Int) {
+        guard let order = order(payment), !order.answered, order.tries == attempt + 1 else { return }
+        guard attempt < configuration.policies.merchantRetries else {
+            orders[payment.slot].answered = true
+            tell(payment, .timedOut)
+            return
+        }
+        books.counters.merchantRetries &+= 1
+        call(payment)
+    }
+
+    private func answered(_ payment: UInt64, outcome: PaymentOutcome) {
+        guard let order = order(payment), !order.answered else {
+            books.counters.duplicatesDeduped &+= 1  // Callbacks arrive at least once: dedupe by (payment, status).
+            if configuration.defects.contains(.duplicateCallbackCapturesTwice), outcome == .authorized,
+               let order = self.order(payment), order.captured {
+                requestCapture(payment)
+            }
+            return
+        }
+        orders[payment.slot].answered = true
+        if outcome == .authorized {
+            simulation.schedule(after: configuration.behaviour.captureDelay.sample(&random), to: id,
+                                kind: PaymentMessage.captureDue.rawValue, subject: payment)
+        } else {
+            tell(payment, outcome)
+        }
+    }
+
+    private func tell(_ payment: UInt64, _ outcome: PaymentOutcome) {
+        orders[payment.slot].toldDevice = outcome
+        network.send(from: id, to: addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
+                     subject: payment, argument: outcome.rawValue)
+    }
+
+    /// Captures, and keeps asking (same operation, so the gateway applies it once: AUTH-6) until
+    /// the gateway answers.
+    private func capture(_ payment: UInt64) {
+        guard let order = order(payment), !order.captureAnswered else { return }
+        orders[payment.slot].captured = true
+        requestCapture(payment)
+        simulation.schedule(after: configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.captureDue.rawValue,
+                            subject: payment)
+    }
+
+    private func requestCapture(_ payment: UInt64) {
+        var amount = books.payments[payment.slot].amount
+        if configuration.defects.contains(.captureAboveAuthorization) { amount += 1 }
+        network.send(from: id, to: addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue, subject: payment,
+                     argument: UInt64(amount))
+    }
+
+    private func captured(_ payment: UInt64, ok: Bool) {
+        guard let order = order(payment), !order.captureAnswered else {
+            books.counters.duplicatesDeduped &+= 1
+            return
+        }
+        orders[payment.slot].captureAnswered = true
+        tell(payment, ok ? .captured : .failed)
+        if ok && random.chance(configuration.behaviour.refundRatio) {
+            var amount = books.payments[payment.slot].amount / 2
+            if configuration.defects.contains(.refundAboveCapture) { amount = books.payments[payment.slot].amount * 2 }
+            network.send(from: id, to: addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment,
+                         argument: UInt64(amount))
+        }
+    }
+}

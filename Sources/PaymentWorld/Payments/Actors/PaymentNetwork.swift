@@ -1,0 +1,107 @@
+import SimulationKernel
+
+/// The card network (domain §2.1): routes by BIN to the issuer and back to the acquirer that
+/// asked, and stands in for an issuer that does not answer in time (STIP): it approves up to
+/// its limit on the issuer's behalf and advises the issuer, which books the stand-in once.
+public actor PaymentNetwork: SimulationActor {
+    /// One authorization attempt in transit through the network.
+    struct Transit {
+        var payment: UInt64 = 0
+        var attempt = -1
+        var answered = false
+    }
+
+    nonisolated public let lane: SimulationLane
+    nonisolated public let id: ReceiverID
+    private unowned(unsafe) let simulation: Simulation
+    private let network: Network
+    private let books: WorldBooks
+    private let addresses: PaymentAddresses
+    private let configuration: PaymentsConfiguration
+    private var intake: Intake
+    var stationSnapshot: ServiceStation { intake.station }
+    /// Per gateway payment slot and attempt (0 primary, 1 backup).
+    private var transits: [[Transit]] = []
+
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public var traceName: String { "network" }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+
+    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
+        self.id = id
+        self.lane = simulation.makeLane()
+        self.simulation = simulation
+        self.network = network
+        self.books = books
+        self.addresses = addresses
+        self.configuration = books.configuration
+        intake = Intake(configuration: books.configuration.stations.network, outages: books.configuration.outages,
+                        kind: .network, random: simulation.random.split())
+    }
+
+    public func handle(_ event: SimulationEvent) {
+        if event.kind == PaymentMessage.standInDue.rawValue {
+            standIn(event.subject, attempt: Packed.attempt(of: event.argument))
+            return
+        }
+        guard event.kind & PaymentMessage.servedFlag != 0 else {
+            switch intake.admit(event, simulation: simulation, to: id) {
+            case .queued: break
+            case .lost: books.counters.droppedByOutage &+= 1
+            case .rejected: books.counters.rejectedByQueue &+= 1
+            }
+            return
+        }
+        intake.finished(simulation: simulation, to: id)
+        let kind = event.kind & ~PaymentMessage.servedFlag
+        let attempt = Packed.attempt(of: event.argument)
+        switch PaymentMessage(rawValue: kind) {
+        case .authorizationRequest:
+            track(event.subject, attempt: attempt)
+            network.send(from: id, to: addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
+            if configuration.policies.standIn {
+                simulation.schedule(after: configuration.timeouts.issuerStandIn, to: id,
+                                    kind: PaymentMessage.standInDue.rawValue, subject: event.subject, argument: event.argument)
+            }
+        case .inquiryRequest, .reversalRequest:
+            network.send(from: id, to: addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
+        case .authorizationResponse:
+            guard let transit = transit(event.subject, attempt: attempt), !transit.answered else {
+                books.counters.duplicatesDeduped &+= 1  // Already answered, by the issuer or by stand-in.
+                return
+            }
+            transits[event.subject.slot][attempt].answered = true
+            network.send(from: id, to: addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
+                         argument: event.argument)
+        case .inquiryResponse, .reversalResponse:
+            network.send(from: id, to: addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
+                         argument: event.argument)
+        default:
+            preconditionFailure("network got unexpected \(PaymentMessage.name(event.kind))")
+        }
+    }
+
+    private func track(_ payment: UInt64, attempt: Int) {
+        while transits.count <= payment.slot { transits.append([Transit(), Transit()]) }
+        guard attempt < 2, transits[payment.slot][attempt].payment != payment else { return }  // A duplicate request.
+        transits[payment.slot][attempt] = Transit(payment: payment, attempt: attempt)
+    }
+
+    private func transit(_ payment: UInt64, attempt: Int) -> Transit? {
+        guard payment.slot < transits.count, attempt < 2, transits[payment.slot][attempt].payment == payment else { return nil }
+        return transits[payment.slot][attempt]
+    }
+
+    /// The issuer did not answer in time: approve within the limit on its behalf (STIP).
+    private func standIn(_ payment: UInt64, attempt: Int) {
+        guard let transit = transit(payment, attempt: attempt), !transit.answered else { return }
+        let amount = books.gatewayPayments[payment.slot].amount
+        guard amount <= configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
+        transits[payment.slot][attempt].answered = true
+        // Advices are store-and-forward, so they are never lost: a direct delivery, ahead of the approval.
+        simulation.schedule(after: .milliseconds(1), to: addresses[.issuer], kind: PaymentMessage.standInAdvice.rawValue,
+                            subject: payment, argument: Packed.attempt(attempt))
+        network.send(from: id, to: addresses.acquirer(attempt: attempt), kind: PaymentMessage.authorizationResponse.rawValue,
+                     subject: payment, argument: Packed.attempt(attempt, code: IssuerAnswer.standInApproved.rawValue))
+    }
+}

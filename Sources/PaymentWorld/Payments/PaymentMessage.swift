@@ -1,0 +1,114 @@
+import SimulationKernel
+
+/// The messages and timers of the payments world, as event kinds. Requests and responses come
+/// in pairs. `subject` is always the payment's lifecycle id (slot | generation << 32), so a
+/// message for a slot that has since been reused is recognised as stale and dropped.
+enum PaymentMessage: UInt32, CaseIterable {
+    // Device and merchant.
+    case lifecycleDue = 1          // Device to itself: the next arrival.
+    case checkoutRequest           // Device → merchant.
+    case checkoutResponse          // Merchant → device; argument: PaymentOutcome.
+    case lifecycleDeadline         // Device to itself: the budget ran out.
+    case merchantCallTimedOut      // Merchant to itself; argument: try number.
+    case captureDue                // Merchant to itself; also its capture retry.
+    case checkoutTimedOut          // Device to itself: ask the merchant again.
+    // Merchant and gateway.
+    case paymentRequest            // argument: idempotency key.
+    case paymentResponse           // argument: PaymentOutcome (callbacks arrive at least once).
+    case captureRequest            // argument: amount.
+    case captureResponse           // argument: 1 captured, 0 refused.
+    case refundRequest             // argument: amount.
+    case refundResponse
+    // 3-D Secure.
+    case authenticationRequest     // Gateway → ACS (AReq).
+    case challengeRequest          // ACS → device (CReq).
+    case challengeResponse         // Device → ACS (CRes); argument: 1 passed.
+    case authenticationResult      // ACS → gateway (ARes or RReq); argument: TransStatus index.
+    case authenticationTimedOut    // Gateway to itself; argument: timer generation.
+    // Authorization, over acquirer → network → issuer and back. argument: attempt | code << 8.
+    case authorizationRequest
+    case authorizationResponse
+    case authorizationTimedOut     // Gateway to itself; argument: timer generation.
+    case standInDue                // Network to itself; argument: attempt.
+    case standInAdvice             // Network → issuer: it approved on the issuer's behalf.
+    // Outcome resolution (LC-12).
+    case inquiryRequest
+    case inquiryResponse           // argument: attempt | resolution << 8.
+    case reversalRequest
+    case reversalResponse
+    case resolutionTimedOut        // Gateway to itself; argument: timer generation.
+    case challengeTimedOut         // Gateway to itself; argument: timer generation.
+
+    /// A served copy of a message: delivered to the actor itself when its station finishes it.
+    static let servedFlag: UInt32 = 0x8000_0000
+
+    static func name(_ kind: UInt32) -> String {
+        let served = kind & servedFlag != 0
+        guard let message = PaymentMessage(rawValue: kind & ~servedFlag) else { return "kind\(kind)" }
+        return "\(message)" + (served ? "·served" : "")
+    }
+}
+
+/// How a payment ended, as the gateway reports it to the merchant and the merchant to the device.
+public enum PaymentOutcome: UInt64, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case succeeded = 0
+    case authorized = 1
+    case captured = 2
+    case declined = 3
+    case authenticationFailed = 4
+    case failed = 5
+    case timedOut = 6
+
+    public var description: String {
+        switch self {
+        case .succeeded: "succeeded"
+        case .authorized: "authorized"
+        case .captured: "captured"
+        case .declined: "declined"
+        case .authenticationFailed: "authentication_failed"
+        case .failed: "failed"
+        case .timedOut: "timed_out"
+        }
+    }
+
+    var isSuccess: Bool { self == .succeeded || self == .authorized || self == .captured }
+}
+
+/// Packs an attempt number and a small code into an event argument.
+struct Packed {
+    static func attempt(_ attempt: Int, code: UInt64 = 0) -> UInt64 { UInt64(attempt) | code << 8 }
+    static func attempt(of argument: UInt64) -> Int { Int(argument & 0xFF) }
+    static func code(of argument: UInt64) -> UInt64 { argument >> 8 }
+}
+
+/// Issuer answers as small codes on the wire, mapped to ISO response codes at the gateway.
+enum IssuerAnswer: UInt64 {
+    case approved = 0, insufficientFunds, doNotHonor, issuerUnavailable, restrictedCard, standInApproved
+
+    var responseCode: ResponseCode {
+        switch self {
+        case .approved, .standInApproved: .approved
+        case .insufficientFunds: .insufficientFunds
+        case .doNotHonor: .doNotHonor
+        case .issuerUnavailable: .issuerInoperative
+        case .restrictedCard: .restrictedCard
+        }
+    }
+}
+
+/// TransStatus on the wire.
+enum WireTransStatus {
+    static let all: [TransStatus] = [.authenticated, .attempted, .notAuthenticated, .unavailable, .rejected]
+    static func encode(_ status: TransStatus) -> UInt64 { UInt64(all.firstIndex(of: status) ?? 3) }
+    static func decode(_ value: UInt64) -> TransStatus {
+        if value == 99 { return .challengeRequired }
+        return value < UInt64(all.count) ? all[Int(value)] : .unavailable
+    }
+}
+
+extension UInt64 {
+    /// The slot of a lifecycle id.
+    var slot: Int { Int(self & 0xFFFF_FFFF) }
+    /// The generation of a lifecycle id.
+    var generation: UInt32 { UInt32(self >> 32) }
+}

@@ -1,0 +1,135 @@
+import SimulationKernel
+
+/// A payments world: device, merchant, gateway, ACS, primary and backup acquirers, network and
+/// issuer, on one network and one simulation, with the books every actor reports to.
+///
+/// ```swift
+/// var configuration = PaymentsConfiguration()
+/// configuration.lifecycles = 1_000
+/// let result = PaymentsWorld(configuration: configuration, options: .init(seed: 42)).run()
+/// #expect(result.violations.isEmpty)
+/// ```
+public final class PaymentsWorld {
+    public let configuration: PaymentsConfiguration
+    public let simulation: Simulation
+    public let network: Network
+    public let books: WorldBooks
+    let device: DeviceApp
+    let merchant: MerchantServer
+    let gateway: Gateway
+    let acs: ACSServer
+    let acquirers: [Acquirer]
+    let paymentNetwork: PaymentNetwork
+    let issuer: Issuer
+
+    public init(configuration: PaymentsConfiguration, options: Simulation.Options, keepGoing: Bool = false) {
+        self.configuration = configuration
+        let simulation = Simulation(options: options)
+        let network = Network(simulation: simulation, defaultLatency: configuration.latency,
+                              defaultFaults: configuration.faults)
+        let books = WorldBooks(simulation: simulation, configuration: configuration)
+        books.keepGoing = keepGoing
+        let addresses = PaymentAddresses(ids: PaymentActorKind.allCases.map { _ in simulation.reserveReceiverID() })
+        // Built in a fixed order: each splits its random stream off the root in turn.
+        device = DeviceApp(id: addresses[.device], simulation: simulation, network: network, books: books, addresses: addresses)
+        merchant = MerchantServer(id: addresses[.merchant], simulation: simulation, network: network, books: books,
+                                  addresses: addresses)
+        gateway = Gateway(id: addresses[.gateway], simulation: simulation, network: network, books: books, addresses: addresses)
+        acs = ACSServer(id: addresses[.acs], simulation: simulation, network: network, books: books, addresses: addresses)
+        acquirers = [PaymentActorKind.acquirer, .backupAcquirer].map {
+            Acquirer(id: addresses[$0], kind: $0, simulation: simulation, network: network, books: books, addresses: addresses)
+        }
+        paymentNetwork = PaymentNetwork(id: addresses[.network], simulation: simulation, network: network, books: books,
+                                        addresses: addresses)
+        issuer = Issuer(id: addresses[.issuer], simulation: simulation, network: network, books: books, addresses: addresses)
+        let actors: [any EventReceiver] = [device, merchant, gateway, acs, acquirers[0], acquirers[1], paymentNetwork, issuer]
+        for (actor, kind) in zip(actors, PaymentActorKind.allCases) { simulation.register(actor, as: addresses[kind]) }
+        self.simulation = simulation
+        self.network = network
+        self.books = books
+        device.start()
+    }
+
+    /// Runs until every payment is done (or a violation stops it), reporting progress.
+    public func run(reportingEvery interval: SimDuration = .seconds(10),
+                    progress: (PaymentsProgress) -> Bool = { _ in true }) -> PaymentsResult {
+        var end = Simulation.End.idle
+        while true {
+            end = simulation.run(until: simulation.now + interval)
+            guard case .reachedDeadline = end else { break }
+            if !progress(snapshot()) {
+                end = .stopped(reason: "interrupted")
+                break
+            }
+        }
+        return result(end: end)
+    }
+
+    public func snapshot() -> PaymentsProgress {
+        let now = simulation.now
+        let books = self.books
+        return simulation.inspect {
+            device.assumeIsolated { device in
+                PaymentsProgress(now: now, completed: device.completed, inFlight: device.inFlight,
+                                 violations: books.violations.count)
+            }
+        }
+    }
+
+    func result(end: Simulation.End) -> PaymentsResult {
+        let books = self.books
+        return simulation.inspect {
+            let (completed, inFlight, shed) = device.assumeIsolated { ($0.completed, $0.inFlight, $0.shed) }
+            if case .idle = end {
+                let finals = gateway.assumeIsolated { $0.finalStatuses() }
+                books.finish(finals: finals)
+            }
+            let now = simulation.now
+            let stations = [
+                ("gateway", gateway.assumeIsolated { $0.intake.station }),
+                ("acs", acs.assumeIsolated { $0.stationSnapshot }),
+                ("acquirer", acquirers[0].assumeIsolated { $0.stationSnapshot }),
+                ("acquirer_backup", acquirers[1].assumeIsolated { $0.stationSnapshot }),
+                ("network", paymentNetwork.assumeIsolated { $0.stationSnapshot }),
+                ("issuer", issuer.assumeIsolated { $0.stationSnapshot }),
+            ].map { StationReport(name: $0.0, station: $0.1, at: now) }
+            return PaymentsResult(
+                end: end, completed: completed, unfinished: inFlight, shed: shed, flows: books.flows,
+                counters: books.counters, monitors: books.monitors.records, violations: books.violations,
+                audit: books.ledger.audit(), traceHash: simulation.trace.hash, steps: simulation.trace.steps,
+                lastTime: simulation.now, stations: stations, network: network.statistics,
+                recentTrace: simulation.trace.recent, escapes: simulation.escapes)
+        }
+    }
+}
+
+public struct PaymentsProgress: Sendable {
+    public var now: SimTime
+    public var completed: UInt64
+    public var inFlight: Int
+    public var violations: Int
+}
+
+/// Everything a payments run measured.
+public struct PaymentsResult: Sendable {
+    public var end: Simulation.End
+    public var completed: UInt64
+    public var unfinished: Int
+    public var shed: UInt64
+    public var flows: [FlowMetrics]
+    public var counters: PaymentCounters
+    public var monitors: [Monitors.Record]
+    public var violations: [Violation]
+    public var audit: LedgerAudit
+    public var traceHash: UInt64
+    public var steps: UInt64
+    public var lastTime: SimTime
+    public var stations: [StationReport]
+    public var network: Network.Statistics
+    public var recentTrace: [TraceRecord]
+    public var escapes: [Escape]
+
+    /// The first safety violation, if any.
+    public var safetyViolation: Violation? { violations.first { !$0.isLiveness } }
+    public var livenessViolation: Violation? { violations.first { $0.isLiveness } }
+}
