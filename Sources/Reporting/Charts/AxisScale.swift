@@ -22,7 +22,7 @@ public struct AxisScale: Sendable, Equatable {
     /// The scale for data between `minimum` and `maximum`, with about `targetTicks` ticks.
     ///
     /// An empty range (no data) gives 0…1; a single value gets a little room either side.
-    public init(kind: Kind = .linear, minimum: Double, maximum: Double, targetTicks: Int = 6) {
+    public init(kind: Kind = .linear, minimum: Double, maximum: Double, targetTicks: Int = 5) {
         self.kind = kind
         switch kind {
         case .linear:
@@ -87,8 +87,9 @@ public struct AxisScale: Sendable, Equatable {
         }
         let (mantissa, exponent) = niceStep(span: high - low, target: target)
         let step = value(multiple: 1, mantissa: mantissa, exponent: exponent)
-        let first = Int((low / step).rounded(.down))
-        let last = Int((high / step).rounded(.up))
+        // The 1e-9 slack keeps 0.3 / 0.1 = 3.0000000000000004 from adding a tick past the data.
+        let first = Int((low / step + 1e-9).rounded(.down))
+        let last = Int((high / step - 1e-9).rounded(.up))
         let ticks = (first...max(first + 1, last)).map { value(multiple: $0, mantissa: mantissa, exponent: exponent) }
         return (ticks, step)
     }

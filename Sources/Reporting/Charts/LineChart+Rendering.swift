@@ -5,7 +5,7 @@ extension LineChart {
 
     func render(standalone: Bool) -> String {
         let xScale = AxisScale(kind: .linear, minimum: xRange.min, maximum: xRange.max, targetTicks: 8)
-        let yScale = AxisScale(kind: self.yScale, minimum: yRange.min, maximum: yRange.max, targetTicks: 6)
+        let yScale = AxisScale(kind: self.yScale, minimum: yRange.min, maximum: yRange.max, targetTicks: 5)
         let xLabels = xScale.tickLabels
         let lastLabelWidth = MarkupText.estimatedWidth(xLabels.last ?? "", fontSize: ValueAxis.tickFontSize)
         let left = ValueAxis.width(yScale)

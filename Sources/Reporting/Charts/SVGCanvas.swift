@@ -79,13 +79,19 @@ enum Legend {
     static let rowHeight = 20.0
     static let keyWidth = 26.0
 
+    /// The room from an entry's left edge to its text: a line sample is wider than a swatch.
+    static func keySpace(_ entry: LegendEntry) -> Double {
+        if case .swatch = entry.key { return 20 }
+        return keyWidth + 6
+    }
+
     /// The x offset (from `left`) and row of each entry, and the number of rows.
     static func layout(_ entries: [LegendEntry], width: Double) -> (positions: [(x: Double, row: Int)], rows: Int) {
         var positions: [(x: Double, row: Int)] = []
         var x = 0.0
         var row = 0
         for entry in entries {
-            let itemWidth = keyWidth + 6 + MarkupText.estimatedWidth(entry.name, fontSize: fontSize)
+            let itemWidth = keySpace(entry) + MarkupText.estimatedWidth(entry.name, fontSize: fontSize)
             if x > 0 && x + itemWidth > width {
                 x = 0
                 row += 1
@@ -110,10 +116,10 @@ enum Legend {
                 canvas.line(x1: x, y1: middle, x2: x + keyWidth, y2: middle, stroke: entry.color,
                             width: dashed ? 2 : 2.5, dash: dashed ? LineChart.dashPattern : nil)
             case .swatch:
-                canvas.raw("<rect x=\"\(SVGCanvas.n(x + 7))\" y=\"\(SVGCanvas.n(middle - 6))\" width=\"12\" height=\"12\""
+                canvas.raw("<rect x=\"\(SVGCanvas.n(x))\" y=\"\(SVGCanvas.n(middle - 6))\" width=\"12\" height=\"12\""
                            + " rx=\"2\" fill=\"\(entry.color)\"/>")
             }
-            canvas.text(entry.name, x: x + keyWidth + 6, y: middle + 4, size: fontSize)
+            canvas.text(entry.name, x: x + keySpace(entry), y: middle + 4, size: fontSize)
         }
     }
 }
