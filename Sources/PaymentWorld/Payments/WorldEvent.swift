@@ -12,8 +12,14 @@ public enum WorldEvent: Sendable, Hashable {
     case holdPlaced(payment: UInt64, card: UInt32, amount: Int64, standIn: Bool, usableCard: Bool)
     /// A hold was released (reversal, void, expiry, or the rest after a capture).
     case holdReleased(payment: UInt64, card: UInt32, amount: Int64)
+    /// The gateway is about to capture `amount` (checked before the money moves: AUTH-1).
+    case captureAttempted(payment: UInt64, amount: Int64)
     case captured(payment: UInt64, card: UInt32, amount: Int64)
+    /// The gateway is about to refund `amount` (checked before the money moves: AUTH-3).
+    case refundAttempted(payment: UInt64, amount: Int64)
     case refunded(payment: UInt64, amount: Int64)
+    /// An unknown outcome was settled (LC-12); a not-approved one must leave no hold (RES-2).
+    case outcomeResolved(payment: UInt64, approved: Bool)
     /// The gateway settled a payment's status for good.
     case paymentFinal(payment: UInt64, order: UInt64, succeeded: Bool)
     /// A lifecycle rejected an event its table does not allow (G-6).

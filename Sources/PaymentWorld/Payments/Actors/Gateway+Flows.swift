@@ -188,6 +188,7 @@ extension Gateway {
     func capture(_ payment: UInt64, amount: Int64, authorized: Int64) {
         let facts = books.gatewayPayments[payment.slot]
         let fee = amount * Int64(configuration.fee.numerator) / Int64(configuration.fee.denominator)
+        books.observe(.captureAttempted(payment: payment, amount: amount))
         let transfers = Ledger.capture(card: books.cards[Int(facts.card)].accounts, merchant: books.merchants[Int(facts.merchant)],
                                        authorized: MinorUnits(authorized), captured: MinorUnits(amount), fee: MinorUnits(fee),
                                        lifecycle: payment)

@@ -31,6 +31,11 @@ extension Gateway {
             return
         }
         switch record.authorization {
+        case .authorized(let hold) where configuration.defects.contains(.captureAboveAuthorization):
+            // The planted bug: the gateway captures what the merchant asks, skipping the table's guard.
+            capture(payment, amount: amount, authorized: hold.authorized.value)
+            records[payment.slot].authorization = .captured(amount: MinorUnits(amount))
+            answerCapture(order, ok: true)
         case .authorized:
             applyAuthorization(payment, .capture(MinorUnits(amount)))
             if case .captured = records[payment.slot].authorization {
@@ -65,6 +70,7 @@ extension Gateway {
             return
         }
         let facts = books.gatewayPayments[payment.slot]
+        books.observe(.refundAttempted(payment: payment, amount: amount))
         let transfers = Ledger.refund(card: books.cards[Int(facts.card)].accounts, merchant: books.merchants[Int(facts.merchant)],
                                       amount: MinorUnits(amount), lifecycle: payment)
         guard books.post(transfers, payment: payment) else { return }
@@ -161,6 +167,7 @@ extension Gateway {
         case .lateReply: books.counters.resolvedByLateReply &+= 1
         }
         if resolution == .approved { records[payment.slot].approvedAttempt = records[payment.slot].attempt }
+        books.observe(.outcomeResolved(payment: payment, approved: resolution == .approved))
         switch records[payment.slot].flow {
         case .sale:
             let backupLeft = configuration.policies.cascading && records[payment.slot].attempt == 0

@@ -90,20 +90,23 @@ public struct Monitors: Sendable {
             heldByCard[Int(card)] -= amount
             if heldByPayment[payment] == 0 { approvalsByPayment[payment] = 0 }
             checkHolds(card: card, payment: payment, at: time, cardHeld: cardHeld)
+        case .captureAttempted(let payment, let amount):
+            let captured = (capturedByPayment[payment] ?? 0) + amount
+            let authorized = authorizedByPayment[payment] ?? 0
+            check("AUTH-1", captured <= authorized, payment: payment, at: time,
+                  "a capture would make \(captured) captured of an authorization for \(authorized)")
         case .captured(let payment, let card, let amount):
             heldByPayment[payment, default: 0] -= amount
             heldByCard[Int(card)] -= amount
             capturedByPayment[payment, default: 0] += amount
-            let captured = capturedByPayment[payment] ?? 0
-            let authorized = authorizedByPayment[payment] ?? 0
-            check("AUTH-1", captured <= authorized, payment: payment, at: time,
-                  "captured \(captured) of an authorization for \(authorized)")
             checkHolds(card: card, payment: payment, at: time, cardHeld: cardHeld)
+        case .refundAttempted(let payment, let amount):
+            let refunded = (refundedByPayment[payment] ?? 0) + amount
+            let captured = capturedByPayment[payment] ?? 0
+            check("AUTH-3", refunded <= captured, payment: payment, at: time,
+                  "a refund would make \(refunded) refunded of \(captured) captured")
         case .refunded(let payment, let amount):
             refundedByPayment[payment, default: 0] += amount
-            let refunded = refundedByPayment[payment] ?? 0
-            let captured = capturedByPayment[payment] ?? 0
-            check("AUTH-3", refunded <= captured, payment: payment, at: time, "refunded \(refunded) of \(captured) captured")
         case .paymentFinal(let payment, let order, let succeeded):
             if let earlier = finalByPayment[payment] {
                 check("G-5", earlier == succeeded, payment: payment, at: time,
@@ -118,6 +121,10 @@ public struct Monitors: Sendable {
             } else {
                 check("RES-2", true, payment: payment, at: time, "")
             }
+        case .outcomeResolved(let payment, let approved):
+            let held = heldByPayment[payment] ?? 0
+            check("RES-2", approved || held == 0, payment: payment, at: time,
+                  "resolved as not approved while the issuer still holds \(held)")
         case .illegalTransition(let payment, let description):
             check("G-6", false, payment: payment, at: time, description)
         }
