@@ -10,7 +10,7 @@ enum PipelineSummary {
         var summary = RunSummary(
             scenario: scenario.name, scenarioFile: scenario.file, seed: seed, strategy: "\(options.strategy)",
             lanes: options.lanes.rawValue, traceHash: result.traceHash, steps: result.steps,
-            completed: result.completed, outcomes: result.outcomes, successOutcome: "approved",
+            completed: result.completed, outcomes: result.outcomes, successOutcomes: ["approved"],
             latency: result.latency, simulatedSeconds: result.lastCompletion.seconds, wallSeconds: wallSeconds,
             violations: 0,
             stations: result.stations.map {

@@ -17,7 +17,17 @@ final class ProgressReporter {
         self.total = total
     }
 
-    func report(_ progress: PipelineProgress) {
+    /// One progress line's figures, from whichever world runs.
+    struct Line {
+        var now: SimTime
+        var done: Double
+        var completed: UInt64
+        var inFlight: Int
+        var latencyP99: Int64?
+        var violations: Int
+    }
+
+    func report(_ progress: Line) {
         guard enabled else { return }
         let now = ContinuousClock.now
         let since = now - lastPrint
@@ -26,10 +36,10 @@ final class ProgressReporter {
         let rate = Double(progress.completed - lastCompleted) / seconds
         lastPrint = now
         lastCompleted = progress.completed
-        let done = total > 0 ? Double(progress.generated) / Double(total) * 100 : 0
+        let done = progress.done * 100
+        let p99 = progress.latencyP99.map { "  p99 \(SummaryTable.ms($0))ms" } ?? ""
         let line = "[\(SummaryTable.fixed(done, 0).leftPadded(3))%] t=\(progress.now)  lifecycles/s \(compact(rate))"
-            + "  in flight \(SummaryTable.grouped(UInt64(progress.inFlight)))"
-            + "  p99 \(SummaryTable.ms(progress.latencyP99))ms  violations 0"
+            + "  in flight \(SummaryTable.grouped(UInt64(progress.inFlight)))\(p99)  violations \(progress.violations)"
         FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
         printed = true
     }

@@ -18,6 +18,7 @@ enum RunCommand {
                  help: "write every step: FILE.txt as fixed-width text, FILE.json as Chrome trace JSON (Perfetto)"),
         FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH] (default depth 3)"),
         FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default: actor hops are direct calls) or per-actor"),
+        FlagSpec(name: "keep-going", valueName: nil, help: "count invariant violations instead of stopping at the first"),
         FlagSpec(name: "quiet", valueName: nil, help: "print only the summary table, no banner or progress"),
         FlagSpec(name: "json", valueName: nil, help: "print summary.json on stdout; the table goes to stderr"),
         FlagSpec(name: "progress", valueName: nil, help: "print progress lines even when stderr is not a terminal"),
@@ -64,43 +65,25 @@ enum RunCommand {
         let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes)
         let replay = replayCommand(scenario, seed: seed, options: options)
         if !options.quiet { output.info(banner(scenario, seed: seed, options: simulationOptions)) }
-        guard case .referencePipeline(let configuration) = scenario.model else { return .internalError }
-        let pipeline = ReferencePipeline(configuration: configuration, options: simulationOptions)
-        var traceWriter: TraceWriter?
-        if let tracePath = options.tracePath {
-            do {
-                let writer = try TraceWriter(path: tracePath, simulation: pipeline.simulation)
-                pipeline.simulation.setTraceSink { writer.write($0) }
-                traceWriter = writer
-            } catch {
-                output.err("paystorm run: --trace: cannot write \(tracePath): \(error.localizedDescription)")
-                return .badInput
-            }
-        }
         let reporter = ProgressReporter(enabled: !options.quiet && (options.forceProgress || isatty(STDERR_FILENO) != 0),
-                                        total: configuration.lifecycles)
+                                        total: 0)
         Interrupt.install()
-        let wallStart = ContinuousClock.now
-        var rows: [IntervalRow] = []
-        var intervalStart = SimTime.zero
-        func keep(_ progress: PipelineProgress) {
-            rows.append(IntervalRow(end: progress.now, seconds: (progress.now - intervalStart).seconds,
-                                    completed: progress.interval.completed, succeeded: progress.interval.succeeded,
-                                    inFlight: progress.inFlight, latency: progress.interval.latency))
-            intervalStart = progress.now
+        let report: WorldReport
+        do {
+            switch scenario.model {
+            case .referencePipeline(let configuration):
+                report = try PipelineRun.run(configuration, scenario: scenario, seed: seed, options: simulationOptions,
+                                             tracePath: options.tracePath, reporter: reporter)
+            case .payments(let configuration):
+                report = try PaymentsRun.run(configuration, scenario: scenario, seed: seed, options: simulationOptions,
+                                             tracePath: options.tracePath, keepGoing: options.keepGoing, reporter: reporter)
+            }
+        } catch {
+            output.err("paystorm run: --trace: cannot write \(options.tracePath ?? ""): \(error.localizedDescription)")
+            return .badInput
         }
-        let result = pipeline.run(reportingEvery: .seconds(1)) { progress in
-            keep(progress)
-            reporter.report(progress)
-            return !Interrupt.requested
-        }
-        let tail = pipeline.snapshot()
-        if tail.now > intervalStart { keep(tail) }
-        let wall = ContinuousClock.now - wallStart
         reporter.finish()
-        traceWriter?.close()
-        var summary = PipelineSummary.make(scenario: scenario, seed: seed, options: simulationOptions, result: result,
-                                          wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
+        var summary = report.summary
         summary.objectives = scenario.objectives.map { objective in
             let actual = summary.metric(objective.metric) ?? .nan
             return RunSummary.Objective(metric: objective.metric, threshold: "\(objective.threshold)", actual: actual,
@@ -109,8 +92,8 @@ enum RunCommand {
         let directory = options.outDirectory ?? "results/runs/\(scenario.name)-\(seed)"
         let summaryPath = directory + "/summary.json"
         let files = [(summaryPath, summary.json().serialized() + "\n"),
-                     (directory + "/metrics.csv", CSVReports.metrics(rows)),
-                     (directory + "/latency.csv", CSVReports.latency(result.latency))]
+                     (directory + "/metrics.csv", CSVReports.metrics(report.rows)),
+                     (directory + "/latency.csv", CSVReports.latency(summary.latency))]
         for (path, text) in files {
             do {
                 try AtomicFile.write(text, to: path)
@@ -120,20 +103,19 @@ enum RunCommand {
             }
         }
         if options.json { output.out(summary.json().serialized()) }
-        let written = files.map(\.0) + (traceWriter.map { ["\($0.path) (\($0.records) records)"] } ?? [])
+        let written = files.map(\.0) + (report.traceFile.map { ["\($0)"] } ?? [])
         let table = SummaryTable.render(summary) + "\nfiles: " + written.joined(separator: ", ")
         if options.json { output.err(table) } else { output.out(table) }
-        if !result.escapes.isEmpty {
-            output.err("FAILED  determinism escape: \(result.escapes[0])\n  replay: \(replay)")
+        if let escape = report.escapes.first {
+            output.err("FAILED  determinism escape: \(escape)\n  replay: \(replay)")
             return .internalError
         }
-        if result.unfinished > 0 && !summary.interrupted {
-            output.err("FAILED  liveness: \(result.unfinished) payments still in flight when the run ended"
-                       + "\n  replay: \(replay)")
-            return .livenessViolated
+        if let failure = report.failure, !summary.interrupted {
+            output.err(failure.message + "\n  seed: \(seed)\n  replay: \(replay)")
+            return failure.status
         }
         if summary.interrupted {
-            output.err("interrupted at \(result.lastCompletion); partial summary written\n  replay: \(replay)")
+            output.err("interrupted at \(report.endTime); partial summary written\n  replay: \(replay)")
             return .interrupted
         }
         if let failed = summary.objectives.first(where: { !$0.passed }) {
@@ -181,6 +163,7 @@ struct RunOptions {
     var outDirectory: String?
     var tracePath: String?
     var replay = false
+    var keepGoing = false
     var strategyText = "fifo"
     var pctDepth = 3
     var lanes = LaneMode.shared
@@ -219,6 +202,7 @@ struct RunOptions {
             lanes = mode
         }
         quiet = parsed.has("quiet")
+        keepGoing = parsed.has("keep-going")
         json = parsed.has("json")
         forceProgress = parsed.has("progress")
     }
@@ -231,6 +215,7 @@ struct RunOptions {
             let lifecycles: Int
             switch scenario.model {
             case .referencePipeline(let configuration): lifecycles = configuration.lifecycles
+            case .payments(let configuration): lifecycles = configuration.lifecycles
             }
             return .pct(depth: pctDepth, steps: max(1, lifecycles * 12))
         default: return .fifo

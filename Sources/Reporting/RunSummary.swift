@@ -49,8 +49,8 @@ public struct RunSummary: Sendable {
     public var steps: UInt64
     public var completed: UInt64
     public var outcomes: [(name: String, count: UInt64)]
-    /// The outcome that counts as success, for `success_rate`.
-    public var successOutcome: String
+    /// The outcomes that count as success, for `success_rate`.
+    public var successOutcomes: [String]
     public var latency: LatencyHistogram
     public var simulatedSeconds: Double
     public var wallSeconds: Double
@@ -64,7 +64,7 @@ public struct RunSummary: Sendable {
 
     public init(scenario: String, scenarioFile: String, seed: UInt64, strategy: String, lanes: String,
                 traceHash: UInt64, steps: UInt64, completed: UInt64, outcomes: [(name: String, count: UInt64)],
-                successOutcome: String, latency: LatencyHistogram, simulatedSeconds: Double, wallSeconds: Double,
+                successOutcomes: [String], latency: LatencyHistogram, simulatedSeconds: Double, wallSeconds: Double,
                 violations: UInt64, stations: [Station], endReason: String) {
         self.scenario = scenario
         self.scenarioFile = scenarioFile
@@ -75,7 +75,7 @@ public struct RunSummary: Sendable {
         self.steps = steps
         self.completed = completed
         self.outcomes = outcomes
-        self.successOutcome = successOutcome
+        self.successOutcomes = successOutcomes
         self.latency = latency
         self.simulatedSeconds = simulatedSeconds
         self.wallSeconds = wallSeconds
@@ -88,7 +88,8 @@ public struct RunSummary: Sendable {
     public var successRate: Double {
         let measured = outcomes.reduce(0) { $0 + $1.count }
         guard measured > 0 else { return 0 }
-        return Double(outcomes.first { $0.name == successOutcome }?.count ?? 0) / Double(measured)
+        let succeeded = outcomes.filter { successOutcomes.contains($0.name) }.reduce(0) { $0 + $1.count }
+        return Double(succeeded) / Double(measured)
     }
 
     public var completedPerWallSecond: Double { wallSeconds > 0 ? Double(completed) / wallSeconds : 0 }

@@ -5,11 +5,11 @@ public enum SummaryTable {
     public static func render(_ summary: RunSummary) -> String {
         var lines: [String] = []
         lines.append("")
-        lines.append(pad("outcome", 16) + padLeft("count", 12) + padLeft("share", 10))
+        lines.append(pad("outcome", 22) + padLeft("count", 12) + padLeft("share", 10))
         for outcome in summary.outcomes {
             let measured = summary.outcomes.reduce(0) { $0 + $1.count }
             let share = measured > 0 ? Double(outcome.count) / Double(measured) : 0
-            lines.append(pad(outcome.name, 16) + padLeft(grouped(outcome.count), 12) + padLeft(percent(share), 10))
+            lines.append(pad(outcome.name, 22) + padLeft(grouped(outcome.count), 12) + padLeft(percent(share), 10))
         }
         let latency = summary.latency
         lines.append("")

@@ -46,7 +46,7 @@ public enum ScenarioLoader {
     }
 
     /// The names `model` accepts.
-    public static let models = ["reference-pipeline"]
+    public static let models = ["reference-pipeline", "payments"]
 
     static func read(_ reader: inout ScenarioReader, file: String, overrides: [String]) -> Scenario {
         let fallbackName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
@@ -61,11 +61,12 @@ public enum ScenarioLoader {
         if !models.contains(modelName) {
             let hint = closestMatch(to: modelName, among: models).map { "did you mean \"\($0)\"?" }
             reader.report("model", expected: modelExpected, found: quotedForMessage(modelName), hint: hint)
-        }  // One model so far; the payment world adds more.
-        let pipeline = readPipeline(&reader)
+        }
+        let model: Scenario.Model = modelName == "payments"
+            ? .payments(readPayments(&reader)) : .referencePipeline(readPipeline(&reader))
         let objectives = readObjectives(&reader)
         return Scenario(file: file, name: name, description: description, seed: UInt64(seed),
-                        model: .referencePipeline(pipeline), objectives: objectives, overrides: overrides)
+                        model: model, objectives: objectives, overrides: overrides)
     }
 
     static func readObjectives(_ reader: inout ScenarioReader) -> [ServiceLevelObjective] {

@@ -119,6 +119,45 @@ public struct ScenarioReader {
         return result
     }
 
+    public mutating func bool(_ path: String, default value: Bool) -> Bool {
+        guard let node = lookup(path) else { return value }
+        guard let flag = node.value.boolValue else {
+            report(path, expected: "true or false", found: node.value.summary)
+            return value
+        }
+        return flag
+    }
+
+    /// A list of strings, each one of `allowed`.
+    public mutating func names(_ path: String, allowed: [String]) -> [String] {
+        guard let node = lookup(path) else { return [] }
+        guard let elements = node.value.arrayElements else {
+            report(path, expected: "a list of names", found: node.value.summary)
+            return []
+        }
+        var result: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard let name = element.value.stringValue, allowed.contains(name) else {
+                let hint = element.value.stringValue.flatMap { closestMatch(to: $0, among: allowed) }
+                report("\(path)[\(index)]", expected: "one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", "),
+                       found: element.value.summary, hint: hint.map { "did you mean \"\($0)\"?" })
+                continue
+            }
+            result.append(name)
+        }
+        return result
+    }
+
+    /// The elements of the list at `path` (each read by the caller with its own index path).
+    public mutating func count(of path: String, expected: String) -> Int {
+        guard let node = lookup(path) else { return 0 }
+        guard let elements = node.value.arrayElements, elements.count <= 1_000 else {
+            report(path, expected: expected, found: node.value.summary)
+            return 0
+        }
+        return elements.count
+    }
+
     /// Whether the scenario (or a `--set`) gives a value at `path`; marks it read.
     public mutating func has(_ path: String) -> Bool { lookup(path) != nil }
 
@@ -153,6 +192,10 @@ public struct ScenarioReader {
             if known.contains(member.key) {
                 if let children = member.value.value.objectMembers, readKeys[path] != nil {
                     reportUnknown(children, parent: path)
+                } else if let elements = member.value.value.arrayElements, readKeys[path] != nil {
+                    for element in elements {
+                        if let children = element.value.objectMembers { reportUnknown(children, parent: path) }
+                    }
                 }
                 continue
             }
@@ -183,6 +226,17 @@ public struct ScenarioReader {
         var node = root
         var walked = ""
         for key in path.split(separator: ".").map(String.init) {
+            if let open = key.firstIndex(of: "["), key.hasSuffix("]"),
+               let index = Int(key[key.index(after: open)..<key.index(before: key.endIndex)]) {
+                // `name[i]`: the member, then the i-th element of its list.
+                let name = String(key[..<open])
+                guard let members = node.value.objectMembers,
+                      let child = members.first(where: { $0.key == name }),
+                      let elements = child.value.value.arrayElements, index < elements.count else { return nil }
+                walked = walked.isEmpty ? key : walked + "." + key
+                node = elements[index]
+                continue
+            }
             guard let members = node.value.objectMembers else {
                 if !walked.isEmpty && !containersReported.contains(walked) {
                     containersReported.insert(walked)
@@ -199,7 +253,9 @@ public struct ScenarioReader {
 
     private mutating func markRead(_ path: String) {
         var parent = ""
-        for key in path.split(separator: ".").map(String.init) {
+        for part in path.split(separator: ".").map(String.init) {
+            // A list element's fields are known under the list's name: `outages[2].actor` → `outages.actor`.
+            let key = part.firstIndex(of: "[").map { String(part[..<$0]) } ?? part
             if !(readKeys[parent]?.contains(key) ?? false) { readKeys[parent, default: []].append(key) }
             parent = parent.isEmpty ? key : parent + "." + key
         }

@@ -7,6 +7,8 @@ public struct Scenario: Sendable {
     public enum Model: Sendable {
         /// The SimPy-comparable pipeline (../shared/peers/simpy_payments.py).
         case referencePipeline(PipelineConfiguration)
+        /// The card-payments world: device, merchant, gateway, ACS, acquirers, network, issuer.
+        case payments(PaymentsConfiguration)
     }
 
     /// The file it came from, as given on the command line.
@@ -25,6 +27,7 @@ public struct Scenario: Sendable {
     public var effectiveOptions: [(path: String, value: String)] {
         switch model {
         case .referencePipeline(let pipeline): pipeline.effectiveOptions
+        case .payments(let world): world.effectiveOptions
         }
     }
 }
@@ -65,4 +68,25 @@ extension PipelineConfiguration {
 extension Ratio {
     /// The ratio as a probability, for reports.
     public var probability: Double { Double(numerator) / Double(denominator) }
+}
+
+extension PaymentsConfiguration {
+    var effectiveOptions: [(path: String, value: String)] {
+        var options: [(path: String, value: String)] = [("run.lifecycles", "\(lifecycles)")]
+        if let duration { options.append(("run.duration", "\(duration)")) }
+        if warmup > .zero { options.append(("run.warmup", "\(warmup)")) }
+        var pipeline = PipelineConfiguration(rate: rate)
+        pipeline.shape = shape
+        options.append(("workload", pipeline.arrivalProcess.map { "\($0)" } ?? "\(shape)"))
+        options.append(("workload.mix", PaymentFlow.allCases.map { "\($0)=\(mix[$0.rawValue])" }.joined(separator: ",")))
+        options.append(("workload.cards", "\(cards.count) × \(cards.balance)"))
+        options.append(("network.latency", "\(latency)"))
+        if !faults.isNone {
+            options.append(("faults", "loss \(faults.loss.probability), duplication \(faults.duplication.probability), "
+                            + "reordering \(faults.reordering.probability)"))
+        }
+        if !outages.isEmpty { options.append(("faults.outages", "\(outages.count) window(s)")) }
+        options.append(("policies", "cascading=\(policies.cascading) standIn=\(policies.standIn) inquiries=\(policies.inquiries)"))
+        return options
+    }
 }

@@ -1,0 +1,121 @@
+import PaymentWorld
+import Reporting
+import Scenarios
+import SimulationKernel
+
+/// Runs a payments-world scenario and maps its result into the run summary.
+enum PaymentsRun {
+    static func run(_ configuration: PaymentsConfiguration, scenario: Scenario, seed: UInt64, options: Simulation.Options,
+                    tracePath: String?, keepGoing: Bool, reporter: ProgressReporter) throws -> WorldReport {
+        let world = PaymentsWorld(configuration: configuration, options: options, keepGoing: keepGoing)
+        let writer = try attachTrace(tracePath, to: world.simulation)
+        var recorder = IntervalRecorder()
+        var lastCompleted: UInt64 = 0
+        let start = ContinuousClock.now
+        let result = world.run(reportingEvery: .seconds(1)) { progress in
+            recorder.keep(now: progress.now, completed: progress.completed - lastCompleted, succeeded: 0,
+                          inFlight: progress.inFlight, latency: LatencyHistogram())
+            lastCompleted = progress.completed
+            reporter.report(.init(now: progress.now, done: Double(progress.completed) / Double(configuration.lifecycles),
+                                  completed: progress.completed, inFlight: progress.inFlight, latencyP99: nil,
+                                  violations: progress.violations))
+            return !Interrupt.requested
+        }
+        writer?.close()
+        let summary = make(scenario: scenario, seed: seed, options: options, result: result,
+                           wallSeconds: wallSeconds(since: start))
+        return WorldReport(summary: summary, rows: recorder.rows, escapes: result.escapes, endTime: result.lastTime,
+                           traceFile: writer.map { "\($0.path) (\($0.records) records)" },
+                           failure: failure(result, simulation: world.simulation))
+    }
+
+    static func failure(_ result: PaymentsResult, simulation: Simulation) -> (ExitStatus, String)? {
+        let violation = result.safetyViolation ?? result.livenessViolation
+        guard let violation else {
+            if result.unfinished > 0, case .idle = result.end {
+                return (.livenessViolated, "FAILED  liveness: \(result.unfinished) payments still open when the run ended")
+            }
+            return nil
+        }
+        let trace = result.recentTrace.suffix(12).map { record in
+            "    \(record.time)  \(simulation.name(of: record.receiver))  \(simulation.eventName(record.kind, at: record.receiver))"
+                + "  #\(record.subject & 0xFFFF_FFFF)"
+        }
+        let heading = violation.isLiveness ? "FAILED  liveness" : "FAILED"
+        return (violation.isLiveness ? .livenessViolated : .invariantViolated,
+                "\(heading)  \(violation)\n  last trace records:\n" + trace.joined(separator: "\n"))
+    }
+
+    static func make(scenario: Scenario, seed: UInt64, options: Simulation.Options, result: PaymentsResult,
+                     wallSeconds: Double) -> RunSummary {
+        var latency = LatencyHistogram()
+        var outcomes = [UInt64](repeating: 0, count: PaymentOutcome.allCases.count)
+        for flow in result.flows {
+            latency.merge(flow.latency)
+            for index in outcomes.indices { outcomes[index] += flow.outcomes[index] }
+        }
+        var summary = RunSummary(
+            scenario: scenario.name, scenarioFile: scenario.file, seed: seed, strategy: "\(options.strategy)",
+            lanes: options.lanes.rawValue, traceHash: result.traceHash, steps: result.steps, completed: result.completed,
+            outcomes: PaymentOutcome.allCases.map { ($0.description, outcomes[Int($0.rawValue)]) },
+            successOutcomes: ["succeeded", "authorized", "captured"], latency: latency,
+            simulatedSeconds: result.lastTime.seconds, wallSeconds: wallSeconds,
+            violations: UInt64(result.violations.count),
+            stations: result.stations.map {
+                RunSummary.Station(name: $0.name, servers: $0.servers, utilization: $0.utilization,
+                                   queueingDelay: $0.queueingDelay, arrivals: $0.arrivals, rejected: $0.rejected,
+                                   abandoned: $0.abandoned)
+            },
+            endReason: "\(result.end)")
+        if case .stopped(let reason) = result.end, reason == "interrupted" { summary.interrupted = true }
+        summary.extra = extra(result)
+        return summary
+    }
+
+    static func extra(_ result: PaymentsResult) -> [(String, JSONOutput)] {
+        let counters = result.counters
+        let flows: [(String, JSONOutput)] = result.flows.map { flow in
+            ("\(flow.flow)", .object([
+                ("started", .unsigned(flow.started)), ("completed", .unsigned(flow.completed)),
+                ("outcomes", .object(PaymentOutcome.allCases.map { ($0.description, .unsigned(flow.outcomes[Int($0.rawValue)])) })),
+                ("latency_ms", RunSummary.latencyJSON(flow.latency)),
+            ]))
+        }
+        let statuses = ["Y", "A", "N", "U", "R"]
+        return [
+            ("flows", .object(flows)),
+            ("three_ds", .object([
+                ("frictionless", .unsigned(counters.frictionless)), ("challenge", .unsigned(counters.challenged)),
+                ("by_trans_status", .object(zip(statuses, counters.threeDSResults).map { ($0.0, .unsigned($0.1)) })),
+            ])),
+            ("cascades", .object([("started", .unsigned(counters.cascades)), ("succeeded", .unsigned(counters.cascadeSuccesses))])),
+            ("unknown_outcomes", .object([
+                ("entered", .unsigned(counters.unknownOutcomes)), ("resolved_by_inquiry", .unsigned(counters.resolvedByInquiry)),
+                ("resolved_by_reversal", .unsigned(counters.resolvedByReversal)),
+                ("resolved_by_late_reply", .unsigned(counters.resolvedByLateReply)),
+                ("late_approvals_reversed", .unsigned(counters.lateApprovalsReversed)),
+            ])),
+            ("retries", .unsigned(counters.merchantRetries)),
+            ("duplicates_deduped", .unsigned(counters.duplicatesDeduped)),
+            ("stand_ins", .unsigned(counters.standIns)),
+            ("captures", .unsigned(counters.captures)), ("refunds", .unsigned(counters.refunds)),
+            ("dropped_by_outage", .unsigned(counters.droppedByOutage)),
+            ("invariants", .array(result.monitors.map { record in
+                .object([("id", .string(record.invariant)), ("claim", .string(record.claim)),
+                         ("checked", .unsigned(record.checked)), ("violations", .unsigned(record.violations))])
+            })),
+            ("violation_details", .array(result.violations.prefix(20).map { .string($0.description) })),
+            ("ledger", .object([
+                ("sum_before", .integer(result.audit.sumBefore.value)), ("sum_after", .integer(result.audit.sumAfter.value)),
+                ("conserved", .bool(result.audit.conserved)), ("open_holds", .integer(result.audit.openHolds.value)),
+                ("transfers", .unsigned(result.audit.transfers)), ("stand_in_transfers", .unsigned(result.audit.stipTransfers)),
+            ])),
+            ("unfinished", .integer(Int64(result.unfinished))),
+            ("network", .object([
+                ("sent", .unsigned(result.network.sent)), ("lost", .unsigned(result.network.lost)),
+                ("duplicated", .unsigned(result.network.duplicated)), ("reordered", .unsigned(result.network.reordered)),
+            ])),
+            ("peak_rss_mib", .number(SummaryTable.roundedMiB(ProcessMemory.peakResidentBytes()))),
+        ]
+    }
+}

@@ -1,0 +1,140 @@
+import PaymentWorld
+import SimulationKernel
+
+extension ScenarioLoader {
+    /// The payments world's fields (docs/scenario-format.md); every default is
+    /// `PaymentsConfiguration()`'s.
+    static func readPayments(_ reader: inout ScenarioReader) -> PaymentsConfiguration {
+        let defaults = PaymentsConfiguration()
+        var world = defaults
+        world.lifecycles = reader.integer("run.lifecycles", expected: "a whole number of payments from 1 to 1,000,000,000",
+                                          default: defaults.lifecycles, in: 1...1_000_000_000)
+        world.rate = reader.number("workload.rate", expected: "a positive rate in payments per second (at most 10,000,000)",
+                                   default: defaults.rate) { $0 > 0 && $0 <= 10_000_000 }
+        world.shape = readShape(&reader, rate: world.rate)
+        world.duration = reader.has("run.duration") ? reader.duration("run.duration", default: .zero, allowZero: false) : nil
+        if !reader.has("run.lifecycles") && world.duration != nil { world.lifecycles = 1_000_000_000 }
+        world.warmup = reader.duration("run.warmup", default: .zero)
+        world.maxInFlight = reader.integer("run.maxInFlight", expected: "a whole number of payments in flight from 1 to 10,000,000",
+                                           default: defaults.maxInFlight, in: 1...10_000_000)
+        world.mix = PaymentFlow.allCases.map { flow in
+            reader.number("workload.mix.\(flow)", expected: "a weight of 0 or more", default: defaults.mix[flow.rawValue]) {
+                $0 >= 0 && $0 <= 1_000_000
+            }
+        }
+        if world.mix.allSatisfy({ $0 == 0 }) {
+            reader.report("workload.mix", expected: "at least one flow with a weight above 0", found: "all weights 0")
+        }
+        let low = reader.integer("workload.amounts.min", expected: "an amount in minor units from 1 to 10^12",
+                                 default: Int(defaults.amounts.lowerBound), in: 1...1_000_000_000_000)
+        let high = reader.integer("workload.amounts.max", expected: "an amount in minor units from 1 to 10^12",
+                                  default: Int(defaults.amounts.upperBound), in: 1...1_000_000_000_000)
+        if low > high {
+            reader.report("workload.amounts", expected: "min at most max", found: "min \(low), max \(high)")
+        } else {
+            world.amounts = Int64(low)...Int64(high)
+        }
+        world.cards.count = reader.integer("workload.cards.count", expected: "a whole number of cards from 1 to 10,000,000",
+                                           default: defaults.cards.count, in: 1...10_000_000)
+        world.cards.balance = Int64(reader.integer("workload.cards.balance", expected: "a balance in minor units from 0 to 10^12",
+                                                   default: Int(defaults.cards.balance), in: 0...1_000_000_000_000))
+        world.cards.threeDSecureEnrolled = reader.ratio("workload.cards.threeDSecureEnrolled",
+                                                        what: "the share of cards enrolled in 3-D Secure",
+                                                        default: defaults.cards.threeDSecureEnrolled)
+        world.cards.unusable = reader.ratio("workload.cards.unusable", what: "the share of expired, lost or restricted cards",
+                                            default: defaults.cards.unusable)
+        world.merchants = reader.integer("workload.merchants", expected: "a whole number of merchants from 1 to 100,000",
+                                         default: defaults.merchants, in: 1...100_000)
+        world.fee = reader.ratio("workload.fee", what: "the gateway's fee as a share of the amount", default: defaults.fee)
+        world.latency = reader.distribution("network.latency", default: defaults.latency)
+        world.faults = readFaults(&reader)
+        world.outages = readOutages(&reader)
+        world.stations = PaymentStations()
+        world.stations.gateway = readStation(&reader, "topology.gateway", default: defaults.stations.gateway)
+        world.stations.acs = readStation(&reader, "topology.acs", default: defaults.stations.acs)
+        world.stations.acquirer = readStation(&reader, "topology.acquirer", default: defaults.stations.acquirer)
+        world.stations.network = readStation(&reader, "topology.network", default: defaults.stations.network)
+        world.stations.issuer = readStation(&reader, "topology.issuer", default: defaults.stations.issuer)
+        world.policies = readPolicies(&reader, defaults: defaults.policies)
+        world.timeouts = readTimeouts(&reader, defaults: defaults.timeouts)
+        world.behaviour = readBehaviour(&reader, defaults: defaults.behaviour)
+        let defectNames = reader.names("defects", allowed: PlantedDefect.allCases.map(\.rawValue))
+        world.defects = Set(defectNames.compactMap(PlantedDefect.init(rawValue:)))
+        return world
+    }
+
+    static func readFaults(_ reader: inout ScenarioReader) -> FaultProfile {
+        FaultProfile(
+            loss: reader.ratio("faults.loss", what: "the share of messages lost", default: .zero),
+            duplication: reader.ratio("faults.duplication", what: "the share of messages delivered twice", default: .zero),
+            reordering: reader.ratio("faults.reordering", what: "the share of messages held back", default: .zero),
+            reorderDelay: reader.distribution("faults.reorderDelay", default: FaultProfile().reorderDelay))
+    }
+
+    static func readOutages(_ reader: inout ScenarioReader) -> [OutageWindow] {
+        let count = reader.count(of: "faults.outages", expected: "a list of at most 1,000 outage windows")
+        let actors = PaymentActorKind.allCases.map(\.description)
+        var windows: [OutageWindow] = []
+        for index in 0..<count {
+            let path = "faults.outages[\(index)]"
+            let name = reader.string(path + ".actor", expected: "one of " + actors.joined(separator: ", "), default: "issuer") {
+                actors.contains($0)
+            }
+            let start = reader.duration(path + ".start", default: .zero)
+            let duration = reader.duration(path + ".duration", default: .seconds(30), allowZero: false)
+            if let kind = PaymentActorKind.allCases.first(where: { $0.description == name }) {
+                windows.append(OutageWindow(actor: kind, start: start, duration: duration))
+            }
+        }
+        return windows
+    }
+
+    static func readPolicies(_ reader: inout ScenarioReader, defaults: PaymentPolicies) -> PaymentPolicies {
+        var policies = defaults
+        policies.proceedOnUnavailable = reader.bool("policies.proceedOnUnavailable", default: defaults.proceedOnUnavailable)
+        policies.cascading = reader.bool("policies.cascading", default: defaults.cascading)
+        policies.standIn = reader.bool("policies.standIn", default: defaults.standIn)
+        policies.standInLimit = Int64(reader.integer("policies.standInLimit", expected: "an amount in minor units from 0 to 10^12",
+                                                     default: Int(defaults.standInLimit), in: 0...1_000_000_000_000))
+        policies.merchantRetries = reader.integer("policies.merchantRetries", expected: "a whole number of retries from 0 to 10",
+                                                  default: defaults.merchantRetries, in: 0...10)
+        policies.inquiries = reader.integer("policies.inquiries", expected: "a whole number of inquiries from 0 to 10",
+                                            default: defaults.inquiries, in: 0...10)
+        return policies
+    }
+
+    static func readTimeouts(_ reader: inout ScenarioReader, defaults: PaymentTimeouts) -> PaymentTimeouts {
+        var timeouts = defaults
+        timeouts.deviceCall = reader.duration("policies.timeouts.deviceCall", default: defaults.deviceCall, allowZero: false)
+        timeouts.merchantCall = reader.duration("policies.timeouts.merchantCall", default: defaults.merchantCall, allowZero: false)
+        timeouts.authorization = reader.duration("policies.timeouts.authorization", default: defaults.authorization,
+                                                 allowZero: false)
+        timeouts.issuerStandIn = reader.duration("policies.timeouts.issuerStandIn", default: defaults.issuerStandIn,
+                                                 allowZero: false)
+        timeouts.authentication = reader.duration("policies.timeouts.authentication", default: defaults.authentication,
+                                                  allowZero: false)
+        timeouts.challenge = reader.duration("policies.timeouts.challenge", default: defaults.challenge, allowZero: false)
+        timeouts.resolutionHop = reader.duration("policies.timeouts.resolutionHop", default: defaults.resolutionHop,
+                                                 allowZero: false)
+        timeouts.lifecycleBudget = reader.duration("policies.timeouts.lifecycleBudget", default: defaults.lifecycleBudget,
+                                                   allowZero: false)
+        return timeouts
+    }
+
+    static func readBehaviour(_ reader: inout ScenarioReader, defaults: PaymentBehaviour) -> PaymentBehaviour {
+        var behaviour = defaults
+        behaviour.challengeRatio = reader.ratio("behaviour.challengeRatio", what: "the share of 3DS attempts challenged",
+                                                default: defaults.challengeRatio)
+        behaviour.challengeSuccess = reader.ratio("behaviour.challengeSuccess", what: "the share of challenges passed",
+                                                  default: defaults.challengeSuccess)
+        behaviour.challengeTime = reader.distribution("behaviour.challengeTime", default: defaults.challengeTime)
+        behaviour.issuerSoftDecline = reader.ratio("behaviour.issuerSoftDecline", what: "the share of soft (cascadable) declines",
+                                                   default: defaults.issuerSoftDecline)
+        behaviour.issuerHardDecline = reader.ratio("behaviour.issuerHardDecline", what: "the share of hard declines",
+                                                   default: defaults.issuerHardDecline)
+        behaviour.captureDelay = reader.distribution("behaviour.captureDelay", default: defaults.captureDelay)
+        behaviour.refundRatio = reader.ratio("behaviour.refundRatio", what: "the share of captures later refunded",
+                                             default: defaults.refundRatio)
+        return behaviour
+    }
+}
