@@ -111,9 +111,9 @@ let malformedScenarios: [MalformedScenario] = [
     MalformedScenario("topologyIsAnArray", #"{"topology": []}"#,
                       [#"scenarios/x.json: topology: expected an object, found an array"#]),
     MalformedScenario("unknownModel", #"{"model": "queueing"}"#,
-                      [#"scenarios/x.json: model: expected one of "reference-pipeline", found "queueing""#]),
+                      [#"scenarios/x.json: model: expected one of "reference-pipeline", "payments", found "queueing""#]),
     MalformedScenario("modelIsMisspelled", #"{"model": "reference_pipeline"}"#,
-                      [#"scenarios/x.json: model: expected one of "reference-pipeline", found "reference_pipeline" (did you mean "reference-pipeline"?)"#]),
+                      [#"scenarios/x.json: model: expected one of "reference-pipeline", "payments", found "reference_pipeline" (did you mean "reference-pipeline"?)"#]),
     MalformedScenario("badSloMetric", #"{"slo": {"latency_p99": "< 800"}}"#,
                       [#"scenarios/x.json: slo.latency_p99: expected a metric, one of latency_ms_mean, latency_ms_p50, latency_ms_p90, latency_ms_p99, latency_ms_p999, latency_ms_max, success_rate, violations, completed, found "latency_p99" (did you mean "latency_ms_p99"?)"#]),
     MalformedScenario("sloComparisonWithoutOperator", #"{"slo": {"latency_ms_p99": "800"}}"#,
@@ -187,7 +187,7 @@ let malformedScenarios: [MalformedScenario] = [
     MalformedScenario("setUnknownFieldInsideObjectValue", #"{}"#, set: [#"topology.gateway={"servers": 4, "sevrers": 2}"#],
                       [#"--set topology.gateway={"servers": 4, "sevrers": 2}: topology.gateway.sevrers: expected one of the fields of topology.gateway: "servers", "service", "queueLimit", found an unknown field (did you mean "servers"?)"#]),
     MalformedScenario("modelIsANumber", #"{"model": 1}"#,
-                      [#"scenarios/x.json: model: expected one of "reference-pipeline", found 1"#]),
+                      [#"scenarios/x.json: model: expected one of "reference-pipeline", "payments", found 1"#]),
     MalformedScenario("setObjectWithABadField", #"{}"#, set: [#"topology.gateway={"servers": 0}"#],
                       [#"--set topology.gateway={"servers": 0}: topology.gateway.servers: expected a whole number of servers from 1 to 100,000, found 0"#]),
     MalformedScenario("setUnknownFieldInAnExistingObjectOfTheFile", #"{"worklaod": {"rate": 5}}"#, set: [#"worklaod.rate=50"#],
@@ -204,6 +204,7 @@ let referencePipelineFile = packageRoot.appendingPathComponent("scenarios/refere
 func pipeline(of scenario: Scenario) -> PipelineConfiguration {
     switch scenario.model {
     case .referencePipeline(let configuration): configuration
+    case .payments: PipelineConfiguration(rate: -1)  // Not a pipeline: no field of it can match.
     }
 }
 
