@@ -1,7 +1,7 @@
 import Foundation
 
 /// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
-let commands = ["run", "replay", "validate"]
+let commands = ["run", "replay", "validate", "sweep", "report"]
 let usage = """
     usage: paystorm <command> [flags]
 
@@ -9,6 +9,8 @@ let usage = """
       run        run one simulation of a scenario (default scenarios/default.json)
       replay     run a seed again with the full trace on: the command a failed run prints
       validate   check scenario files and report every problem
+      sweep      capacity planning: vary load or capacity, with confidence intervals, the knee and Erlang C
+      report     merge sweep shards into one sweep's files
 
     paystorm <command> --help shows a command's flags; paystorm --version prints the version.
     """
@@ -30,6 +32,8 @@ if arguments.first == "--version" {
         case "run": status = try RunCommand.main(arguments, output: &output)
         case "replay": status = try RunCommand.main(arguments, output: &output, replay: true)
         case "validate": status = try ValidateCommand.main(arguments, output: &output)
+        case "sweep": status = try SweepCommand.main(arguments, output: &output)
+        case "report": status = try ReportCommand.main(arguments, output: &output)
         default:
             let hint = closestCommand(command).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("paystorm: unknown command \"\(command)\"\(hint)\n\(usage)")

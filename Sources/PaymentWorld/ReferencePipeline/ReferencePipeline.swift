@@ -93,10 +93,19 @@ public final class ReferencePipeline {
                 ($0.latency, $0.outcomes, $0.completed, $0.lastCompletion, $0.measured, $0.shed, $0.inFlight)
             }
             var stations: [StationReport] = []
-            stations.append(gateway.assumeIsolated { StationReport(name: "gateway", station: $0.station, at: now) })
-            stations.append(acs.assumeIsolated { StationReport(name: "acs", station: $0.station, at: now) })
-            stations.append(acsBackup.assumeIsolated { StationReport(name: "acs_backup", station: $0.station, at: now) })
-            stations.append(issuer.assumeIsolated { StationReport(name: "issuer", station: $0.station, at: now) })
+            let configuration = self.configuration
+            stations.append(gateway.assumeIsolated {
+                StationReport(name: "gateway", station: $0.station, at: now, service: configuration.gateway.service)
+            })
+            stations.append(acs.assumeIsolated {
+                StationReport(name: "acs", station: $0.station, at: now, service: configuration.acs.service)
+            })
+            stations.append(acsBackup.assumeIsolated {
+                StationReport(name: "acs_backup", station: $0.station, at: now, service: configuration.acsBackup.service)
+            })
+            stations.append(issuer.assumeIsolated {
+                StationReport(name: "issuer", station: $0.station, at: now, service: configuration.issuer.service)
+            })
             let primaryTimeouts = acs.assumeIsolated { $0.timedOut }
             return PipelineResult(
                 end: end, completed: completed, measured: measured, shed: shed, unfinished: inFlight,
@@ -128,8 +137,14 @@ public struct StationReport: Sendable {
     public var arrivals: UInt64
     public var rejected: UInt64
     public var abandoned: UInt64
+    /// Arrivals that had to wait for a server.
+    public var waited: UInt64
+    /// Virtual seconds the figures cover (after any warm-up).
+    public var measuredSeconds: Double
+    /// The mean service time in seconds when service is exponential (an M/M/c station), else nil.
+    public var exponentialServiceMean: Double?
 
-    init(name: String, station: ServiceStation, at now: SimTime) {
+    init(name: String, station: ServiceStation, at now: SimTime, service: Distribution? = nil) {
         self.name = name
         servers = station.servers
         utilization = station.utilization(at: now)
@@ -137,6 +152,9 @@ public struct StationReport: Sendable {
         arrivals = station.arrivals
         rejected = station.rejected
         abandoned = station.abandoned
+        waited = station.waited
+        measuredSeconds = (now - station.measuredSince).seconds
+        if case .exponential(let mean)? = service { exponentialServiceMean = mean.seconds } else { exponentialServiceMean = nil }
     }
 }
 

@@ -151,3 +151,58 @@ public struct LatencyHistogram: Sendable, Hashable {
     /// The number of counters allocated: always `bucketCount`, whatever was recorded.
     package var allocatedBucketCount: Int { counts.count }
 }
+
+extension LatencyHistogram {
+    /// The histogram's exact contents, for writing to a file and merging elsewhere: every
+    /// non-empty bucket's index and count, the count, sum, min and max.
+    public struct Snapshot: Sendable, Hashable {
+        public var buckets: [(index: Int, count: UInt64)]
+        public var count: UInt64
+        public var sum: UInt128
+        public var min: Int64
+        public var max: Int64
+
+        public init(buckets: [(index: Int, count: UInt64)], count: UInt64, sum: UInt128, min: Int64, max: Int64) {
+            self.buckets = buckets
+            self.count = count
+            self.sum = sum
+            self.min = min
+            self.max = max
+        }
+
+        public static func == (a: Snapshot, b: Snapshot) -> Bool {
+            a.count == b.count && a.sum == b.sum && a.min == b.min && a.max == b.max
+                && a.buckets.map(\.index) == b.buckets.map(\.index) && a.buckets.map(\.count) == b.buckets.map(\.count)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(count)
+            hasher.combine(sum)
+        }
+    }
+
+    public var snapshot: Snapshot {
+        var buckets: [(index: Int, count: UInt64)] = []
+        for index in counts.indices where counts[index] > 0 { buckets.append((index, counts[index])) }
+        return Snapshot(buckets: buckets, count: recordedCount, sum: recordedSum, min: min, max: max)
+    }
+
+    /// Rebuilds a histogram from a snapshot; nil if the snapshot does not describe one
+    /// (a bucket index out of range, or counts that do not add up).
+    public init?(snapshot: Snapshot) {
+        self.init()
+        var total: UInt64 = 0
+        for bucket in snapshot.buckets {
+            guard bucket.index >= 0, bucket.index < counts.count else { return nil }
+            counts[bucket.index] = bucket.count
+            total &+= bucket.count
+        }
+        guard total == snapshot.count else { return nil }
+        recordedCount = snapshot.count
+        recordedSum = snapshot.sum
+        if snapshot.count > 0 {
+            smallest = snapshot.min
+            largest = snapshot.max
+        }
+    }
+}

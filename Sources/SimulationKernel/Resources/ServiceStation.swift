@@ -28,6 +28,8 @@ public struct ServiceStation: Sendable {
     public private(set) var arrivals: UInt64 = 0
     public private(set) var started: UInt64 = 0
     public private(set) var rejected: UInt64 = 0
+    /// Arrivals that found every server busy and joined the line.
+    public private(set) var waited: UInt64 = 0
     public private(set) var abandoned: UInt64 = 0
     public private(set) var queueingDelay = LatencyHistogram()
     /// Busy server-nanoseconds up to `lastChange`.
@@ -59,6 +61,7 @@ public struct ServiceStation: Sendable {
             return .rejected
         }
         line.append((token, now))
+        waited &+= 1
         return .waiting
     }
 
@@ -101,6 +104,7 @@ public struct ServiceStation: Sendable {
         busyServerNanoseconds = 0
         measuredSince = now
         arrivals = 0
+        waited = 0
         started = 0
         rejected = 0
         abandoned = 0

@@ -1,0 +1,221 @@
+import Foundation
+import PaymentWorld
+import Reporting
+import Scenarios
+import SimulationKernel
+import Synchronization
+
+/// `paystorm sweep`: every point of a cross product of `--vary` axes, with replications, one
+/// simulation per thread; sweep.json, sweep.csv and report.html at the end.
+enum SweepCommand {
+    static let specs: [FlagSpec] = [
+        FlagSpec(name: "scenario", valueName: "FILE", help: "scenario to sweep (required)"),
+        FlagSpec(name: "vary", valueName: "PATH=FROM..TO:STEP",
+                 help: "an axis, e.g. workload.rate=50..400:25, or PATH=A,B,C (repeatable: the points are the cross product)",
+                 repeatable: true),
+        FlagSpec(name: "replications", valueName: "N", help: "runs per point, seeds derived from the base seed (default 5)"),
+        FlagSpec(name: "threads", valueName: "N", help: "simulations in parallel, one per thread (default: all cores)"),
+        FlagSpec(name: "shard", valueName: "I/N", help: "run only slice I of N (0-based) and write a shard file for paystorm report"),
+        FlagSpec(name: "seed", valueName: "N", help: "base seed (default: the scenario's seed)"),
+        FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field at every point (repeatable)",
+                 repeatable: true),
+        FlagSpec(name: "out", valueName: "DIR", help: "output directory (default results/sweeps/<scenario>-<seed>/)"),
+        FlagSpec(name: "quiet", valueName: nil, help: "no progress lines"),
+        FlagSpec(name: "help", valueName: nil, help: "show this help"),
+    ]
+
+    static let help = helpText(
+        command: "sweep", synopsis: "--scenario FILE --vary PATH=FROM..TO:STEP [--vary …] [--replications N] [--threads N] [--shard I/N]",
+        summary: "Runs a capacity sweep: throughput, latency percentiles with 95 % confidence intervals, utilization per actor, "
+            + "the knee and the binding actor, and Erlang C beside M/M/c stations.", specs: specs,
+        notes: ["Statistics exclude the scenario's run.warmup. Shards: run --shard 0/3, 1/3, 2/3 anywhere (a Kubernetes Indexed Job,",
+                "a Slurm array, GNU parallel), then paystorm report DIR… merges them into the same files an unsharded sweep writes."])
+
+    static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
+        let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "sweep", positionals: false)
+        if parsed.has("help") {
+            output.out(help)
+            return .passed
+        }
+        guard let file = parsed.value("scenario") else { throw UsageError("paystorm sweep: --scenario FILE is required") }
+        let axes = try parsed.all("vary").map { text throws(UsageError) in try parseAxis(text) }
+        guard !axes.isEmpty else { throw UsageError("paystorm sweep: at least one --vary PATH=FROM..TO:STEP is required") }
+        let replications = try positive(parsed.value("replications"), flag: "--replications", default: 5, limit: 1_000)
+        let threads = try positive(parsed.value("threads"), flag: "--threads", default: ProcessInfo.processInfo.activeProcessorCount,
+                                   limit: 256)
+        let shard = try parsed.value("shard").map { text throws(UsageError) in try parseShard(text) }
+        let overrides = parsed.all("set")
+        let base: Scenario
+        do {
+            base = try ScenarioLoader.load(file: file, overrides: overrides)
+        } catch {
+            output.err(error.description)
+            return .badInput
+        }
+        var seed = base.seed
+        if let text = parsed.value("seed") {
+            guard let value = parseSeed(text) else { throw UsageError("paystorm sweep: --seed: expected a whole number, found \"\(text)\"") }
+            seed = value
+        }
+        let plan = SweepPlan(axes: axes, replications: replications, baseSeed: seed)
+        // Every point must be a valid scenario before anything runs.
+        var scenarios: [Scenario] = []
+        for point in plan.points {
+            do {
+                scenarios.append(try ScenarioLoader.load(file: file, overrides: overrides + point.map { "\($0.path)=\($0.value)" }))
+            } catch {
+                output.err(error.description)
+                return .badInput
+            }
+        }
+        let directory = parsed.value("out") ?? "results/sweeps/\(base.name)-\(seed)"
+        let items = plan.items.enumerated().filter { shard == nil || $0.offset % shard!.count == shard!.index }.map(\.element)
+        output.info("paystorm \(PayStormVersion.current) sweep  scenario=\(file)  base seed=\(seed)  points=\(plan.points.count)"
+                    + "  replications=\(replications)  threads=\(threads)" + (shard.map { "  shard=\($0.index)/\($0.count)" } ?? ""))
+        let start = ContinuousClock.now
+        let samples = SweepRunner.run(items: items, scenarios: scenarios, plan: plan, threads: threads,
+                                      progress: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0)
+        let seconds = wallSeconds(since: start)
+        let command = "paystorm sweep --scenario \(shellQuoted(file)) " + parsed.all("vary").map { "--vary \(shellQuoted($0))" }
+            .joined(separator: " ") + " --replications \(replications) --seed \(seed)"
+            + overrides.map { " --set \(shellQuoted($0))" }.joined()
+        if let shard {
+            let path = directory + "/sweep-shard-\(shard.index)-of-\(shard.count).json"
+            let text = SweepFiles.shard(plan: plan, scenario: base.name, command: command, samples: samples)
+            do { try AtomicFile.write(text, to: path) } catch {
+                output.err("paystorm sweep: could not write \(path): \(error.localizedDescription)")
+                return .internalError
+            }
+            output.out("shard \(shard.index)/\(shard.count): \(samples.count) runs in \(SummaryTable.fixed(seconds, 1)) s; wrote \(path)")
+            return .passed
+        }
+        return SweepFiles.write(plan: plan, samples: samples, scenario: base.name, command: command, directory: directory,
+                                seconds: seconds, output: &output)
+    }
+
+    static func positive(_ text: String?, flag: String, default value: Int, limit: Int) throws(UsageError) -> Int {
+        guard let text else { return value }
+        guard let number = Int(text), number >= 1, number <= limit else {
+            throw UsageError("paystorm sweep: \(flag): expected a whole number from 1 to \(limit), found \"\(text)\"")
+        }
+        return number
+    }
+
+    static func parseShard(_ text: String) throws(UsageError) -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, index >= 0, index < count else {
+            throw UsageError("paystorm sweep: --shard: expected I/N with 0 <= I < N, such as 0/3, found \"\(text)\"")
+        }
+        return (index, count)
+    }
+
+    /// `path=from..to:step` (inclusive) or `path=a,b,c`.
+    static func parseAxis(_ text: String) throws(UsageError) -> SweepPlan.Axis {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw UsageError("paystorm sweep: --vary: expected PATH=FROM..TO:STEP or PATH=A,B,C, found \"\(text)\"")
+        }
+        let path = String(text[..<equals])
+        let spec = String(text[text.index(after: equals)...])
+        if let range = spec.range(of: "..") {
+            let from = Double(spec[..<range.lowerBound])
+            let rest = spec[range.upperBound...].split(separator: ":", maxSplits: 1)
+            let to = rest.first.flatMap { Double($0) }
+            let step = rest.count == 2 ? Double(rest[1]) : nil
+            guard let from, let to, let step, from.isFinite, to.isFinite, step > 0, step.isFinite, from <= to,
+                  (to - from) / step <= 10_000 else {
+                throw UsageError("paystorm sweep: --vary \(path): expected FROM..TO:STEP with FROM <= TO, STEP > 0 and at most "
+                                 + "10,000 values, found \"\(spec)\"")
+            }
+            var values: [String] = []
+            var index = 0.0
+            while from + index * step <= to + step * 1e-9 {
+                values.append(number(from + index * step))
+                index += 1
+            }
+            return SweepPlan.Axis(path: path, values: values)
+        }
+        let values = spec.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        guard !values.isEmpty, values.allSatisfy({ !$0.isEmpty }) else {
+            throw UsageError("paystorm sweep: --vary \(path): expected FROM..TO:STEP or a list A,B,C, found \"\(spec)\"")
+        }
+        return SweepPlan.Axis(path: path, values: values)
+    }
+
+    /// A number as the shortest text that reads back the same: 50, 62.5.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 1e9).rounded() / 1e9
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : "\(rounded)"
+    }
+}
+
+/// Runs sweep items on a pool of threads, one simulation per thread; results land by item.
+enum SweepRunner {
+    static func run(items: [(point: Int, replication: Int)], scenarios: [Scenario], plan: SweepPlan, threads: Int,
+                    progress: Bool) -> [SweepSample] {
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let results = Mutex<[SweepSample?]>(Array(repeating: nil, count: items.count))
+        let group = DispatchGroup()
+        for _ in 0..<min(threads, max(1, items.count)) {
+            group.enter()
+            let thread = Thread {
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < items.count else { break }
+                    let item = items[index]
+                    let sample = runOne(scenarios[item.point], point: item.point, replication: item.replication,
+                                        seed: plan.seed(replication: item.replication))
+                    results.withLock { $0[index] = sample }
+                    done.add(1, ordering: .relaxed)
+                }
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        let reporter = ProgressReporter(enabled: progress, total: items.count)
+        while group.wait(timeout: .now() + 1) == .timedOut {
+            let finished = done.load(ordering: .relaxed)
+            reporter.report(.init(now: .zero, done: Double(finished) / Double(max(1, items.count)), completed: UInt64(finished),
+                                  inFlight: items.count - finished, latencyP99: nil, violations: 0))
+        }
+        reporter.finish()
+        return results.withLock { $0.compactMap { $0 } }
+    }
+
+    static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64) -> SweepSample {
+        switch scenario.model {
+        case .referencePipeline(let configuration):
+            let result = ReferencePipeline(configuration: configuration, options: .init(seed: seed)).run(reportingEvery: .hours(24))
+            let window = max(1e-9, result.lastCompletion.seconds - configuration.warmup.seconds)
+            return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.arrivalProcess?.meanRate ?? 0,
+                               achieved: Double(result.measured) / window, successRate: result.successRate,
+                               latency: result.latency, stations: result.stations.map(station),
+                               poissonArrivals: configuration.shape == .poisson)
+        case .payments(let configuration):
+            let result = PaymentsWorld(configuration: configuration, options: .init(seed: seed)).run(reportingEvery: .hours(24))
+            var latency = LatencyHistogram()
+            var measured: UInt64 = 0
+            var succeeded: UInt64 = 0
+            for flow in result.flows {
+                latency.merge(flow.latency)
+                measured += flow.outcomes.reduce(0, +)
+                succeeded += flow.outcomes[Int(PaymentOutcome.succeeded.rawValue)] + flow.outcomes[Int(PaymentOutcome.captured.rawValue)]
+                    + flow.outcomes[Int(PaymentOutcome.authorized.rawValue)]
+            }
+            let window = max(1e-9, result.lastTime.seconds - configuration.warmup.seconds)
+            return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.rate,
+                               achieved: Double(measured) / window, successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
+                               latency: latency, stations: result.stations.map(station), poissonArrivals: configuration.shape == .poisson)
+        }
+    }
+
+    static func station(_ report: StationReport) -> SweepSample.Station {
+        SweepSample.Station(
+            name: report.name, servers: report.servers, utilization: report.utilization,
+            meanWait: report.queueingDelay.mean / 1e9,
+            probabilityWaited: report.arrivals > 0 ? Double(report.waited) / Double(report.arrivals) : 0,
+            arrivalRate: report.measuredSeconds > 0 ? Double(report.arrivals) / report.measuredSeconds : 0,
+            exponentialServiceMean: report.exponentialServiceMean, abandoned: report.abandoned)
+    }
+}

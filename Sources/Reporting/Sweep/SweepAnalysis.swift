@@ -1,0 +1,82 @@
+import SimulationKernel
+
+/// A sweep's figures per point, across replications: means with 95 % confidence intervals,
+/// the knee and the binding actor, and Erlang C beside the stations that are M/M/c.
+public struct SweepAnalysis: Sendable {
+    public struct StationFigures: Sendable {
+        public var name: String
+        public var servers: Int
+        public var utilization: SampleSummary
+        /// Mean wait for a server, milliseconds.
+        public var meanWaitMilliseconds: SampleSummary
+        public var probabilityWaited: SampleSummary
+        public var arrivalRate: Double
+        /// Erlang C for this station when it is M/M/c (Poisson arrivals, exponential service).
+        public var erlang: MMcStation?
+        /// Some waits were abandoned (a queue timeout): Erlang C without abandonment only approximates it.
+        public var approximate: Bool
+    }
+
+    public struct Point: Sendable {
+        public var settings: [(path: String, value: String)]
+        public var offered: Double
+        public var achieved: SampleSummary
+        public var successRate: SampleSummary
+        /// Per-replication latency statistics, milliseconds.
+        public var latencyMean: SampleSummary
+        public var latencyP50: SampleSummary
+        public var latencyP90: SampleSummary
+        public var latencyP99: SampleSummary
+        public var stations: [StationFigures]
+    }
+
+    public var plan: SweepPlan
+    public var points: [Point]
+    public var knee: KneeFinding?
+
+    /// Aggregates samples (in any order; they are sorted by point and replication first).
+    public init?(plan: SweepPlan, samples unordered: [SweepSample]) {
+        self.plan = plan
+        let samples = unordered.sorted { ($0.point, $0.replication) < ($1.point, $1.replication) }
+        let settings = plan.points
+        var points: [Point] = []
+        for (index, setting) in settings.enumerated() {
+            let mine = samples.filter { $0.point == index }
+            guard !mine.isEmpty, let first = mine.first else { return nil }
+            let ms = { (value: Int64) in Double(value) / 1e6 }
+            var stations: [StationFigures] = []
+            for (stationIndex, station) in first.stations.enumerated() {
+                let values = mine.compactMap { $0.stations.count > stationIndex ? $0.stations[stationIndex] : nil }
+                let rate = values.map(\.arrivalRate).reduce(0, +) / Double(values.count)
+                var erlang: MMcStation?
+                if mine.allSatisfy(\.poissonArrivals), let mean = station.exponentialServiceMean, mean > 0 {
+                    erlang = MMcStation(arrivalRate: rate, serviceRate: 1 / mean, servers: station.servers)
+                }
+                stations.append(StationFigures(
+                    name: station.name, servers: station.servers, utilization: SampleSummary(values.map(\.utilization)),
+                    meanWaitMilliseconds: SampleSummary(values.map { $0.meanWait * 1_000 }),
+                    probabilityWaited: SampleSummary(values.map(\.probabilityWaited)), arrivalRate: rate, erlang: erlang,
+                    approximate: values.contains { $0.abandoned > 0 }))
+            }
+            points.append(Point(
+                settings: setting, offered: first.offered, achieved: SampleSummary(mine.map(\.achieved)),
+                successRate: SampleSummary(mine.map(\.successRate)),
+                latencyMean: SampleSummary(mine.map { $0.latency.mean / 1e6 }),
+                latencyP50: SampleSummary(mine.map { ms($0.latency.percentile(0.5)) }),
+                latencyP90: SampleSummary(mine.map { ms($0.latency.percentile(0.9)) }),
+                latencyP99: SampleSummary(mine.map { ms($0.latency.percentile(0.99)) }),
+                stations: stations))
+        }
+        self.points = points
+        if plan.axes.count == 1, points.count >= 2, points.allSatisfy({ !$0.stations.isEmpty }) {
+            let ordered = points.sorted { $0.offered < $1.offered }
+            let increasing = zip(ordered, ordered.dropFirst()).allSatisfy { $0.offered < $1.offered }
+            if increasing {
+                knee = KneeFinding.analyze(ordered.map { point in
+                    SweepPoint(offered: point.offered, achieved: point.achieved.mean, p99: point.latencyP99.mean,
+                               actors: point.stations.map { ActorUtilization(name: $0.name, utilization: $0.utilization.mean) })
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import SimulationKernel
+
+/// report.html for a sweep: latency, throughput and utilization against load with 95 %
+/// confidence bands, the knee marked, and Erlang C beside the M/M/c stations.
+public enum SweepReport {
+    public static func html(_ analysis: SweepAnalysis, scenario: String, command: String) -> String {
+        var report = HTMLReport(title: "Capacity sweep: \(scenario)",
+                                subtitle: ["\(analysis.points.count) points × \(analysis.plan.replications) replications, "
+                                           + "base seed \(analysis.plan.baseSeed)", command])
+        var figures = [KeyFigure(label: "points", value: "\(analysis.points.count)"),
+                       KeyFigure(label: "replications", value: "\(analysis.plan.replications)")]
+        let marker = analysis.knee?.knee.map { ChartMarker(x: $0.offeredLoad, label: "knee ≈ \(compact($0.offeredLoad))/s") }
+        if let knee = analysis.knee {
+            switch knee {
+            case .knee(let found):
+                figures.append(KeyFigure(label: "saturates at", value: "≈ \(compact(found.offeredLoad))/s", detail: knee.summaryLine,
+                                         tone: .bad))
+                figures.append(KeyFigure(label: "binding actor", value: found.bindingActor.name,
+                                         detail: "utilization \(SummaryTable.fixed(found.bindingActor.utilization, 2))"))
+            case .noKnee:
+                figures.append(KeyFigure(label: "saturation", value: "none in range", detail: knee.summaryLine, tone: .good))
+            }
+        }
+        report.addSection("Summary", [.keyFigures(figures)])
+        if analysis.plan.axes.count == 1 {
+            report.addSection("Latency and throughput against load", [
+                .chart(latencyChart(analysis, marker: marker), caption: "Means across replications; bands are 95 % confidence intervals (Student t)."),
+                .chart(throughputChart(analysis, marker: marker)),
+                .chart(utilizationChart(analysis, marker: marker)),
+            ])
+            let theory = erlangCharts(analysis)
+            if !theory.isEmpty {
+                report.addSection("Queueing theory beside the simulation",
+                                  theory.map { .chart($0) } + [.note(
+                                    "Erlang C assumes Poisson arrivals and exponential service (M/M/c). Stations marked "
+                                    + "approximate had waits abandoned at a queue timeout, which Erlang C does not model.")])
+            }
+        }
+        report.addSection("Points", [.table(table(analysis))])
+        return report.render()
+    }
+
+    static func compact(_ value: Double) -> String { SummaryTable.fixed(value, value < 10 ? 1 : 0) }
+
+    static func points(_ analysis: SweepAnalysis, _ value: (SweepAnalysis.Point) -> SampleSummary)
+        -> ([ChartPoint], [ChartInterval]) {
+        let points = analysis.points.sorted { $0.offered < $1.offered }
+        return (points.map { ChartPoint(x: $0.offered, y: value($0).mean) },
+                points.map { ChartInterval(lower: value($0).lower, upper: value($0).upper) })
+    }
+
+    static func latencyChart(_ analysis: SweepAnalysis, marker: ChartMarker?) -> LineChart {
+        var chart = LineChart(title: "Latency percentiles against offered load", xAxis: ChartAxis("offered load", unit: "per s"),
+                              yAxis: ChartAxis("latency", unit: "ms"), yScale: .logarithmic, yIncludesZero: false)
+        for (name, value, color) in [("p50", { (p: SweepAnalysis.Point) in p.latencyP50 }, 0),
+                                     ("p90", { (p: SweepAnalysis.Point) in p.latencyP90 }, 1),
+                                     ("p99", { (p: SweepAnalysis.Point) in p.latencyP99 }, 2)] {
+            let (line, band) = points(analysis, value)
+            chart.series.append(LineSeries(name: name, points: line, band: band, colorIndex: color))
+        }
+        if let marker { chart.markers.append(marker) }
+        return chart
+    }
+
+    static func throughputChart(_ analysis: SweepAnalysis, marker: ChartMarker?) -> LineChart {
+        var chart = LineChart(title: "Throughput achieved against offered", xAxis: ChartAxis("offered load", unit: "per s"),
+                              yAxis: ChartAxis("achieved throughput", unit: "per s"))
+        let (line, band) = points(analysis) { $0.achieved }
+        chart.series.append(LineSeries(name: "achieved", points: line, band: band, colorIndex: 0))
+        chart.series.append(LineSeries(name: "offered (y = x)", points: line.map { ChartPoint(x: $0.x, y: $0.x) },
+                                       style: .dashed, colorIndex: 7))
+        if let marker { chart.markers.append(marker) }
+        return chart
+    }
+
+    static func utilizationChart(_ analysis: SweepAnalysis, marker: ChartMarker?) -> LineChart {
+        var chart = LineChart(title: "Utilization per actor against offered load", xAxis: ChartAxis("offered load", unit: "per s"),
+                              yAxis: ChartAxis("utilization", unit: "share of capacity"))
+        for (index, name) in (analysis.points.first?.stations.map(\.name) ?? []).enumerated() {
+            let (line, band) = points(analysis) { $0.stations[index].utilization }
+            chart.series.append(LineSeries(name: name, points: line, band: band, colorIndex: index))
+        }
+        if let marker { chart.markers.append(marker) }
+        return chart
+    }
+
+    static func erlangCharts(_ analysis: SweepAnalysis) -> [LineChart] {
+        guard let first = analysis.points.first else { return [] }
+        return first.stations.indices.compactMap { index in
+            guard analysis.points.allSatisfy({ $0.stations[index].erlang != nil }) else { return nil }
+            let name = first.stations[index].name + (analysis.points.contains { $0.stations[index].approximate } ? " (approximate)" : "")
+            var chart = LineChart(title: "Mean queueing delay at \(name): simulated and Erlang C",
+                                  xAxis: ChartAxis("offered load", unit: "per s"), yAxis: ChartAxis("mean wait", unit: "ms"))
+            let sorted = analysis.points.sorted { $0.offered < $1.offered }
+            let (line, band) = points(analysis) { $0.stations[index].meanWaitMilliseconds }
+            chart.series.append(LineSeries(name: "simulated", points: line, band: band, colorIndex: 0))
+            let theory = sorted.compactMap { point -> ChartPoint? in
+                guard let erlang = point.stations[index].erlang, erlang.isStable else { return nil }
+                return ChartPoint(x: point.offered, y: erlang.meanWait * 1_000)
+            }
+            chart.series.append(LineSeries(name: "Erlang C (M/M/\(first.stations[index].servers))", points: theory,
+                                           style: .dashed, colorIndex: 1))
+            return chart
+        }
+    }
+
+    static func table(_ analysis: SweepAnalysis) -> HTMLTable {
+        let stations = analysis.points.first?.stations.map(\.name) ?? []
+        let columns = analysis.plan.axes.map(\.path) + ["offered/s", "achieved/s", "success", "p50 ms", "p99 ms", "p99 ± ms"]
+            + stations.map { "\($0) util" }
+        let rows = analysis.points.map { point in
+            point.settings.map(\.value) + [
+                compact(point.offered), SummaryTable.fixed(point.achieved.mean, 1),
+                SummaryTable.percent(point.successRate.mean), SummaryTable.fixed(point.latencyP50.mean, 1),
+                SummaryTable.fixed(point.latencyP99.mean, 1),
+                point.latencyP99.halfWidth95.isFinite ? SummaryTable.fixed(point.latencyP99.halfWidth95, 1) : "–",
+            ] + point.stations.map { SummaryTable.fixed($0.utilization.mean, 2) }
+        }
+        return HTMLTable(caption: "Means across replications", columns: columns, rows: rows)
+    }
+}
