@@ -125,6 +125,7 @@ enum PipelineMessage: UInt32 {
     case authorizationResponse = 9 // Issuer → Gateway; argument: PipelineOutcome.
     case sourceStarted = 10        // Customer to itself, at time zero.
     case warmupEnded = 11          // The world to every actor with a station: restart measuring.
+    case arrivalsEnded = 12        // Customer to every station: the offered load stops; freeze utilization.
 }
 
 extension PipelineMessage {
@@ -142,6 +143,7 @@ extension PipelineMessage {
         case .authorizationResponse: "authorizationResponse"
         case .sourceStarted: "sourceStarted"
         case .warmupEnded: "warmupEnded"
+        case .arrivalsEnded: "arrivalsEnded"
         case nil: "kind\(kind)"
         }
     }

@@ -46,6 +46,8 @@ public final class ReferencePipeline {
         }
         self.simulation = simulation
         self.network = network
+        customer.assumeIsolatedStations([addresses.gateway, addresses.acs, addresses.acsBackup, addresses.issuer],
+                                        simulation: simulation)
         customer.start()
         if configuration.warmup > .zero {
             let end = SimTime(nanoseconds: configuration.warmup.nanoseconds)
@@ -95,16 +97,20 @@ public final class ReferencePipeline {
             var stations: [StationReport] = []
             let configuration = self.configuration
             stations.append(gateway.assumeIsolated {
-                StationReport(name: "gateway", station: $0.station, at: now, service: configuration.gateway.service)
+                StationReport(name: "gateway", station: $0.station, at: now, service: configuration.gateway.service,
+                              utilizationUnderLoad: $0.utilizationUnderLoad, loadEndedAt: $0.loadEndedAt)
             })
             stations.append(acs.assumeIsolated {
-                StationReport(name: "acs", station: $0.station, at: now, service: configuration.acs.service)
+                StationReport(name: "acs", station: $0.station, at: now, service: configuration.acs.service,
+                              utilizationUnderLoad: $0.utilizationUnderLoad, loadEndedAt: $0.loadEndedAt)
             })
             stations.append(acsBackup.assumeIsolated {
-                StationReport(name: "acs_backup", station: $0.station, at: now, service: configuration.acsBackup.service)
+                StationReport(name: "acs_backup", station: $0.station, at: now, service: configuration.acsBackup.service,
+                              utilizationUnderLoad: $0.utilizationUnderLoad, loadEndedAt: $0.loadEndedAt)
             })
             stations.append(issuer.assumeIsolated {
-                StationReport(name: "issuer", station: $0.station, at: now, service: configuration.issuer.service)
+                StationReport(name: "issuer", station: $0.station, at: now, service: configuration.issuer.service,
+                              utilizationUnderLoad: $0.utilizationUnderLoad, loadEndedAt: $0.loadEndedAt)
             })
             let primaryTimeouts = acs.assumeIsolated { $0.timedOut }
             return PipelineResult(
@@ -139,21 +145,22 @@ public struct StationReport: Sendable {
     public var abandoned: UInt64
     /// Arrivals that had to wait for a server.
     public var waited: UInt64
-    /// Virtual seconds the figures cover (after any warm-up).
+    /// Virtual seconds of offered load the arrival counts cover (after any warm-up, before the drain).
     public var measuredSeconds: Double
     /// The mean service time in seconds when service is exponential (an M/M/c station), else nil.
     public var exponentialServiceMean: Double?
 
-    init(name: String, station: ServiceStation, at now: SimTime, service: Distribution? = nil) {
+    init(name: String, station: ServiceStation, at now: SimTime, service: Distribution? = nil,
+         utilizationUnderLoad: Double? = nil, loadEndedAt: SimTime? = nil) {
         self.name = name
         servers = station.servers
-        utilization = station.utilization(at: now)
+        utilization = utilizationUnderLoad ?? station.utilization(at: now)
         queueingDelay = station.queueingDelay
         arrivals = station.arrivals
         rejected = station.rejected
         abandoned = station.abandoned
         waited = station.waited
-        measuredSeconds = (now - station.measuredSince).seconds
+        measuredSeconds = ((loadEndedAt ?? now) - station.measuredSince).seconds
         if case .exponential(let mean)? = service { exponentialServiceMean = mean.seconds } else { exponentialServiceMean = nil }
     }
 }

@@ -42,11 +42,13 @@ public enum SweepReport {
 
     static func compact(_ value: Double) -> String { SummaryTable.fixed(value, value < 10 ? 1 : 0) }
 
+    /// Means and their bands, sorted by load. Every figure charted here is non-negative, so a
+    /// band's lower end is cut at zero rather than drawn below the axis.
     static func points(_ analysis: SweepAnalysis, _ value: (SweepAnalysis.Point) -> SampleSummary)
         -> ([ChartPoint], [ChartInterval]) {
         let points = analysis.points.sorted { $0.offered < $1.offered }
         return (points.map { ChartPoint(x: $0.offered, y: value($0).mean) },
-                points.map { ChartInterval(lower: value($0).lower, upper: value($0).upper) })
+                points.map { ChartInterval(lower: max(0, value($0).lower), upper: value($0).upper) })
     }
 
     static func latencyChart(_ analysis: SweepAnalysis, marker: ChartMarker?) -> LineChart {

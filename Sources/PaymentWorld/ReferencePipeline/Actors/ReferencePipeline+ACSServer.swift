@@ -26,6 +26,11 @@ extension ReferencePipeline {
         private let service: Distribution
         private let queueTimeout: SimDuration
         public private(set) var station: ServiceStation
+        /// Utilization while the load was offered: from the warm-up to the last arrival (the drain after
+        /// it would dilute it).
+        public private(set) var utilizationUnderLoad: Double?
+        /// When the offered load stopped; arrival rates are taken over the load, not the drain.
+        public private(set) var loadEndedAt: SimTime?
         private var visits: [Visit] = []
         public private(set) var timedOut: UInt64 = 0
 
@@ -55,6 +60,9 @@ extension ReferencePipeline {
             case .serviceCompleted: served(slot)
             case .queueTimeoutDue: waitExpired(slot, generation: UInt32(truncatingIfNeeded: event.argument))
             case .warmupEnded: station.resetMeasurements(at: simulation.now)
+        case .arrivalsEnded:
+            utilizationUnderLoad = station.utilization(at: simulation.now)
+            loadEndedAt = simulation.now
             default: preconditionFailure("\(name) got unexpected event kind \(event.kind)")
             }
         }

@@ -12,6 +12,8 @@ extension ReferencePipeline {
         private unowned(unsafe) let simulation: Simulation
         private let network: Network
         private let gateway: ReceiverID
+        /// The stations told when the offered load stops.
+        var stationsToTell: [ReceiverID] = []
         private var random: SimRandom
         private let configuration: PipelineConfiguration
         private let warmupEnds: SimTime
@@ -80,6 +82,7 @@ extension ReferencePipeline {
             if inFlight >= configuration.maxInFlight {
                 // Offered but turned away: it counts toward `lifecycles`, the offered load.
                 generated += 1
+                if generated == configuration.lifecycles { announceArrivalsEnded() }
                 shed &+= 1
                 // A shed closed-model customer tries again after thinking; an open source moves on.
                 if let closedThinkTime { think(customer: customer, thinkTime: closedThinkTime) }
@@ -103,12 +106,23 @@ extension ReferencePipeline {
             }
             generated += 1
             inFlight += 1
+            if generated == configuration.lifecycles { announceArrivalsEnded() }  // The last arrival.
             network.send(from: id, to: gateway, kind: PipelineMessage.paymentRequest.rawValue, subject: UInt64(slot))
+        }
+
+        private func announceArrivalsEnded() {
+            for station in stationsToTell {
+                simulation.schedule(after: .zero, to: station, kind: PipelineMessage.arrivalsEnded.rawValue)
+            }
         }
 
         private func scheduleNextArrival() {
             guard generated < configuration.lifecycles, let process = configuration.arrivalProcess,
-                  let next = process.nextArrival(after: simulation.now, random: &random), next < arrivalsEnd else { return }
+                  let next = process.nextArrival(after: simulation.now, random: &random) else { return }
+            guard next < arrivalsEnd else {
+                announceArrivalsEnded()  // `run.duration` ended the offered load.
+                return
+            }
             simulation.schedule(at: next, to: id, kind: PipelineMessage.arrivalDue.rawValue)
         }
 
@@ -155,5 +169,12 @@ extension ReferencePipeline {
             if success { succeeded &+= 1 }
             latency.record(value)
         }
+    }
+}
+
+extension ReferencePipeline.Customer {
+    /// Tells the customer which stations to notify when arrivals end; while building the world.
+    nonisolated func assumeIsolatedStations(_ stations: [ReceiverID], simulation: Simulation) {
+        simulation.inspect { assumeIsolated { $0.stationsToTell = stations } }
     }
 }

@@ -15,6 +15,11 @@ extension ReferencePipeline {
         private let service: Distribution
         private let threeDSecureRatio: Ratio
         public private(set) var station: ServiceStation
+        /// Utilization while the load was offered: from the warm-up to the last arrival (the drain after
+        /// it would dilute it).
+        public private(set) var utilizationUnderLoad: Double?
+        /// When the offered load stopped; arrival rates are taken over the load, not the drain.
+        public private(set) var loadEndedAt: SimTime?
 
         nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
         nonisolated public func eventName(_ kind: UInt32) -> String { PipelineMessage.name(kind) }
@@ -41,6 +46,9 @@ extension ReferencePipeline {
             case .authenticationResponse: authenticated(slot, answer: event.argument)
             case .authorizationResponse: respond(slot, outcome: event.argument)
             case .warmupEnded: station.resetMeasurements(at: simulation.now)
+        case .arrivalsEnded:
+            utilizationUnderLoad = station.utilization(at: simulation.now)
+            loadEndedAt = simulation.now
             default: preconditionFailure("gateway got unexpected event kind \(event.kind)")
             }
         }
