@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `paystorm sweep` and `paystorm report` end to end, on a small reference-pipeline sweep.
+@Suite struct SweepCLITests {
+    /// Eight issuer servers (200/s) saturate well before the ACS pool (267/s), so the binding actor is clear.
+    static let sweep = ["sweep", "--scenario", "scenarios/reference-pipeline.json", "--vary", "workload.rate=100..250:75",
+                        "--replications", "2", "--set", "run.lifecycles=10000", "--set", "topology.issuer.servers=8",
+                        "--quiet", "--threads", "2"]
+
+    static func temporaryDirectory(_ name: String) -> String {
+        let path = NSTemporaryDirectory() + "paystorm-sweep-\(name)-\(getpid())"
+        try? FileManager.default.removeItem(atPath: path)
+        return path
+    }
+
+    @Test func aSweepNamesTheIssuerAsBindingAndWritesItsFiles() throws {
+        let out = Self.temporaryDirectory("full")
+        let result = try paystorm(Self.sweep + ["--out", out])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("binding: issuer"), "\(result)")
+        for file in ["sweep.json", "sweep.csv", "report.html"] {
+            #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file) missing")
+        }
+        let data = try #require(FileManager.default.contents(atPath: out + "/sweep.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let points = try #require(json["points"] as? [[String: Any]])
+        #expect(points.count == 3)
+        let knee = try #require(json["knee"] as? [String: Any])
+        #expect(knee["binding"] as? String == "issuer")
+        let htmlData = try #require(FileManager.default.contents(atPath: out + "/report.html"))
+        let html = String(decoding: htmlData, as: UTF8.self)
+        #expect(!html.contains("<script"))
+        #expect(html.contains("Erlang C"))
+    }
+
+    @Test func threeShardsMergeIntoTheSameFilesAsOneRun() throws {
+        let full = Self.temporaryDirectory("one")
+        let shards = Self.temporaryDirectory("shards")
+        let merged = Self.temporaryDirectory("merged")
+        #expect(try paystorm(Self.sweep + ["--out", full]).status == 0)
+        for index in 0..<3 {
+            let result = try paystorm(Self.sweep + ["--out", shards, "--shard", "\(index)/3"])
+            #expect(result.status == 0, "\(result)")
+        }
+        let report = try paystorm(["report", shards, "--out", merged])
+        #expect(report.status == 0, "\(report)")
+        for file in ["sweep.json", "sweep.csv", "report.html"] {
+            let one = FileManager.default.contents(atPath: full + "/" + file)
+            let other = FileManager.default.contents(atPath: merged + "/" + file)
+            #expect(one != nil && one == other, "\(file) differs between the unsharded and the merged sweep")
+        }
+    }
+
+    @Test func aMissingShardIsNamed() throws {
+        let shards = Self.temporaryDirectory("partial")
+        #expect(try paystorm(Self.sweep + ["--out", shards, "--shard", "0/2"]).status == 0)
+        let report = try paystorm(["report", shards])
+        #expect(report.status == 64)
+        #expect(report.stderr.contains("runs"), "\(report)")
+    }
+
+    @Test(arguments: [
+        (["sweep", "--vary", "workload.rate=1..2:1"], "--scenario FILE is required"),
+        (["sweep", "--scenario", "scenarios/reference-pipeline.json"], "at least one --vary"),
+        (["sweep", "--scenario", "scenarios/reference-pipeline.json", "--vary", "workload.rate=5..1:1"], "FROM <= TO"),
+        (["sweep", "--scenario", "scenarios/reference-pipeline.json", "--vary", "workload.rate=1..5:1", "--shard", "3/3"], "0 <= I < N"),
+        (["sweep", "--scenario", "scenarios/reference-pipeline.json", "--vary", "workload.rate=-5,10"], "workload.rate"),
+    ])
+    func badSweepsExitWith64AndSayWhy(arguments: [String], message: String) throws {
+        let result = try paystorm(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains(message), "\(result)")
+    }
+}
