@@ -40,6 +40,27 @@ public struct RunSummary: Sendable {
         }
     }
 
+    /// One flow's line in the summary table.
+    public struct Flow: Sendable {
+        public var name: String
+        public var completed: UInt64
+        public var successRate: Double
+        public var latency: LatencyHistogram
+        /// The most frequent failure outcomes, most frequent first.
+        public var topFailures: [(name: String, count: UInt64)]
+
+        public init(name: String, completed: UInt64, successRate: Double, latency: LatencyHistogram,
+                    topFailures: [(name: String, count: UInt64)]) {
+            self.name = name
+            self.completed = completed
+            self.successRate = successRate
+            self.latency = latency
+            self.topFailures = topFailures
+        }
+    }
+
+    /// Per-flow lines for the table (empty for single-flow worlds).
+    public var flows: [Flow] = []
     public var scenario: String
     public var scenarioFile: String
     public var seed: UInt64

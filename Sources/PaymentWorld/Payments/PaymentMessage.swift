@@ -73,6 +73,9 @@ public enum PaymentOutcome: UInt64, Sendable, Hashable, CaseIterable, CustomStri
     }
 
     var isSuccess: Bool { self == .succeeded || self == .authorized || self == .captured }
+
+    /// Whether reports count this outcome as a success.
+    public var isSuccessForReports: Bool { isSuccess }
 }
 
 /// Packs an attempt number and a small code into an event argument.
