@@ -53,7 +53,8 @@ public actor Gateway: SimulationActor {
         self.addresses = addresses
         self.configuration = books.configuration
         intake = Intake(configuration: books.configuration.stations.gateway, outages: books.configuration.outages,
-                        kind: .gateway, random: simulation.random.split())
+                        kind: .gateway, random: simulation.random.split(),
+                        slowdowns: books.configuration.slowdowns)
     }
 
     public func handle(_ event: SimulationEvent) {
