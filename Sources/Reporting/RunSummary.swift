@@ -117,7 +117,19 @@ public struct RunSummary: Sendable {
 
     /// A metric by its summary name, for SLO thresholds; nil for an unknown name.
     public func metric(_ name: String) -> Double? {
-        switch name {
+        if name.hasPrefix("flows.") {
+            let parts = name.split(separator: ".").map(String.init)
+            guard parts.count == 3, let flow = flows.first(where: { $0.name == parts[1] }) else { return nil }
+            switch parts[2] {
+            case "latency_ms_p50": return Self.milliseconds(flow.latency.percentile(0.5))
+            case "latency_ms_p99": return Self.milliseconds(flow.latency.percentile(0.99))
+            case "latency_ms_max": return Self.milliseconds(flow.latency.max)
+            case "success_rate": return flow.successRate
+            case "completed": return Double(flow.completed)
+            default: return nil
+            }
+        }
+        let value: Double? = switch name {
         case "latency_ms_mean": latency.mean / 1e6
         case "latency_ms_p50": Self.milliseconds(latency.percentile(0.50))
         case "latency_ms_p90": Self.milliseconds(latency.percentile(0.90))
@@ -129,6 +141,7 @@ public struct RunSummary: Sendable {
         case "completed": Double(completed)
         default: nil
         }
+        return value
     }
 
     /// The latency object of `summary.json`: milliseconds, rounded to microseconds.
