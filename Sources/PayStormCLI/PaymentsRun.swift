@@ -68,11 +68,12 @@ enum PaymentsRun {
             },
             endReason: "\(result.end)")
         if case .stopped(let reason) = result.end, reason == "interrupted" { summary.interrupted = true }
-        summary.flows = result.flows.map { flow in
+        summary.flows = result.flows.filter { $0.started > 0 }.map { flow in
             let measured = flow.outcomes.reduce(0, +)
             let succeeded = PaymentOutcome.allCases.filter(\.isSuccessForReports).map { flow.outcomes[Int($0.rawValue)] }.reduce(0, +)
-            let failures = PaymentOutcome.allCases.filter { !$0.isSuccessForReports && flow.outcomes[Int($0.rawValue)] > 0 }
-                .map { ($0.description, flow.outcomes[Int($0.rawValue)]) }.sorted { $0.1 > $1.1 }
+            // Failures in the source system's own codes, most frequent first (ties by code, for stable output).
+            let failures = flow.codes.filter { !flow.flow.system.isSuccessCode($0.key) }
+                .map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
             return RunSummary.Flow(name: "\(flow.flow)", completed: flow.completed,
                                    successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
                                    latency: flow.latency, topFailures: failures)
@@ -83,10 +84,12 @@ enum PaymentsRun {
 
     static func extra(_ result: PaymentsResult) -> [(String, JSONOutput)] {
         let counters = result.counters
-        let flows: [(String, JSONOutput)] = result.flows.map { flow in
+        let flows: [(String, JSONOutput)] = result.flows.filter { $0.started > 0 }.map { flow in
             ("\(flow.flow)", .object([
+                ("system", .string(flow.flow.system.description)),
                 ("started", .unsigned(flow.started)), ("completed", .unsigned(flow.completed)),
                 ("outcomes", .object(PaymentOutcome.allCases.map { ($0.description, .unsigned(flow.outcomes[Int($0.rawValue)])) })),
+                ("codes", .object(flow.codes.keys.sorted().map { ($0, .unsigned(flow.codes[$0] ?? 0)) })),
                 ("latency_ms", RunSummary.latencyJSON(flow.latency)),
             ]))
         }
@@ -105,6 +108,7 @@ enum PaymentsRun {
                 ("late_approvals_reversed", .unsigned(counters.lateApprovalsReversed)),
             ])),
             ("retries", .unsigned(counters.merchantRetries)),
+            ("step_repeats", .unsigned(counters.stepRepeats)),
             ("duplicates_deduped", .unsigned(counters.duplicatesDeduped)),
             ("stand_ins", .unsigned(counters.standIns)),
             ("captures", .unsigned(counters.captures)), ("refunds", .unsigned(counters.refunds)),

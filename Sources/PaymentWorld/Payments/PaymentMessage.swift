@@ -39,6 +39,20 @@ enum PaymentMessage: UInt32, CaseIterable {
     case resolutionTimedOut        // Gateway to itself; argument: timer generation.
     case challengeTimedOut         // Gateway to itself; argument: timer generation.
     case recordRetired             // Gateway to itself: a finished payment's record can go.
+    // Seed-system steps (argument: StepWire).
+    case stepRequest               // Device → the step's server.
+    case stepAnswer                // Server → device.
+    case stepTimedOut              // Device to itself; argument: the call's serial.
+    case stepRetryDue              // Device to itself: the backoff after "retry later" ended.
+    case codeSent                  // Wallet → message channel; argument: the code.
+    case codeDelivered             // Message channel → device; argument: the code.
+    case codeTyped                 // Device to itself: the customer typed the code (argument).
+    case scaReady                  // Device to itself: the customer is ready for an SCA attempt.
+    case scaRedeem                 // Card platform → SCA authority: is the event verified and unused?
+    case scaRedeemed               // SCA authority → card platform; argument: step | 1 << 8 when it was.
+    case cardIssued                // Card platform to itself: a physical card came back from the bureau.
+    case pnoRequest                // Mobile wallet → token service (the PNO): activate the pass.
+    case pnoAnswer                 // Token service → mobile wallet; argument: 1 approved.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -76,6 +90,20 @@ public enum PaymentOutcome: UInt64, Sendable, Hashable, CaseIterable, CustomStri
 
     /// Whether reports count this outcome as a success.
     public var isSuccessForReports: Bool { isSuccess }
+}
+
+/// A seed step on the wire: the step, then the try (requests) or the answer (answers), then a payload.
+struct StepWire {
+    static func request(_ step: SeedStep, try attempt: Int, payload: UInt64 = 0) -> UInt64 {
+        UInt64(step.rawValue) | UInt64(attempt & 0xFF) << 8 | payload << 16
+    }
+    static func answer(_ step: SeedStep, _ answer: StepAnswer, payload: UInt64 = 0) -> UInt64 {
+        UInt64(step.rawValue) | UInt64(answer.rawValue) << 8 | payload << 16
+    }
+    static func step(of argument: UInt64) -> SeedStep? { SeedStep(rawValue: UInt8(argument & 0xFF)) }
+    static func attempt(of argument: UInt64) -> Int { Int(argument >> 8 & 0xFF) }
+    static func answer(of argument: UInt64) -> StepAnswer { StepAnswer(rawValue: UInt8(argument >> 8 & 0xFF)) ?? .refused }
+    static func payload(of argument: UInt64) -> UInt64 { argument >> 16 }
 }
 
 /// Packs an attempt number and a small code into an event argument.

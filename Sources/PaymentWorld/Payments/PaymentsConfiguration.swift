@@ -1,20 +1,5 @@
 import SimulationKernel
 
-/// A card-payment flow the device can start (design §4.2). Each composes lifecycles of
-/// domain.md §2.4: a sale is LC-01 (+ LC-06, LC-08, LC-12); an authorization is LC-02 with its
-/// capture, void and refund children (+ the same sub-machines).
-public enum PaymentFlow: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case sale = 0
-    case authorization = 1
-
-    public var description: String {
-        switch self {
-        case .sale: "sale"
-        case .authorization: "authorization"
-        }
-    }
-}
-
 /// A population of cards: how many, how funded, how many enrolled in 3-D Secure, how many unusable.
 public struct CardPopulation: Sendable, Hashable {
     public var count: Int = 10_000
@@ -92,7 +77,7 @@ public struct PaymentsConfiguration: Sendable, Hashable {
     public var warmup: SimDuration = .zero
     public var maxInFlight = 1_000_000
     /// Weights of the flows in the mix, indexed by `PaymentFlow.rawValue`.
-    public var mix: [Double] = [0.7, 0.3]
+    public var mix: [Double] = [0.7, 0.3] + [Double](repeating: 0, count: PaymentFlow.allCases.count - 2)
     /// Amounts are uniform in this range, minor units.
     public var amounts: ClosedRange<Int64> = 500...15_000
     public var fee = Ratio(2, 100)
@@ -109,6 +94,8 @@ public struct PaymentsConfiguration: Sendable, Hashable {
     public var timeouts = PaymentTimeouts()
     public var policies = PaymentPolicies()
     public var behaviour = PaymentBehaviour()
+    /// How the seed systems' steps go: OTPs, SMS, SCA, sessions, provisioning.
+    public var seed = SeedBehaviour()
     /// Planted defects, for expected-failure tests and `explore` (issue 7's catalogue).
     public var defects: Set<PlantedDefect> = []
     public init() {}
@@ -121,7 +108,30 @@ public struct PaymentStations: Sendable, Hashable {
     public var network = StationConfiguration(servers: 64, service: .exponential(mean: .milliseconds(2)))
     public var issuer = StationConfiguration(servers: 32, service: .exponential(mean: .milliseconds(20)))
     public var acs = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(30)))
+    /// The payment platform's API front: sessions, quotes, orderInitialize, verification.
+    public var platform = StationConfiguration(servers: 32, service: .exponential(mean: .milliseconds(4)))
+    public var wallet = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(10)))
+    public var tokenService = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(15)))
+    public var cardPlatform = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(12)))
+    public var scaAuthority = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(8)))
     public init() {}
+
+    /// The station of an actor kind; nil for actors without a capacity (the customer's side, SMS).
+    func configuration(for kind: PaymentActorKind) -> StationConfiguration? {
+        switch kind {
+        case .gateway: gateway
+        case .acquirer, .backupAcquirer: acquirer
+        case .network: network
+        case .issuer: issuer
+        case .acs: acs
+        case .platform: platform
+        case .wallet: wallet
+        case .tokenService: tokenService
+        case .cardPlatform: cardPlatform
+        case .scaAuthority: scaAuthority
+        case .device, .merchant, .messageChannel, .mobileWallet: nil
+        }
+    }
 }
 
 /// A window in which an actor answers nothing: every message to it is lost (design §3.5).
@@ -167,6 +177,8 @@ public struct Slowdown: Sendable, Hashable {
 /// The actor kinds of the payments world, in the order they are built.
 public enum PaymentActorKind: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case device, merchant, gateway, acs, acquirer, backupAcquirer, network, issuer
+    /// The seed systems' servers in front of the card core (domain §2.1).
+    case platform, wallet, messageChannel, tokenService, cardPlatform, scaAuthority, mobileWallet
 
     public var description: String {
         switch self {
@@ -178,6 +190,13 @@ public enum PaymentActorKind: Int, Sendable, Hashable, CaseIterable, CustomStrin
         case .backupAcquirer: "acquirer_backup"
         case .network: "network"
         case .issuer: "issuer"
+        case .platform: "platform"
+        case .wallet: "wallet"
+        case .messageChannel: "message_channel"
+        case .tokenService: "token_service"
+        case .cardPlatform: "card_platform"
+        case .scaAuthority: "sca_authority"
+        case .mobileWallet: "mobile_wallet"
         }
     }
 }
@@ -200,4 +219,10 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     case refundAboveCapture = "refund-above-capture"
     /// The gateway authorizes although 3-D Secure ended N (G-9, SALE-5).
     case authorizeWithoutAuthentication = "authorize-without-authentication"
+    /// The wallet forgets to count OTP attempts, so a guesser gets more than the maximum (OTP-3).
+    case otpAttemptsNotCounted = "otp-attempts-not-counted"
+    /// The card platform completes a tokenization for a card that is not active (PROV-1, G-10).
+    case tokenForInactiveCard = "token-for-inactive-card"
+    /// The card platform locks, unlocks or cancels on the first call, without SCA (CARD-4, SCA-1).
+    case updateWithoutSca = "update-without-sca"
 }

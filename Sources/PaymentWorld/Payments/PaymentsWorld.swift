@@ -21,6 +21,13 @@ public final class PaymentsWorld {
     let acquirers: [Acquirer]
     let paymentNetwork: PaymentNetwork
     let issuer: Issuer
+    let platform: Platform
+    let wallet: Wallet
+    let messageChannel: MessageChannel
+    let tokenService: TokenService
+    let cardPlatform: CardPlatform
+    let scaAuthority: ScaAuthority
+    let mobileWallet: MobileWallet
 
     public init(configuration: PaymentsConfiguration, options: Simulation.Options, keepGoing: Bool = false) {
         self.configuration = configuration
@@ -42,7 +49,21 @@ public final class PaymentsWorld {
         paymentNetwork = PaymentNetwork(id: addresses[.network], simulation: simulation, network: network, books: books,
                                         addresses: addresses)
         issuer = Issuer(id: addresses[.issuer], simulation: simulation, network: network, books: books, addresses: addresses)
-        let actors: [any EventReceiver] = [device, merchant, gateway, acs, acquirers[0], acquirers[1], paymentNetwork, issuer]
+        platform = Platform(id: addresses[.platform], simulation: simulation, network: network, books: books, addresses: addresses)
+        wallet = Wallet(id: addresses[.wallet], simulation: simulation, network: network, books: books, addresses: addresses)
+        messageChannel = MessageChannel(id: addresses[.messageChannel], simulation: simulation, network: network,
+                                        books: books, addresses: addresses)
+        tokenService = TokenService(id: addresses[.tokenService], simulation: simulation, network: network, books: books,
+                                    addresses: addresses)
+        cardPlatform = CardPlatform(id: addresses[.cardPlatform], simulation: simulation, network: network, books: books,
+                                    addresses: addresses)
+        scaAuthority = ScaAuthority(id: addresses[.scaAuthority], simulation: simulation, network: network, books: books,
+                                    addresses: addresses)
+        mobileWallet = MobileWallet(id: addresses[.mobileWallet], simulation: simulation, network: network, books: books,
+                                    addresses: addresses)
+        let actors: [any EventReceiver] = [device, merchant, gateway, acs, acquirers[0], acquirers[1], paymentNetwork, issuer,
+                                           platform, wallet, messageChannel, tokenService, cardPlatform, scaAuthority,
+                                           mobileWallet]
         for (actor, kind) in zip(actors, PaymentActorKind.allCases) { simulation.register(actor, as: addresses[kind]) }
         network.windows = configuration.faultWindows.map { window in
             let start = SimTime(nanoseconds: window.start.nanoseconds)
@@ -98,11 +119,22 @@ public final class PaymentsWorld {
                 ("network", paymentNetwork.assumeIsolated { $0.stationSnapshot }),
                 ("issuer", issuer.assumeIsolated { $0.stationSnapshot }),
             ].map { StationReport(name: $0.0, station: $0.1, at: now) }
+            // The seed systems' servers, where the scenario's flows used them.
+            let seedStations: [(String, ServiceStation?)] = [
+                ("platform", platform.assumeIsolated { $0.stationSnapshot }),
+                ("wallet", wallet.assumeIsolated { $0.stationSnapshot }),
+                ("token_service", tokenService.assumeIsolated { $0.stationSnapshot }),
+                ("card_platform", cardPlatform.assumeIsolated { $0.stationSnapshot }),
+                ("sca_authority", scaAuthority.assumeIsolated { $0.stationSnapshot }),
+            ]
+            let used = seedStations.compactMap { name, station in
+                station.flatMap { $0.arrivals > 0 ? StationReport(name: name, station: $0, at: now) : nil }
+            }
             return PaymentsResult(
                 end: end, completed: completed, unfinished: inFlight, shed: shed, flows: books.flows,
                 counters: books.counters, monitors: books.monitors.records, violations: books.violations,
                 audit: books.ledger.audit(), traceHash: simulation.trace.hash, steps: simulation.trace.steps,
-                lastTime: simulation.now, stations: stations, network: network.statistics,
+                lastTime: simulation.now, stations: stations + used, network: network.statistics,
                 recentTrace: simulation.trace.recent, escapes: simulation.escapes)
         }
     }

@@ -122,10 +122,11 @@ public final class WorldBooks: @unchecked Sendable {
 
     func flowStarted(_ flow: PaymentFlow) { flows[flow.rawValue].started &+= 1 }
 
-    func flowEnded(_ flow: PaymentFlow, outcome: PaymentOutcome, latency: Int64, measured: Bool) {
+    func flowEnded(_ flow: PaymentFlow, outcome: PaymentOutcome, code: String, latency: Int64, measured: Bool) {
         flows[flow.rawValue].completed &+= 1
         guard measured else { return }
         flows[flow.rawValue].outcomes[Int(outcome.rawValue)] &+= 1
+        flows[flow.rawValue].codes[code, default: 0] &+= 1
         flows[flow.rawValue].latency.record(latency)
     }
 }
@@ -136,6 +137,9 @@ public struct FlowMetrics: Sendable {
     public var started: UInt64 = 0
     public var completed: UInt64 = 0
     public var outcomes = [UInt64](repeating: 0, count: PaymentOutcome.allCases.count)
+    /// Outcomes in the source system's own codes (Portmone 2113, Sips 00 / 05, MPGS APPROVED…).
+    /// Reports sort the keys; nothing in the simulation reads this dictionary's order.
+    public var codes: [String: UInt64] = [:]
     public var latency = LatencyHistogram()
 }
 
@@ -153,6 +157,8 @@ public struct PaymentCounters: Sendable {
     public var resolvedByLateReply: UInt64 = 0
     public var lateApprovalsReversed: UInt64 = 0
     public var merchantRetries: UInt64 = 0
+    /// SDK steps the app repeated after a timeout (same idempotency key).
+    public var stepRepeats: UInt64 = 0
     public var duplicatesDeduped: UInt64 = 0
     public var staleMessages: UInt64 = 0
     public var standIns: UInt64 = 0

@@ -26,6 +26,17 @@ public enum WorldEvent: Sendable, Hashable {
     case paymentRetired(payment: UInt64, order: UInt64)
     /// A lifecycle rejected an event its table does not allow (G-6).
     case illegalTransition(payment: UInt64, description: String)
+    // Seed-system steps.
+    /// A server checked a submitted OTP; `submissions` counts every code checked for this OTP.
+    case otpChecked(lifecycle: UInt64, submissions: Int, maxAttempts: Int)
+    /// A wallet ran the action an OTP protects (store a card, open a session, 2D debit).
+    case otpProtectedActionRan(lifecycle: UInt64, verified: Bool)
+    /// A prepaid card's status changed; `sca` tells whether a verified SCA event backed it.
+    case prepaidStatusChanged(lifecycle: UInt64, from: CardStatus?, to: CardStatus, sca: Bool)
+    /// A prepaid card was activated; `physical` and how many activations it has had.
+    case prepaidActivated(lifecycle: UInt64, physical: Bool, activations: Int)
+    /// A wallet tokenization was completed while the card had `cardStatus`.
+    case tokenizationCompleted(lifecycle: UInt64, cardStatus: CardStatus, earlierCompletions: Int)
 }
 
 /// A broken invariant: which claim, about what, when, and why.

@@ -17,8 +17,11 @@ extension ScenarioLoader {
         world.warmup = reader.duration("run.warmup", default: .zero)
         world.maxInFlight = reader.integer("run.maxInFlight", expected: "a whole number of payments in flight from 1 to 10,000,000",
                                            default: defaults.maxInFlight, in: 1...10_000_000)
+        // A scenario that lists a mix runs only the flows it lists.
+        let listsMix = reader.has("workload.mix")
         world.mix = PaymentFlow.allCases.map { flow in
-            reader.number("workload.mix.\(flow)", expected: "a weight of 0 or more", default: defaults.mix[flow.rawValue]) {
+            reader.number("workload.mix.\(flow)", expected: "a weight of 0 or more",
+                          default: listsMix ? 0 : defaults.mix[flow.rawValue]) {
                 $0 >= 0 && $0 <= 1_000_000
             }
         }
@@ -57,9 +60,15 @@ extension ScenarioLoader {
         world.stations.acquirer = readStation(&reader, "topology.acquirer", default: defaults.stations.acquirer)
         world.stations.network = readStation(&reader, "topology.network", default: defaults.stations.network)
         world.stations.issuer = readStation(&reader, "topology.issuer", default: defaults.stations.issuer)
+        world.stations.platform = readStation(&reader, "topology.platform", default: defaults.stations.platform)
+        world.stations.wallet = readStation(&reader, "topology.wallet", default: defaults.stations.wallet)
+        world.stations.tokenService = readStation(&reader, "topology.tokenService", default: defaults.stations.tokenService)
+        world.stations.cardPlatform = readStation(&reader, "topology.cardPlatform", default: defaults.stations.cardPlatform)
+        world.stations.scaAuthority = readStation(&reader, "topology.scaAuthority", default: defaults.stations.scaAuthority)
         world.policies = readPolicies(&reader, defaults: defaults.policies)
         world.timeouts = readTimeouts(&reader, defaults: defaults.timeouts)
         world.behaviour = readBehaviour(&reader, defaults: defaults.behaviour)
+        world.seed = readSeedBehaviour(&reader, defaults: defaults.seed)
         let defectNames = reader.names("defects", allowed: PlantedDefect.allCases.map(\.rawValue))
         world.defects = Set(defectNames.compactMap(PlantedDefect.init(rawValue:)))
         return world

@@ -7,17 +7,18 @@ public actor DeviceApp: SimulationActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     // The simulation owns this actor; unchecked, because every event touches it.
-    private unowned(unsafe) let simulation: Simulation
-    private let network: Network
-    private let books: WorldBooks
-    private let addresses: PaymentAddresses
-    private let configuration: PaymentsConfiguration
-    private var random: SimRandom
+    unowned(unsafe) let simulation: Simulation
+    let network: Network
+    let books: WorldBooks
+    let addresses: PaymentAddresses
+    let configuration: PaymentsConfiguration
+    var random: SimRandom
     private let arrivals: ArrivalProcess
     private let mixTotal: Double
     private var generated = 0
     private var freeSlots: [UInt32] = []
     private var done: [Bool] = []
+    var cursors: [StepCursor] = []
     public private(set) var inFlight = 0
     public private(set) var completed: UInt64 = 0
     public private(set) var shed: UInt64 = 0
@@ -51,7 +52,13 @@ public actor DeviceApp: SimulationActor {
         case .lifecycleDue:
             if event.argument == 0 { arrive() }
             scheduleNext()
-        case .checkoutResponse: finish(event.subject, outcome: PaymentOutcome(rawValue: event.argument) ?? .failed)
+        case .checkoutResponse: checkoutAnswered(event.subject, outcome: PaymentOutcome(rawValue: event.argument) ?? .failed)
+        case .stepAnswer: stepAnswered(event.subject, argument: event.argument)
+        case .stepTimedOut: stepTimedOut(event.subject, serial: event.argument)
+        case .stepRetryDue: retryDue(event.subject, serial: event.argument)
+        case .codeDelivered: codeDelivered(event.subject, code: event.argument)
+        case .codeTyped: codeTyped(event.subject, code: event.argument)
+        case .scaReady: scaReady(event.subject, serial: event.argument)
         case .challengeRequest: challenge(event.subject)
         case .challengeResponse:
             // The cardholder's answer, ready after their think time: it goes to the ACS.
@@ -87,6 +94,7 @@ public actor DeviceApp: SimulationActor {
             slot = books.payments.count
             books.payments.append(WorldBooks.PaymentFacts())
             done.append(false)
+            cursors.append(StepCursor())
         }
         var facts = books.payments[slot]
         facts.generation &+= 1
@@ -94,6 +102,11 @@ public actor DeviceApp: SimulationActor {
         facts.card = UInt32(random.int(in: 0...UInt64(configuration.cards.count - 1)))
         facts.merchant = UInt32(random.int(in: 0...UInt64(configuration.merchants - 1)))
         facts.amount = Int64(random.int(in: UInt64(configuration.amounts.lowerBound)...UInt64(configuration.amounts.upperBound)))
+        if facts.flow.system == .portmone {
+            // P4 money: the card pays the bill plus Portmone's commission.
+            facts.amount += facts.amount * Int64(configuration.seed.commission.numerator)
+                / Int64(configuration.seed.commission.denominator)
+        }
         facts.started = simulation.now
         facts.measured = simulation.now.nanoseconds >= configuration.warmup.nanoseconds
         let payment = UInt64(facts.generation) << 32 | UInt64(slot)
@@ -102,9 +115,18 @@ public actor DeviceApp: SimulationActor {
         done[slot] = false
         inFlight += 1
         books.flowStarted(facts.flow)
-        network.send(from: id, to: addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue, subject: payment)
         simulation.schedule(after: configuration.timeouts.lifecycleBudget, to: id,
                             kind: PaymentMessage.lifecycleDeadline.rawValue, subject: payment)
+        if facts.flow.steps.isEmpty {
+            checkout(payment)
+        } else {
+            startSteps(payment)
+        }
+    }
+
+    /// Hands the payment to the merchant for the card core.
+    func checkout(_ payment: UInt64) {
+        network.send(from: id, to: addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue, subject: payment)
         simulation.schedule(after: configuration.timeouts.deviceCall, to: id,
                             kind: PaymentMessage.checkoutTimedOut.rawValue, subject: payment)
     }
@@ -118,21 +140,25 @@ public actor DeviceApp: SimulationActor {
         return .sale
     }
 
-    private func isCurrent(_ payment: UInt64) -> Bool {
+    func isCurrent(_ payment: UInt64) -> Bool {
         payment.slot < done.count && books.payments[payment.slot].generation == payment.generation && !done[payment.slot]
     }
 
-    private func finish(_ payment: UInt64, outcome: PaymentOutcome) {
+    private func checkoutAnswered(_ payment: UInt64, outcome: PaymentOutcome) {
         guard isCurrent(payment) else {
             books.counters.duplicatesDeduped &+= 1  // A duplicate or late answer for a finished payment.
             return
         }
+        finish(payment, outcome: outcome, code: books.payments[payment.slot].flow.system.code(for: outcome))
+    }
+
+    func finish(_ payment: UInt64, outcome: PaymentOutcome, code: String) {
         let facts = books.payments[payment.slot]
         done[payment.slot] = true
         inFlight -= 1
         completed &+= 1
         books.lifecycleEndedInTime()
-        books.flowEnded(facts.flow, outcome: outcome, latency: (simulation.now - facts.started).nanoseconds,
+        books.flowEnded(facts.flow, outcome: outcome, code: code, latency: (simulation.now - facts.started).nanoseconds,
                         measured: facts.measured)
         freeSlots.append(UInt32(payment.slot))
     }

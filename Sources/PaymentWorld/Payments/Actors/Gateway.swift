@@ -12,7 +12,7 @@ public actor Gateway: SimulationActor {
         var generation: UInt32 = 0
         var key: UInt64 = 0
         var order: UInt64 = 0
-        var flow = PaymentFlow.sale
+        var flow = CardCore.sale
         var sale = SaleState.created
         var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
         var authentication: TransStatus?
@@ -123,7 +123,7 @@ public actor Gateway: SimulationActor {
         record.generation = records[slot].generation &+ 1
         record.key = key
         record.order = order
-        record.flow = facts.flow
+        record.flow = facts.flow.core ?? .sale
         record.needsAuthentication = books.cards[Int(facts.card)].enrolled
         record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount)))
         records[slot] = record

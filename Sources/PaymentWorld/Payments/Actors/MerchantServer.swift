@@ -48,6 +48,11 @@ public actor MerchantServer: SimulationActor {
         case .captureDue: capture(payment)
         case .captureResponse: captured(payment, ok: event.argument == 1)
         case .refundResponse: break  // The refund is a child operation; the device is not told.
+        case .stepRequest:
+            // E1: the merchant signs the payment's parameters with the project's secret key.
+            let step = StepWire.step(of: event.argument) ?? .signParameters
+            network.send(from: id, to: addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment,
+                         argument: StepWire.answer(step, .ok))
         default: preconditionFailure("merchant got unexpected event \(PaymentMessage.name(event.kind))")
         }
     }

@@ -26,6 +26,13 @@ public struct Monitors: Sendable {
         ("AUTH-3", "RefundsNeverExceedCaptures"),
         ("RES-2", "FailedPaymentsKeepNoHold"),
         ("G-7", "EveryLifecycleEndsInTime"),
+        ("OTP-3", "OtpAttemptsStayWithinTheLimit"),
+        ("OTP-5", "ProtectedActionsFollowAVerifiedOtp"),
+        ("CARD-1", "CancelledAndExpiredCardsStayThatWay"),
+        ("CARD-2", "PhysicalCardsActivateOnce"),
+        ("CARD-4", "CardUpdatesNeedVerifiedSca"),
+        ("PROV-1", "OnlyActiveCardsAreTokenized"),
+        ("PROV-3", "OneCompletedTokenizationPerCard"),
     ]
 
     public private(set) var records: [Record] = Monitors.claims.map { Record(invariant: $0.0, claim: $0.1) }
@@ -142,6 +149,23 @@ public struct Monitors: Sendable {
             successesByOrder[order] = nil
         case .illegalTransition(let payment, let description):
             check("G-6", false, payment: payment, at: time, description)
+        case .otpChecked(let lifecycle, let submissions, let maxAttempts):
+            check("OTP-3", submissions <= maxAttempts, payment: lifecycle, at: time,
+                  "code #\(submissions) checked with at most \(maxAttempts) allowed")
+        case .otpProtectedActionRan(let lifecycle, let verified):
+            check("OTP-5", verified, payment: lifecycle, at: time, "protected action ran without a verified OTP")
+        case .prepaidStatusChanged(let lifecycle, let from, let to, let sca):
+            let absorbed = from == .cancelled || from == .expired
+            check("CARD-1", !absorbed, payment: lifecycle, at: time, "card left \(from.map { "\($0)" } ?? "-") for \(to)")
+            if from != nil, to == .locked || to == .cancelled || (from == .locked && to == .active) {
+                check("CARD-4", sca, payment: lifecycle, at: time, "\(from.map { "\($0)" } ?? "-") → \(to) without verified SCA")
+            }
+        case .prepaidActivated(let lifecycle, let physical, let activations):
+            check("CARD-2", physical && activations == 1, payment: lifecycle, at: time,
+                  "activation #\(activations) of a \(physical ? "physical" : "virtual") card")
+        case .tokenizationCompleted(let lifecycle, let cardStatus, let earlier):
+            check("PROV-1", cardStatus == .active, payment: lifecycle, at: time, "tokenization completed for a \(cardStatus) card")
+            check("PROV-3", earlier == 0, payment: lifecycle, at: time, "\(earlier + 1) completed tokenizations")
         }
     }
 

@@ -1,0 +1,267 @@
+import SimulationKernel
+
+/// Paysafe's wallet platform, the prepaid cards' issuer-processor (S1–S3): creates cards,
+/// issues physical ones after the bureau, activates them, applies SCA-protected updates only
+/// after the SCA authority confirms a verified, unused event (CARD-4), and records wallet
+/// tokenizations from initiated to completed.
+public actor CardPlatform: SimulationActor {
+    enum Tokenization: Hashable { case none, initiated, completed }
+
+    struct Record {
+        var last = LastAnswer()
+        var card: PrepaidCardState = .notCreated
+        var physical = false
+        var activations = 0
+        var tokenization = Tokenization.none
+        var completions = 0
+        /// A protected update waiting for the SCA authority's word, and the try it answers.
+        var awaitingSca: SeedStep?
+        var awaitingAttempt = 0
+    }
+
+    nonisolated public let lane: SimulationLane
+    nonisolated public let id: ReceiverID
+    private var desk: ServerDesk
+    private var records = SlotTable(empty: Record())
+    var stationSnapshot: ServiceStation? { desk.station }
+
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public var traceName: String { "card_platform" }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+
+    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
+        self.id = id
+        lane = simulation.makeLane()
+        desk = ServerDesk(kind: .cardPlatform, id: id, simulation: simulation, network: network, books: books,
+                          addresses: addresses)
+    }
+
+    public func handle(_ event: SimulationEvent) {
+        switch PaymentMessage(rawValue: event.kind) {
+        case .cardIssued: issued(event.subject)
+        case .scaRedeemed: redeemed(event.subject, argument: event.argument)
+        default:
+            guard let event = desk.serve(event) else { return }
+            guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
+                preconditionFailure("card platform got unexpected \(PaymentMessage.name(event.kind))")
+            }
+            request(step, event: event)
+        }
+    }
+
+    private func request(_ step: SeedStep, event: SimulationEvent) {
+        let payment = event.subject
+        var record = records.open(payment)
+        let attempt = StepWire.attempt(of: event.argument)
+        if record.last.repeats(step, attempt: attempt) {
+            desk.books.counters.duplicatesDeduped &+= 1
+            desk.answer(payment, step, record.last.answer, payload: record.last.payload)
+            return
+        }
+        if record.awaitingSca == step {
+            // The same call again while the SCA authority answers: ask it again, in case a message was lost.
+            desk.send(.scaRedeem, to: .scaAuthority, payment, argument: UInt64(step.rawValue))
+            return
+        }
+        var payload: UInt64 = 0
+        let answer = serve(step, withSca: StepWire.payload(of: event.argument) == 1, attempt: attempt, payment: payment,
+                           record: &record, payload: &payload)
+        if let answer {
+            record.last = LastAnswer(step: step, attempt: attempt, answer: answer, payload: payload)
+            desk.answer(payment, step, answer, payload: payload)
+        }
+        records[payment] = record
+    }
+
+    private func serve(_ step: SeedStep, withSca: Bool, attempt: Int, payment: UInt64, record: inout Record,
+                       payload: inout UInt64) -> StepAnswer? {
+        let seed = desk.seed
+        switch step {
+        case .createPrepaidCard:
+            let provisioning = desk.books.payments[payment.slot].flow == .paysafeProvisioning
+            record.physical = desk.random.chance(provisioning ? seed.provisioningInactiveCards : seed.physicalCards)
+            let before = record.card.status
+            guard desk.apply(&record.card, .create(record.physical ? .physical : .virtual, eligible: true),
+                             payment: payment) != nil else { return .refused }
+            report(payment, from: before, record, sca: false)
+            if record.physical {
+                // The customer activates once the card arrives; the answer tells the app when that is.
+                let delivery = seed.delivery.sample(&desk.random)
+                desk.simulation.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue, subject: payment)
+                payload = 1 | UInt64(max(0, delivery.nanoseconds / 1_000_000)) << 1
+            }
+            return .ok
+        case .activatePrepaidCard:
+            guard record.physical else { return .ok }  // A virtual card is active from the start.
+            switch record.card {
+            case .applied: return .retryLater  // Still at the bureau.
+            case .active: return .ok           // Activated by an earlier try whose answer was lost.
+            default: break
+            }
+            guard !desk.random.chance(seed.activationMismatch) else { return .retryLater }  // Wrong digits: try again.
+            let before = record.card.status
+            guard desk.apply(&record.card, .activate(credentialsMatch: true), payment: payment) != nil else { return .refused }
+            record.activations += 1
+            desk.books.observe(.prepaidActivated(lifecycle: payment, physical: record.physical,
+                                                 activations: record.activations))
+            report(payment, from: before, record, sca: false)
+            return .ok
+        case .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard:
+            if desk.configuration.defects.contains(.updateWithoutSca) && !withSca {
+                return update(step, payment, &record, sca: false)  // The planted bug: no step-up at all.
+            }
+            guard withSca else { return .scaRequired }  // SCA-5: the first call has no effect.
+            record.awaitingSca = step
+            record.awaitingAttempt = attempt
+            desk.send(.scaRedeem, to: .scaAuthority, payment, argument: UInt64(step.rawValue))
+            return nil
+        case .tokenizeForWallet:
+            let active = record.card == .active
+            if !active && !desk.configuration.defects.contains(.tokenForInactiveCard) { return .refused }
+            if !withSca && desk.random.chance(seed.scaOnTokenize) { return .scaRequired }
+            if withSca {
+                record.awaitingSca = step
+                record.awaitingAttempt = attempt
+                desk.send(.scaRedeem, to: .scaAuthority, payment, argument: UInt64(step.rawValue))
+                return nil
+            }
+            record.tokenization = .initiated
+            return .ok
+        case .updateTokenizationStatus:
+            guard record.tokenization == .initiated else { return record.tokenization == .completed ? .ok : .refused }
+            record.tokenization = .completed
+            desk.books.observe(.tokenizationCompleted(lifecycle: payment, cardStatus: record.card.status ?? .unknown,
+                                                      earlierCompletions: record.completions))
+            record.completions += 1
+            return .ok
+        default:
+            preconditionFailure("card platform cannot serve \(step)")
+        }
+    }
+
+    private func update(_ step: SeedStep, _ payment: UInt64, _ record: inout Record, sca: Bool) -> StepAnswer {
+        let target: CardStatus = switch step {
+        case .lockPrepaidCard: .locked
+        case .unlockPrepaidCard: .active
+        default: .cancelled
+        }
+        let before = record.card.status
+        guard desk.apply(&record.card, .update(target, scaVerified: true), payment: payment) != nil else { return .refused }
+        report(payment, from: before, record, sca: sca)
+        return .ok
+    }
+
+    /// The SCA authority's word on a protected call.
+    private func redeemed(_ payment: UInt64, argument: UInt64) {
+        guard var record = records[payment], let step = record.awaitingSca,
+              UInt64(step.rawValue) == argument & 0xFF else { return }
+        record.awaitingSca = nil
+        let verified = argument >> 8 == 1
+        let answer: StepAnswer
+        if !verified {
+            answer = .scaFailed
+        } else if step == .tokenizeForWallet {
+            record.tokenization = .initiated
+            answer = .ok
+        } else {
+            answer = update(step, payment, &record, sca: true)
+        }
+        record.last = LastAnswer(step: step, attempt: record.awaitingAttempt, answer: answer)
+        records[payment] = record
+        desk.answer(payment, step, answer)
+    }
+
+    private func issued(_ payment: UInt64) {
+        guard var record = records[payment] else { return }
+        let before = record.card.status
+        guard desk.apply(&record.card, .issue(digitalTwin: false), payment: payment) != nil else { return }
+        report(payment, from: before, record, sca: false)
+        records[payment] = record
+    }
+
+    private func report(_ payment: UInt64, from: CardStatus?, _ record: Record, sca: Bool) {
+        guard let to = record.card.status, to != from else { return }
+        desk.books.observe(.prepaidStatusChanged(lifecycle: payment, from: from, to: to, sca: sca))
+    }
+}
+
+/// Paysafe's SCA authority (S2, LC-10): opens an event when the customer first attempts, decides
+/// each attempt, and lets the card platform redeem a verified event once for the operation it
+/// was opened for (SCA-1, SCA-2).
+public actor ScaAuthority: SimulationActor {
+    struct Record {
+        var last = LastAnswer()
+        var step: SeedStep?
+        var event: ScaState = .idle
+    }
+
+    nonisolated public let lane: SimulationLane
+    nonisolated public let id: ReceiverID
+    private var desk: ServerDesk
+    private var records = SlotTable(empty: Record())
+    var stationSnapshot: ServiceStation? { desk.station }
+
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public var traceName: String { "sca_authority" }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+
+    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
+        self.id = id
+        lane = simulation.makeLane()
+        desk = ServerDesk(kind: .scaAuthority, id: id, simulation: simulation, network: network, books: books,
+                          addresses: addresses)
+    }
+
+    public func handle(_ event: SimulationEvent) {
+        guard let event = desk.serve(event) else { return }
+        let payment = event.subject
+        var record = records.open(payment)
+        switch PaymentMessage(rawValue: event.kind) {
+        case .stepRequest:
+            let attempt = StepWire.attempt(of: event.argument)
+            if record.last.repeats(.scaAttempt, attempt: attempt) {
+                desk.books.counters.duplicatesDeduped &+= 1
+                desk.answer(payment, .scaAttempt, record.last.answer)
+                return
+            }
+            // The payload names the operation the event protects; a new operation opens a new event.
+            let operation = SeedStep(rawValue: UInt8(StepWire.payload(of: event.argument) & 0xFF))
+            if record.step != operation {
+                record.step = operation
+                record.event = .idle
+                _ = desk.apply(&record.event, .call, payment: payment)
+                _ = desk.apply(&record.event, .scaRequired(allowableAttempts: desk.seed.scaAttempts), payment: payment)
+            }
+            let answer = decideAttempt(payment, &record)
+            record.last = LastAnswer(step: .scaAttempt, attempt: attempt, answer: answer)
+            records[payment] = record
+            desk.answer(payment, .scaAttempt, answer)
+        case .scaRedeem:
+            let step = SeedStep(rawValue: UInt8(event.argument & 0xFF))
+            var verified = false
+            if step == record.step {
+                if record.event == .verified {
+                    verified = desk.apply(&record.event, .callWithSca(sameOperation: true), payment: payment) != nil
+                        && desk.apply(&record.event, .ok, payment: payment) != nil
+                } else {
+                    verified = record.event == .done  // The platform asks again: its first answer was lost.
+                }
+            }
+            records[payment] = record
+            desk.send(.scaRedeemed, to: .cardPlatform, payment, argument: event.argument & 0xFF | (verified ? 1 << 8 : 0))
+        default:
+            preconditionFailure("SCA authority got unexpected \(PaymentMessage.name(event.kind))")
+        }
+    }
+
+    private func decideAttempt(_ payment: UInt64, _ record: inout Record) -> StepAnswer {
+        guard desk.apply(&record.event, .submitAttempt, payment: payment) != nil else { return .scaFailed }
+        let status: ScaAttemptStatus = desk.random.chance(desk.seed.scaVerified) ? .verified : .rejected
+        _ = desk.apply(&record.event, .attemptResult(status), payment: payment)
+        switch record.event {
+        case .verified: return .ok
+        case .challenged: return .scaRejected
+        default: return .scaFailed
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import SimulationKernel
+
+/// Where a lifecycle is in its seed flow's SDK steps (design §4.2).
+struct StepCursor {
+    /// Index into the flow's steps; at the end the card core runs, or the flow is done.
+    var index = 0
+    /// The call waiting for an answer: a step, or a sub-step (a code, an SCA attempt).
+    var current: SeedStep?
+    var payload: UInt64 = 0
+    /// Every new call gets a new number; a repeat after a timeout keeps it, so servers dedupe.
+    var calls = 0
+    var repeats = 0
+    /// Tells a live timer from one whose call was answered.
+    var serial: UInt64 = 0
+    var retries = 0
+    var awaitingCode = false
+    var code: UInt64 = 0
+    /// The protected step an SCA step-up is for.
+    var scaFor: SeedStep?
+    var physicalCard = false
+}
+
+extension DeviceApp {
+    /// Runs the flow's SDK steps, then its card core.
+    func startSteps(_ payment: UInt64) {
+        cursors[payment.slot] = StepCursor()
+        nextStep(payment)
+    }
+
+    private func nextStep(_ payment: UInt64) {
+        let flow = books.payments[payment.slot].flow
+        let steps = flow.steps
+        while cursors[payment.slot].index < steps.count {
+            let step = steps[cursors[payment.slot].index]
+            if step == .activatePrepaidCard && !cursors[payment.slot].physicalCard {
+                cursors[payment.slot].index += 1  // A virtual card is active from the start.
+                continue
+            }
+            call(payment, step, payload: firstPayload(step))
+            return
+        }
+        cursors[payment.slot].current = nil
+        if flow.core != nil {
+            checkout(payment)
+        } else {
+            finish(payment, outcome: .succeeded, code: flow.system.code(for: .succeeded))
+        }
+    }
+
+    private func firstPayload(_ step: SeedStep) -> UInt64 {
+        // A stale app names the API version before the session's (M1 apiVersionMismatch).
+        step == .updateSession && random.chance(configuration.seed.apiVersionMismatch) ? 1 : 0
+    }
+
+    private func call(_ payment: UInt64, _ step: SeedStep, payload: UInt64) {
+        cursors[payment.slot].current = step
+        cursors[payment.slot].payload = payload
+        cursors[payment.slot].calls &+= 1
+        cursors[payment.slot].repeats = 0
+        send(payment)
+    }
+
+    private func send(_ payment: UInt64) {
+        let cursor = cursors[payment.slot]
+        guard let step = cursor.current else { return }
+        network.send(from: id, to: addresses[step.server], kind: PaymentMessage.stepRequest.rawValue, subject: payment,
+                     argument: StepWire.request(step, try: cursor.calls, payload: cursor.payload))
+        armTimer(payment, after: configuration.seed.stepCall)
+    }
+
+    private func armTimer(_ payment: UInt64, after delay: SimDuration) {
+        cursors[payment.slot].serial &+= 1
+        simulation.schedule(after: delay, to: id, kind: PaymentMessage.stepTimedOut.rawValue, subject: payment,
+                            argument: cursors[payment.slot].serial)
+    }
+
+    private func advance(_ payment: UInt64) {
+        cursors[payment.slot].index += 1
+        cursors[payment.slot].retries = 0
+        cursors[payment.slot].scaFor = nil
+        nextStep(payment)
+    }
+
+    func stepAnswered(_ payment: UInt64, argument: UInt64) {
+        guard isCurrent(payment), let step = StepWire.step(of: argument), cursors[payment.slot].current == step,
+              !cursors[payment.slot].awaitingCode else {
+            books.counters.duplicatesDeduped &+= 1  // A repeated answer, or one for a call already settled.
+            return
+        }
+        cursors[payment.slot].serial &+= 1  // The call's timer is now stale.
+        let answer = StepWire.answer(of: argument)
+        let seed = configuration.seed
+        switch answer {
+        case .ok:
+            switch step {
+            case .scaAttempt:
+                // Verified: call the protected operation again, now with the event's details.
+                call(payment, cursors[payment.slot].scaFor ?? step, payload: 1)
+            case .createPrepaidCard:
+                let payload = StepWire.payload(of: argument)
+                cursors[payment.slot].physicalCard = payload & 1 == 1
+                let flow = books.payments[payment.slot].flow
+                let next = cursors[payment.slot].index + 1
+                guard payload & 1 == 1, next < flow.steps.count, flow.steps[next] == .activatePrepaidCard else {
+                    return advance(payment)
+                }
+                // A physical card: the customer activates it a little after it arrives by post.
+                cursors[payment.slot].index = next
+                cursors[payment.slot].current = .activatePrepaidCard
+                cursors[payment.slot].payload = 0
+                let delivery = SimDuration.milliseconds(Int64(payload >> 1)) + configuration.seed.backoff
+                simulation.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment,
+                                    argument: cursors[payment.slot].serial)
+            default:
+                advance(payment)
+            }
+        case .bankOtpRequired, .phoneOtpRequired:
+            awaitCode(payment)
+        case .codeInvalid:
+            typeCode(payment)  // The customer types the code again.
+        case .need2D:
+            call(payment, .start2DVerification, payload: 0)
+        case .scaRequired, .scaRejected:
+            if answer == .scaRequired { cursors[payment.slot].scaFor = step }
+            cursors[payment.slot].current = .scaAttempt
+            simulation.schedule(after: seed.scaThink.sample(&random), to: id, kind: PaymentMessage.scaReady.rawValue,
+                                subject: payment, argument: cursors[payment.slot].serial)
+        case .retryLater:
+            guard cursors[payment.slot].retries < seed.retries else { return fail(payment, step, answer) }
+            cursors[payment.slot].retries += 1
+            let backoff = SimDuration(nanoseconds: seed.backoff.nanoseconds << (cursors[payment.slot].retries - 1))
+            simulation.schedule(after: backoff, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment,
+                                argument: cursors[payment.slot].serial)
+        case .apiVersionMismatch:
+            guard cursors[payment.slot].retries < seed.retries else { return fail(payment, step, answer) }
+            cursors[payment.slot].retries += 1
+            call(payment, step, payload: 0)  // The app reloads the session's version and updates again.
+        case .refused, .notVerified, .codeFailed, .scaFailed:
+            fail(payment, step, answer)
+        }
+    }
+
+    /// The OTP is on its way by SMS; if none comes, the customer asks for another.
+    private func awaitCode(_ payment: UInt64) {
+        cursors[payment.slot].current = .submitCode
+        cursors[payment.slot].awaitingCode = true
+        armTimer(payment, after: configuration.seed.smsWait)
+    }
+
+    func codeDelivered(_ payment: UInt64, code: UInt64) {
+        guard isCurrent(payment), cursors[payment.slot].awaitingCode else { return }
+        cursors[payment.slot].awaitingCode = false
+        cursors[payment.slot].serial &+= 1
+        cursors[payment.slot].code = code
+        typeCode(payment)
+    }
+
+    private func typeCode(_ payment: UInt64) {
+        let seed = configuration.seed
+        let code = cursors[payment.slot].code
+        let typed = random.chance(seed.codeTypo) ? code ^ 1 : code
+        cursors[payment.slot].current = .submitCode
+        simulation.schedule(after: seed.codeEntry.sample(&random), to: id, kind: PaymentMessage.codeTyped.rawValue,
+                            subject: payment, argument: typed)
+    }
+
+    func codeTyped(_ payment: UInt64, code: UInt64) {
+        guard isCurrent(payment), cursors[payment.slot].current == .submitCode, !cursors[payment.slot].awaitingCode
+        else { return }
+        call(payment, .submitCode, payload: code)
+    }
+
+    func scaReady(_ payment: UInt64, serial: UInt64) {
+        guard isCurrent(payment), cursors[payment.slot].serial == serial,
+              let protected = cursors[payment.slot].scaFor else { return }
+        call(payment, .scaAttempt, payload: UInt64(protected.rawValue))
+    }
+
+    func retryDue(_ payment: UInt64, serial: UInt64) {
+        guard isCurrent(payment), cursors[payment.slot].serial == serial, let step = cursors[payment.slot].current else { return }
+        call(payment, step, payload: cursors[payment.slot].payload)  // A new try: a new context (Sips [A]).
+    }
+
+    func stepTimedOut(_ payment: UInt64, serial: UInt64) {
+        guard isCurrent(payment), cursors[payment.slot].serial == serial else { return }
+        if cursors[payment.slot].awaitingCode {
+            cursors[payment.slot].awaitingCode = false
+            call(payment, .resendCode, payload: 0)
+            return
+        }
+        guard cursors[payment.slot].repeats < configuration.seed.stepRepeats else {
+            let flow = books.payments[payment.slot].flow
+            finish(payment, outcome: .timedOut, code: flow.system.stepTimeoutCode)
+            return
+        }
+        cursors[payment.slot].repeats += 1
+        books.counters.stepRepeats &+= 1
+        send(payment)  // The same call again, same idempotency key.
+    }
+
+    private func fail(_ payment: UInt64, _ step: SeedStep, _ answer: StepAnswer) {
+        let outcome: PaymentOutcome = switch answer {
+        case .codeFailed, .scaFailed: .authenticationFailed
+        case .retryLater, .apiVersionMismatch: .failed
+        default: .declined
+        }
+        cursors[payment.slot].current = nil
+        finish(payment, outcome: outcome, code: books.payments[payment.slot].flow.system.code(failedAt: step, answer))
+    }
+}

@@ -1,0 +1,97 @@
+import SimulationKernel
+
+/// The payment platform's API front (ecommpay's platform, MPGS, Sips, Portmone's server): opens
+/// and binds checkout sessions (LC-00), quotes commissions, answers orderInitialize and
+/// zero-amount verifications. The money itself then moves through the gateway's card core.
+public actor Platform: SimulationActor {
+    /// The API version every MPGS session is created with; a stale app names the one before.
+    static let apiVersion = 61
+
+    struct Record {
+        var last = LastAnswer()
+        var session: CheckoutSessionState = .opened
+    }
+
+    nonisolated public let lane: SimulationLane
+    nonisolated public let id: ReceiverID
+    private var desk: ServerDesk
+    private var records = SlotTable(empty: Record())
+    var stationSnapshot: ServiceStation? { desk.station }
+
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public var traceName: String { "platform" }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+
+    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
+        self.id = id
+        lane = simulation.makeLane()
+        desk = ServerDesk(kind: .platform, id: id, simulation: simulation, network: network, books: books,
+                          addresses: addresses)
+    }
+
+    public func handle(_ event: SimulationEvent) {
+        guard let event = desk.serve(event) else { return }
+        guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
+            preconditionFailure("platform got unexpected \(PaymentMessage.name(event.kind))")
+        }
+        let payment = event.subject
+        var record = records.open(payment)
+        let attempt = StepWire.attempt(of: event.argument)
+        if record.last.repeats(step, attempt: attempt) {
+            desk.books.counters.duplicatesDeduped &+= 1
+            desk.answer(payment, step, record.last.answer)
+            return
+        }
+        let answer = serve(step, payload: StepWire.payload(of: event.argument), payment: payment, record: &record)
+        record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
+        records[payment] = record
+        desk.answer(payment, step, answer)
+    }
+
+    private func serve(_ step: SeedStep, payload: UInt64, payment: UInt64, record: inout Record) -> StepAnswer {
+        let seed = desk.seed
+        let facts = desk.books.payments[payment.slot]
+        switch step {
+        case .getCommission:
+            return desk.random.chance(seed.payeeWithoutGate) ? .refused : .ok  // 2013: no gate type.
+        case .proceedPayment:
+            // P4: an enrolled card goes the 3D way (the core's 3-D Secure); the others need 2D.
+            return desk.books.cards[Int(facts.card)].enrolled ? .ok : .need2D
+        case .initSession:
+            return bind(.signature, payment, &record)
+        case .createSession:
+            return bind(.sessionId(apiVersion: Platform.apiVersion, authenticationLimit: 5), payment, &record)
+        case .updateSession:
+            // The app names a version; a stale one is refused and the session stays as it was (M1).
+            let named = Platform.apiVersion - Int(payload)
+            guard record.session.binding?.credential.apiVersion == named else { return .apiVersionMismatch }
+            return desk.apply(&record.session, .captureInstrument(.card, apiVersion: named), payment: payment) != nil
+                ? .ok : .refused
+        case .orderInitialize:
+            if desk.random.chance(seed.functionNotAllowed) { return .refused }  // 40: never retried.
+            if desk.random.chance(seed.temporaryError) { return .retryLater }   // 90 / 99: a new context later.
+            record.session = .opened  // Each try gets a fresh one-shot context (SES-5).
+            return bind(.initializeContext, payment, &record)
+        case .verifyCard:
+            // LC-03: a zero-amount authorization: no hold, no posting (VER-1). It uses up the session.
+            guard desk.apply(&record.session, .use(.verify), payment: payment) != nil else { return .refused }
+            return desk.books.cards[Int(facts.card)].usable ? .ok : .notVerified
+        default:
+            preconditionFailure("platform cannot serve \(step)")
+        }
+    }
+
+    private func bind(_ credential: SessionCredential, _ payment: UInt64, _ record: inout Record) -> StepAnswer {
+        desk.apply(&record.session, .credential(credential), payment: payment) != nil ? .ok : .refused
+    }
+}
+
+extension CheckoutSessionState {
+    /// The session's binding while it has one.
+    var binding: SessionBinding? {
+        switch self {
+        case .credentialed(let binding), .instrumentCaptured(let binding): binding
+        case .opened, .consumed, .expired, .exhausted: nil
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import SimulationKernel
+
+/// The token service (a card-on-file vault, and the scheme's PNO for wallet passes): creates
+/// card-on-file tokens (LC-04; no posting, TOK-3) and approves or declines pass activations.
+public actor TokenService: SimulationActor {
+    struct Record {
+        var last = LastAnswer()
+        var token: TokenState?
+        var activation: UInt64?
+    }
+
+    nonisolated public let lane: SimulationLane
+    nonisolated public let id: ReceiverID
+    private var desk: ServerDesk
+    private var records = SlotTable(empty: Record())
+    var stationSnapshot: ServiceStation? { desk.station }
+
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public var traceName: String { "token_service" }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+
+    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
+        self.id = id
+        lane = simulation.makeLane()
+        desk = ServerDesk(kind: .tokenService, id: id, simulation: simulation, network: network, books: books,
+                          addresses: addresses)
+    }
+
+    public func handle(_ event: SimulationEvent) {
+        guard let event = desk.serve(event) else { return }
+        let payment = event.subject
+        var record = records.open(payment)
+        switch PaymentMessage(rawValue: event.kind) {
+        case .stepRequest:
+            let attempt = StepWire.attempt(of: event.argument)
+            if record.last.repeats(.tokenizeCard, attempt: attempt) {
+                desk.books.counters.duplicatesDeduped &+= 1
+                desk.answer(payment, .tokenizeCard, record.last.answer)
+                return
+            }
+            var token = TokenState.requested(.cardOnFile)
+            let failed = desk.random.chance(desk.seed.tokenizationFailure)
+            _ = desk.apply(&token, failed ? .provisioningFailed(code: .error) : .provisioned, payment: payment)
+            record.token = token
+            let answer: StepAnswer = failed ? .refused : .ok
+            record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
+            records[payment] = record
+            desk.answer(payment, .tokenizeCard, answer)
+        case .pnoRequest:
+            // The PNO decides once per pass request; a repeated request gets the same decision.
+            let approved = record.activation ?? (desk.random.chance(desk.seed.pnoDecline) ? 0 : 1)
+            record.activation = approved
+            records[payment] = record
+            desk.send(.pnoAnswer, to: .mobileWallet, payment, argument: approved)
+        default:
+            preconditionFailure("token service got unexpected \(PaymentMessage.name(event.kind))")
+        }
+    }
+}
+
+/// The customer's mobile wallet (Apple / Google / Samsung Pay): takes the pass request, has the
+/// PNO activate it, and tells the app whether the pass was added (S3 steps 5–7).
+public actor MobileWallet: SimulationActor {
+    struct Record {
+        var last = LastAnswer()
+        var asked = false
+    }
+
+    nonisolated public let lane: SimulationLane
+    nonisolated public let id: ReceiverID
+    private var desk: ServerDesk
+    private var records = SlotTable(empty: Record())
+
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public var traceName: String { "mobile_wallet" }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+
+    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
+        self.id = id
+        lane = simulation.makeLane()
+        desk = ServerDesk(kind: .mobileWallet, id: id, simulation: simulation, network: network, books: books,
+                          addresses: addresses)
+    }
+
+    public func handle(_ event: SimulationEvent) {
+        let payment = event.subject
+        var record = records.open(payment)
+        switch PaymentMessage(rawValue: event.kind) {
+        case .stepRequest:
+            let attempt = StepWire.attempt(of: event.argument)
+            if record.last.repeats(.addPass, attempt: attempt) {
+                desk.books.counters.duplicatesDeduped &+= 1
+                desk.answer(payment, .addPass, record.last.answer)
+                return
+            }
+            if record.asked && record.last.step == nil {
+                desk.send(.pnoRequest, to: .tokenService, payment)  // Still waiting: ask the PNO again.
+                return
+            }
+            if desk.random.chance(desk.seed.walletError) {
+                record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .refused)
+                records[payment] = record
+                desk.answer(payment, .addPass, .refused)
+                return
+            }
+            record.asked = true
+            record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .ok)
+            record.last.step = nil  // Answered only once the PNO decides.
+            records[payment] = record
+            desk.send(.pnoRequest, to: .tokenService, payment)
+        case .pnoAnswer:
+            guard record.asked, record.last.step == nil else { return }  // A duplicate decision.
+            let answer: StepAnswer = event.argument == 1 ? .ok : .refused
+            record.last.step = .addPass
+            record.last.answer = answer
+            records[payment] = record
+            desk.answer(payment, .addPass, answer)
+        default:
+            preconditionFailure("mobile wallet got unexpected \(PaymentMessage.name(event.kind))")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import SimulationKernel
+
+/// How the seed systems' steps go (domain §1): the odds of each step-up, refusal and retry, and
+/// how long the customer, the SMS channel and the courier take. Defaults are [A] where the seeds
+/// say nothing; every field is a scenario field under `behaviour.seed`.
+public struct SeedBehaviour: Sendable, Hashable {
+    /// Wallet calls that need the card's bank OTP first (Portmone 2113).
+    public var bankOtpRequired = Ratio(3, 10)
+    /// Card adds that also need Masterpass's phone OTP (2114).
+    public var phoneOtpRequired = Ratio(1, 10)
+    /// Codes the customer mistypes.
+    public var codeTypo = Ratio(5, 100)
+    /// Time the customer takes to read and type a code.
+    public var codeEntry: Distribution = .lognormal(median: .seconds(12), sigma: 0.5)
+    /// SMS delivery time and loss (the MessageChannel actor).
+    public var smsLatency: Distribution = .lognormal(median: .seconds(3), sigma: 0.8)
+    public var smsLoss = Ratio(1, 100)
+    /// How long the customer waits for an SMS before asking for a new one.
+    public var smsWait: SimDuration = .seconds(60)
+    /// OTP limits (LC-07 [A]): attempts and resends.
+    public var otpAttempts = 3
+    public var otpResends = 3
+    /// Masterpass server errors (2200 family), retried by the customer.
+    public var walletServerError = Ratio(1, 100)
+    /// Portmone commission, as a share of the bill.
+    public var commission = Ratio(1, 100)
+    /// Payees without a gate type (2013).
+    public var payeeWithoutGate = Ratio(1, 200)
+    /// 2D card checks that fail (2018).
+    public var cardCheckFailure = Ratio(1, 100)
+    /// MPGS session updates that name a stale API version, so the app must update again.
+    public var apiVersionMismatch = Ratio(2, 100)
+    /// Sips calls refused for the merchant's rights (40), never retried.
+    public var functionNotAllowed = Ratio(1, 500)
+    /// Sips temporary problems (90 / 99), retried with a new context.
+    public var temporaryError = Ratio(2, 100)
+    /// Retries of a step that answered "retry later", and the first backoff (doubling).
+    public var retries = 3
+    public var backoff: SimDuration = .seconds(1)
+    /// Card-on-file tokenizations the token service refuses.
+    public var tokenizationFailure = Ratio(1, 100)
+    /// Paysafe: share of new cards that are physical (the rest are virtual and active at once).
+    public var physicalCards = Ratio(3, 10)
+    /// Push provisionings tried on a physical card not activated yet (refused: PROV-1, strict default).
+    public var provisioningInactiveCards = Ratio(5, 100)
+    /// Time from a physical card's application to its issue (compressed; the seeds say days).
+    public var delivery: Distribution = .lognormal(median: .seconds(60), sigma: 0.3)
+    /// Activations with mistyped last four digits or CVV.
+    public var activationMismatch = Ratio(5, 100)
+    /// SCA attempts the customer passes, and the time each takes.
+    public var scaVerified = Ratio(9, 10)
+    public var scaThink: Distribution = .lognormal(median: .seconds(8), sigma: 0.5)
+    public var scaAttempts = 3
+    /// Tokenizations the issuer protects with SCA.
+    public var scaOnTokenize = Ratio(1, 2)
+    /// PNO declines and mobile-wallet errors during provisioning.
+    public var pnoDecline = Ratio(2, 100)
+    public var walletError = Ratio(1, 100)
+    /// Per-call timeout of an SDK step, and how often the app repeats it (same idempotency key).
+    public var stepCall: SimDuration = .seconds(30)
+    public var stepRepeats = 2
+    public init() {}
+}

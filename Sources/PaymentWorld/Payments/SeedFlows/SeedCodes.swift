@@ -1,0 +1,89 @@
+/// The result codes each source system reports (domain §1), so `summary.json` shows a run's
+/// outcomes in the vocabulary of the SDK it models.
+extension SeedSystem {
+    /// Whether a code of this system reports a success.
+    public func isSuccessCode(_ code: String) -> Bool {
+        [PaymentOutcome.succeeded, .authorized, .captured].contains { self.code(for: $0) == code }
+    }
+
+    /// The code for a lifecycle that ended in the card core.
+    func code(for outcome: PaymentOutcome) -> String {
+        switch self {
+        case .generic: outcome.description
+        case .portmone:
+            switch outcome {
+            case .succeeded, .authorized, .captured: "paid"
+            case .declined: "2200"
+            case .authenticationFailed: "2110"  // 3-D Secure not validated.
+            case .failed: "2100"
+            case .timedOut: "2101"
+            }
+        case .ecommpay:
+            switch outcome {
+            case .succeeded, .authorized, .captured: "success"
+            case .declined: "decline"
+            case .authenticationFailed: "104"  // Declined by the 3DS check.
+            case .failed: "fail"
+            case .timedOut: "NETWORK_TIMEOUT"
+            }
+        case .mastercard:
+            switch outcome {
+            case .succeeded, .authorized, .captured: "APPROVED"
+            case .declined: "DECLINED"
+            case .authenticationFailed: "AUTHENTICATION_FAILED"
+            case .failed: "SYSTEM_ERROR"
+            case .timedOut: "TIMED_OUT"
+            }
+        case .sogenactif:
+            switch outcome {
+            case .succeeded, .authorized, .captured: "00"
+            case .declined: "05"
+            case .authenticationFailed: "05"  // holderAuthentStatus FAILURE, refused.
+            case .failed: "99"
+            case .timedOut: "97"
+            }
+        case .paysafe:
+            outcome.isSuccess ? "ok" : outcome.description
+        }
+    }
+
+    /// The code for a lifecycle that ended at a step, with the step's last answer.
+    func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String {
+        switch (self, answer) {
+        case (.portmone, .refused):
+            switch step {
+            case .getCommission: "2013"
+            case .start2DVerification: "2018"
+            default: "2200"
+            }
+        case (.portmone, .codeFailed): "2108"
+        case (.portmone, .retryLater): "2200"
+        case (.ecommpay, .refused): step == .tokenizeCard ? "PAYMENT_TOKEN_NOT_EXIST" : "fail"
+        case (.ecommpay, .notVerified): "decline"
+        case (.mastercard, .apiVersionMismatch): "apiVersionMismatch"
+        case (.mastercard, _): "ERROR"
+        case (.sogenactif, .refused): "40"
+        case (.sogenactif, .retryLater): "90"
+        case (.paysafe, .refused):
+            switch step {
+            case .tokenizeForWallet: "cardNotActive"
+            case .addPass: "tokenizationFailed"
+            default: "invalidTransition"
+            }
+        case (.paysafe, .scaFailed): "scaFailed"
+        case (.paysafe, .retryLater): "activationMismatch"
+        default: answer.description
+        }
+    }
+
+    /// The code for a lifecycle whose step went unanswered through every repeat.
+    var stepTimeoutCode: String {
+        switch self {
+        case .portmone: "2101"
+        case .ecommpay: "NETWORK_TIMEOUT"
+        case .mastercard: "TIMED_OUT"
+        case .sogenactif: "97"
+        case .paysafe, .generic: "timed_out"
+        }
+    }
+}

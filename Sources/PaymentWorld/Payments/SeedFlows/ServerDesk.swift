@@ -1,0 +1,120 @@
+import SimulationKernel
+
+/// What every seed-system server shares: where the others are, its intake (capacity, outages,
+/// slowdowns), its random stream, and how it answers the device. Kept in one value so each
+/// actor is a thin shell over its lifecycles.
+struct ServerDesk {
+    unowned(unsafe) let simulation: Simulation
+    let network: Network
+    let books: WorldBooks
+    let addresses: PaymentAddresses
+    let id: ReceiverID
+    let kind: PaymentActorKind
+    private(set) var intake: Intake?
+    var random: SimRandom
+
+    init(kind: PaymentActorKind, id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks,
+         addresses: PaymentAddresses) {
+        self.simulation = simulation
+        self.network = network
+        self.books = books
+        self.addresses = addresses
+        self.id = id
+        self.kind = kind
+        let configuration = books.configuration
+        intake = configuration.stations.configuration(for: kind).map {
+            Intake(configuration: $0, outages: configuration.outages, kind: kind, random: simulation.random.split(),
+                   slowdowns: configuration.slowdowns)
+        }
+        random = simulation.random.split()
+    }
+
+    var configuration: PaymentsConfiguration { books.configuration }
+    var seed: SeedBehaviour { books.configuration.seed }
+    var now: SimTime { simulation.now }
+
+    /// Takes a message through the intake. Returns it (without the served flag) once a server
+    /// has finished it, or nil while it waits, or when it was lost to an outage or a full queue.
+    mutating func serve(_ event: SimulationEvent) -> SimulationEvent? {
+        guard intake != nil else { return event }
+        guard event.kind & PaymentMessage.servedFlag != 0 else {
+            switch intake!.admit(event, simulation: simulation, to: id) {
+            case .queued: break
+            case .lost: books.counters.droppedByOutage &+= 1
+            case .rejected: books.counters.rejectedByQueue &+= 1
+            }
+            return nil
+        }
+        intake!.finished(simulation: simulation, to: id)
+        var served = event
+        served.kind &= ~PaymentMessage.servedFlag
+        return served
+    }
+
+    var station: ServiceStation? { intake?.station }
+
+    func answer(_ payment: UInt64, _ step: SeedStep, _ answer: StepAnswer, payload: UInt64 = 0) {
+        network.send(from: id, to: addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment,
+                     argument: StepWire.answer(step, answer, payload: payload))
+    }
+
+    func send(_ message: PaymentMessage, to kind: PaymentActorKind, _ payment: UInt64, argument: UInt64 = 0) {
+        network.send(from: id, to: addresses[kind], kind: message.rawValue, subject: payment, argument: argument)
+    }
+
+    /// Applies a lifecycle event; an illegal one is reported (G-6) and leaves the state as it was.
+    func apply<State: LifecycleState>(_ state: inout State, _ event: State.Event, payment: UInt64) -> [State.Effect]? {
+        do {
+            let transition = try state.applying(event)
+            state = transition.next
+            return transition.effects
+        } catch {
+            books.observe(.illegalTransition(payment: payment, description: "\(error)"))
+            return nil
+        }
+    }
+}
+
+/// Per-lifecycle records in a dense array indexed by slot; the generation in the lifecycle id
+/// tells a live record from a slot's earlier tenant.
+struct SlotTable<Record> {
+    private var generations: [UInt32] = []
+    private var records: [Record] = []
+    private let empty: Record
+
+    init(empty: Record) { self.empty = empty }
+
+    /// The record of a lifecycle, if this server has seen it.
+    subscript(payment: UInt64) -> Record? {
+        get {
+            guard payment.slot < records.count, generations[payment.slot] == payment.generation else { return nil }
+            return records[payment.slot]
+        }
+        set {
+            while records.count <= payment.slot {
+                records.append(empty)
+                generations.append(0)
+            }
+            generations[payment.slot] = payment.generation
+            records[payment.slot] = newValue ?? empty
+        }
+    }
+
+    /// The record of a lifecycle, created fresh when the slot holds an earlier one.
+    mutating func open(_ payment: UInt64) -> Record {
+        if let record = self[payment] { return record }
+        self[payment] = empty
+        return empty
+    }
+}
+
+/// What a server remembers of the last call it answered, so that a repeated call (the app's
+/// retry, or a duplicate on the wire) gets the same answer and no second effect (G-4).
+struct LastAnswer: Hashable {
+    var step: SeedStep?
+    var attempt = -1
+    var answer = StepAnswer.ok
+    var payload: UInt64 = 0
+
+    func repeats(_ step: SeedStep, attempt: Int) -> Bool { self.step == step && self.attempt == attempt }
+}
