@@ -75,8 +75,9 @@ public enum ScenarioLoader {
             let path = "slo." + metric
             guard ServiceLevelObjective.metrics.contains(metric) else {
                 let hint = closestMatch(to: metric, among: ServiceLevelObjective.metrics).map { "did you mean \"\($0)\"?" }
-                reader.report(path, expected: "a metric, one of " + ServiceLevelObjective.metrics.joined(separator: ", "),
-                              found: "\"\(metric)\"", hint: hint)
+                reader.report("slo." + keyForPath(metric),
+                              expected: "a metric, one of " + ServiceLevelObjective.metrics.joined(separator: ", "),
+                              found: quotedForMessage(metric), hint: hint)
                 continue
             }
             let text = reader.string(path, expected: "a comparison such as \"< 800\" or \">= 0.97\"", default: "")

@@ -182,19 +182,24 @@ public struct ScenarioReader {
     /// Reports every field in the file that no read asked for, in document order.
     public mutating func reportUnknownFields() {
         guard let members = root.value.objectMembers else { return }
-        reportUnknown(members, parent: "")
+        reportUnknown(members, parent: "", shown: "")
     }
 
-    private mutating func reportUnknown(_ members: [JSONMember], parent: String) {
+    /// `parent` is the path fields are known under (`faults.outages`); `shown` is the same place
+    /// as messages name it, with list indices (`faults.outages[1]`).
+    private mutating func reportUnknown(_ members: [JSONMember], parent: String, shown: String) {
         let known = readKeys[parent] ?? []
         for member in members {
             let path = parent.isEmpty ? member.key : parent + "." + member.key
+            let shownPath = shown.isEmpty ? keyForPath(member.key) : shown + "." + keyForPath(member.key)
             if known.contains(member.key) {
                 if let children = member.value.value.objectMembers, readKeys[path] != nil {
-                    reportUnknown(children, parent: path)
+                    reportUnknown(children, parent: path, shown: shownPath)
                 } else if let elements = member.value.value.arrayElements, readKeys[path] != nil {
-                    for element in elements {
-                        if let children = element.value.objectMembers { reportUnknown(children, parent: path) }
+                    for (index, element) in elements.enumerated() {
+                        if let children = element.value.objectMembers {
+                            reportUnknown(children, parent: path, shown: shownPath + "[\(index)]")
+                        }
                     }
                 }
                 continue
@@ -203,10 +208,10 @@ public struct ScenarioReader {
             // A key an override created on its way (`--set worklaod.rate=5` creates "worklaod")
             // has no place in the file: position line 0. Blame the flag, not the file.
             let created = member.keyPosition.line == 0
-            let flag = overrideFlag(for: path)
-                ?? (created ? overrides.filter { $0.key.hasPrefix(path + ".") }.map(\.value).min() : nil)
+            let flag = overrideFlag(for: shownPath)
+                ?? (created ? overrides.filter { $0.key.hasPrefix(shownPath + ".") }.map(\.value).min() : nil)
             let location = flag == nil ? " at \(member.keyPosition)" : ""
-            errors.append(ScenarioError(file: flag.map { "--set \($0)" } ?? file, fieldPath: path,
+            errors.append(ScenarioError(file: flag.map { "--set \($0)" } ?? file, fieldPath: shownPath,
                                         expected: expectedFields(known, parent: parent),
                                         found: "an unknown field" + location, hint: hint))
         }
@@ -271,8 +276,10 @@ public struct ScenarioReader {
         var candidate = path[...]
         while true {
             if let flag = overrides[String(candidate)] { return flag }
-            guard let dot = candidate.lastIndex(of: ".") else { return nil }
-            candidate = candidate[..<dot]
+            // `faults.outages[0]` lies inside `faults.outages`, then `faults`.
+            let cut = candidate.last == "]" ? candidate.lastIndex(of: "[") : candidate.lastIndex(of: ".")
+            guard let cut, cut > candidate.startIndex else { return nil }
+            candidate = candidate[..<cut]
         }
     }
 }
