@@ -57,11 +57,15 @@ public enum ScenarioLoader {
         let seed = reader.number("seed", expected: "a whole number from 0 to 2^53 (the default run seed)",
                                  default: 42) { $0 >= 0 && $0 <= 9_007_199_254_740_992 && $0.rounded() == $0 }
         let modelExpected = "one of " + models.map { "\"\($0)\"" }.joined(separator: ", ")
+        let errorsBeforeModel = reader.errors.count
         let modelName = reader.string("model", expected: modelExpected, default: "reference-pipeline")
         if !models.contains(modelName) {
             let hint = closestMatch(to: modelName, among: models).map { "did you mean \"\($0)\"?" }
             reader.report("model", expected: modelExpected, found: quotedForMessage(modelName), hint: hint)
         }
+        // Which fields exist depends on the model: without a valid one, no field is called unknown
+        // (a payments file with a misspelt model would otherwise list every payments field).
+        if reader.errors.count > errorsBeforeModel { reader.knowsEveryField = false }
         let model: Scenario.Model = modelName == "payments"
             ? .payments(readPayments(&reader)) : .referencePipeline(readPipeline(&reader))
         let objectives = readObjectives(&reader)
