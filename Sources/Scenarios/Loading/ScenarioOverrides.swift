@@ -17,7 +17,7 @@ public struct ScenarioOverride: Sendable, Hashable {
         }
         let path = String(text[..<equals]).trimmingWhitespace()
         let raw = String(text[text.index(after: equals)...]).trimmingWhitespace()
-        let keys = path.split(separator: ".", omittingEmptySubsequences: false)
+        let keys = fieldPathKeys(path, omittingEmptyKeys: false)
         guard !path.isEmpty, keys.allSatisfy({ !$0.isEmpty }) else {
             throw ScenarioError(file: "--set", fieldPath: text,
                                 expected: "a dotted field path before '=', such as workload.rate", found: "\"\(path)\"")
@@ -35,7 +35,7 @@ public struct ScenarioOverride: Sendable, Hashable {
     /// Writes the value into `root` at the path, creating objects on the way. A key `name[i]` is
     /// element `i` of the list `name`; `i` equal to the list's length (0 for a missing list) appends an object.
     func apply(to root: inout JSONNode) throws(ScenarioError) {
-        let keys = path.split(separator: ".").map(String.init)
+        let keys = fieldPathKeys(path)
         try Self.set(value, at: keys[...], in: &root, walked: "", flag: flag)
     }
 

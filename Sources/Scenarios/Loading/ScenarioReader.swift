@@ -221,7 +221,7 @@ public struct ScenarioReader {
     }
 
     private func expectedFields(_ known: [String], parent: String) -> String {
-        let listed = known.map { "\"\($0)\"" }.joined(separator: ", ")
+        let listed = known.map { quotedForMessage($0) }.joined(separator: ", ")
         return parent.isEmpty ? "one of the top-level fields \(listed)" : "one of the fields of \(parent): \(listed)"
     }
 
@@ -233,7 +233,7 @@ public struct ScenarioReader {
         markRead(path)
         var node = root
         var walked = ""
-        for key in path.split(separator: ".").map(String.init) {
+        for key in fieldPathKeys(path) {
             if let open = key.firstIndex(of: "["), key.hasSuffix("]"),
                let index = Int(key[key.index(after: open)..<key.index(before: key.endIndex)]) {
                 // `name[i]`: the member, then the i-th element of its list.
@@ -261,7 +261,7 @@ public struct ScenarioReader {
 
     private mutating func markRead(_ path: String) {
         var parent = ""
-        for part in path.split(separator: ".").map(String.init) {
+        for part in fieldPathKeys(path) {
             // A list element's fields are known under the list's name: `outages[2].actor` → `outages.actor`.
             let key = part.firstIndex(of: "[").map { String(part[..<$0]) } ?? part
             if !(readKeys[parent]?.contains(key) ?? false) { readKeys[parent, default: []].append(key) }
@@ -285,4 +285,11 @@ public struct ScenarioReader {
             candidate = candidate[..<cut]
         }
     }
+}
+
+/// The keys of a dotted field path. It splits at every `.` scalar, not at `.` characters: a key
+/// that starts with a combining mark (`"\u{301}rate"`) joins the dot before it into one
+/// character, and must still be a key of its own.
+func fieldPathKeys(_ path: String, omittingEmptyKeys: Bool = true) -> [String] {
+    path.unicodeScalars.split(separator: ".", omittingEmptySubsequences: omittingEmptyKeys).map { String($0) }
 }
