@@ -68,6 +68,15 @@ enum PaymentsRun {
             },
             endReason: "\(result.end)")
         if case .stopped(let reason) = result.end, reason == "interrupted" { summary.interrupted = true }
+        summary.flows = result.flows.map { flow in
+            let measured = flow.outcomes.reduce(0, +)
+            let succeeded = PaymentOutcome.allCases.filter(\.isSuccessForReports).map { flow.outcomes[Int($0.rawValue)] }.reduce(0, +)
+            let failures = PaymentOutcome.allCases.filter { !$0.isSuccessForReports && flow.outcomes[Int($0.rawValue)] > 0 }
+                .map { ($0.description, flow.outcomes[Int($0.rawValue)]) }.sorted { $0.1 > $1.1 }
+            return RunSummary.Flow(name: "\(flow.flow)", completed: flow.completed,
+                                   successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
+                                   latency: flow.latency, topFailures: failures)
+        }
         summary.extra = extra(result)
         return summary
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
-let commands = ["run", "replay", "validate", "sweep", "report"]
+let commands = ["run", "replay", "validate", "sweep", "report", "explore", "check-determinism"]
 let usage = """
     usage: paystorm <command> [flags]
 
@@ -11,6 +11,8 @@ let usage = """
       validate   check scenario files and report every problem
       sweep      capacity planning: vary load or capacity, with confidence intervals, the knee and Erlang C
       report     merge sweep shards into one sweep's files
+      explore    run a range of seeds looking for invariant violations, each with its replay command
+      check-determinism  run one seed in several processes and compare their traces
 
     paystorm <command> --help shows a command's flags; paystorm --version prints the version.
     """
@@ -34,6 +36,8 @@ if arguments.first == "--version" {
         case "validate": status = try ValidateCommand.main(arguments, output: &output)
         case "sweep": status = try SweepCommand.main(arguments, output: &output)
         case "report": status = try ReportCommand.main(arguments, output: &output)
+        case "explore": status = try ExploreCommand.main(arguments, output: &output)
+        case "check-determinism": status = try DeterminismCommand.main(arguments, output: &output)
         default:
             let hint = closestCommand(command).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("paystorm: unknown command \"\(command)\"\(hint)\n\(usage)")

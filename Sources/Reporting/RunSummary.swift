@@ -40,6 +40,27 @@ public struct RunSummary: Sendable {
         }
     }
 
+    /// One flow's line in the summary table.
+    public struct Flow: Sendable {
+        public var name: String
+        public var completed: UInt64
+        public var successRate: Double
+        public var latency: LatencyHistogram
+        /// The most frequent failure outcomes, most frequent first.
+        public var topFailures: [(name: String, count: UInt64)]
+
+        public init(name: String, completed: UInt64, successRate: Double, latency: LatencyHistogram,
+                    topFailures: [(name: String, count: UInt64)]) {
+            self.name = name
+            self.completed = completed
+            self.successRate = successRate
+            self.latency = latency
+            self.topFailures = topFailures
+        }
+    }
+
+    /// Per-flow lines for the table (empty for single-flow worlds).
+    public var flows: [Flow] = []
     public var scenario: String
     public var scenarioFile: String
     public var seed: UInt64
@@ -96,7 +117,19 @@ public struct RunSummary: Sendable {
 
     /// A metric by its summary name, for SLO thresholds; nil for an unknown name.
     public func metric(_ name: String) -> Double? {
-        switch name {
+        if name.hasPrefix("flows.") {
+            let parts = name.split(separator: ".").map(String.init)
+            guard parts.count == 3, let flow = flows.first(where: { $0.name == parts[1] }) else { return nil }
+            switch parts[2] {
+            case "latency_ms_p50": return Self.milliseconds(flow.latency.percentile(0.5))
+            case "latency_ms_p99": return Self.milliseconds(flow.latency.percentile(0.99))
+            case "latency_ms_max": return Self.milliseconds(flow.latency.max)
+            case "success_rate": return flow.successRate
+            case "completed": return Double(flow.completed)
+            default: return nil
+            }
+        }
+        let value: Double? = switch name {
         case "latency_ms_mean": latency.mean / 1e6
         case "latency_ms_p50": Self.milliseconds(latency.percentile(0.50))
         case "latency_ms_p90": Self.milliseconds(latency.percentile(0.90))
@@ -108,6 +141,7 @@ public struct RunSummary: Sendable {
         case "completed": Double(completed)
         default: nil
         }
+        return value
     }
 
     /// The latency object of `summary.json`: milliseconds, rounded to microseconds.

@@ -11,6 +11,17 @@ public enum SummaryTable {
             let share = measured > 0 ? Double(outcome.count) / Double(measured) : 0
             lines.append(pad(outcome.name, 22) + padLeft(grouped(outcome.count), 12) + padLeft(percent(share), 10))
         }
+        if !summary.flows.isEmpty {
+            lines.append("")
+            lines.append(pad("flow", 16) + padLeft("completed", 11) + padLeft("success", 10) + padLeft("p50 ms", 10)
+                         + padLeft("p99 ms", 11) + "  top failures")
+            for flow in summary.flows {
+                let failures = flow.topFailures.prefix(3).map { "\($0.name) \(grouped($0.count))" }.joined(separator: ", ")
+                lines.append(pad(flow.name, 16) + padLeft(grouped(flow.completed), 11) + padLeft(percent(flow.successRate), 10)
+                             + padLeft(ms(flow.latency.percentile(0.5)), 10) + padLeft(ms(flow.latency.percentile(0.99)), 11)
+                             + "  " + (failures.isEmpty ? "–" : failures))
+            }
+        }
         let latency = summary.latency
         lines.append("")
         lines.append("latency ms   mean \(fixed(latency.mean / 1e6, 1))  p50 \(ms(latency.percentile(0.5)))"

@@ -38,6 +38,7 @@ enum PaymentMessage: UInt32, CaseIterable {
     case reversalResponse
     case resolutionTimedOut        // Gateway to itself; argument: timer generation.
     case challengeTimedOut         // Gateway to itself; argument: timer generation.
+    case recordRetired             // Gateway to itself: a finished payment's record can go.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -72,6 +73,9 @@ public enum PaymentOutcome: UInt64, Sendable, Hashable, CaseIterable, CustomStri
     }
 
     var isSuccess: Bool { self == .succeeded || self == .authorized || self == .captured }
+
+    /// Whether reports count this outcome as a success.
+    public var isSuccessForReports: Bool { isSuccess }
 }
 
 /// Packs an attempt number and a small code into an event argument.

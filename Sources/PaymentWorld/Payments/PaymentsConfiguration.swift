@@ -101,6 +101,10 @@ public struct PaymentsConfiguration: Sendable, Hashable {
     public var latency: Distribution = .lognormal(median: .milliseconds(15), sigma: 0.5)
     public var faults: FaultProfile = .none
     public var outages: [OutageWindow] = []
+    /// Windows of loss, duplication, reordering, latency spikes or partitions (design §3.5).
+    public var faultWindows: [PaymentFaultWindow] = []
+    /// Windows in which an actor serves slower (a slow issuer, a degraded ACS).
+    public var slowdowns: [Slowdown] = []
     public var stations = PaymentStations()
     public var timeouts = PaymentTimeouts()
     public var policies = PaymentPolicies()
@@ -127,6 +131,34 @@ public struct OutageWindow: Sendable, Hashable {
     public var duration: SimDuration
     public init(actor: PaymentActorKind, start: SimDuration, duration: SimDuration) {
         self.actor = actor
+        self.start = start
+        self.duration = duration
+    }
+}
+
+/// A network fault window in terms of actor kinds; `between` nil means every link.
+public struct PaymentFaultWindow: Sendable, Hashable {
+    public var kind: FaultWindow.Kind
+    public var start: SimDuration
+    public var duration: SimDuration
+    public var between: [PaymentActorKind]?
+    public init(kind: FaultWindow.Kind, start: SimDuration, duration: SimDuration, between: [PaymentActorKind]? = nil) {
+        self.kind = kind
+        self.start = start
+        self.duration = duration
+        self.between = between
+    }
+}
+
+/// An actor's service times multiplied by `factor` for a window.
+public struct Slowdown: Sendable, Hashable {
+    public var actor: PaymentActorKind
+    public var factor: Double
+    public var start: SimDuration
+    public var duration: SimDuration
+    public init(actor: PaymentActorKind, factor: Double, start: SimDuration, duration: SimDuration) {
+        self.actor = actor
+        self.factor = factor
         self.start = start
         self.duration = duration
     }

@@ -44,6 +44,11 @@ public final class PaymentsWorld {
         issuer = Issuer(id: addresses[.issuer], simulation: simulation, network: network, books: books, addresses: addresses)
         let actors: [any EventReceiver] = [device, merchant, gateway, acs, acquirers[0], acquirers[1], paymentNetwork, issuer]
         for (actor, kind) in zip(actors, PaymentActorKind.allCases) { simulation.register(actor, as: addresses[kind]) }
+        network.windows = configuration.faultWindows.map { window in
+            let start = SimTime(nanoseconds: window.start.nanoseconds)
+            let between = window.between.flatMap { $0.count == 2 ? (addresses[$0[0]], addresses[$0[1]]) : nil }
+            return FaultWindow(kind: window.kind, start: start, end: start + window.duration, between: between)
+        }
         self.simulation = simulation
         self.network = network
         self.books = books

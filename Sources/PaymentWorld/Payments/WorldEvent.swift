@@ -22,6 +22,8 @@ public enum WorldEvent: Sendable, Hashable {
     case outcomeResolved(payment: UInt64, approved: Bool)
     /// The gateway settled a payment's status for good.
     case paymentFinal(payment: UInt64, order: UInt64, succeeded: Bool)
+    /// The gateway forgot a finished payment: nothing more can happen to it.
+    case paymentRetired(payment: UInt64, order: UInt64)
     /// A lifecycle rejected an event its table does not allow (G-6).
     case illegalTransition(payment: UInt64, description: String)
 }

@@ -49,6 +49,8 @@ extension ScenarioLoader {
         world.latency = reader.distribution("network.latency", default: defaults.latency)
         world.faults = readFaults(&reader)
         world.outages = readOutages(&reader)
+        world.faultWindows = readFaultWindows(&reader)
+        world.slowdowns = readSlowdowns(&reader)
         world.stations = PaymentStations()
         world.stations.gateway = readStation(&reader, "topology.gateway", default: defaults.stations.gateway)
         world.stations.acs = readStation(&reader, "topology.acs", default: defaults.stations.acs)
@@ -87,6 +89,64 @@ extension ScenarioLoader {
             }
         }
         return windows
+    }
+
+    /// The kinds `faults.windows[i].kind` accepts.
+    public static let faultWindowKinds = ["loss", "duplication", "reordering", "latencySpike", "partition"]
+
+    static func readFaultWindows(_ reader: inout ScenarioReader) -> [PaymentFaultWindow] {
+        let count = reader.count(of: "faults.windows", expected: "a list of at most 1,000 fault windows")
+        let actors = PaymentActorKind.allCases.map(\.description)
+        var windows: [PaymentFaultWindow] = []
+        for index in 0..<count {
+            let path = "faults.windows[\(index)]"
+            let kind = reader.string(path + ".kind", expected: "one of " + faultWindowKinds.joined(separator: ", "),
+                                     default: "loss") { faultWindowKinds.contains($0) }
+            let start = reader.duration(path + ".start", default: .zero)
+            let duration = reader.duration(path + ".duration", default: .seconds(30), allowZero: false)
+            let rate = reader.ratio(path + ".rate", what: "the share of messages affected in the window", default: Ratio(1, 10))
+            let factor = reader.number(path + ".factor", expected: "a latency multiplier from 1 to 1,000", default: 10) {
+                $0 >= 1 && $0 <= 1_000
+            }
+            let between = reader.names(path + ".between", allowed: actors)
+            if !between.isEmpty && between.count != 2 {
+                reader.report(path + ".between", expected: "two actors, such as [\"gateway\", \"issuer\"]",
+                              found: "\(between.count)")
+            }
+            let windowKind: FaultWindow.Kind
+            switch kind {
+            case "duplication": windowKind = .duplication(rate)
+            case "reordering": windowKind = .reordering(rate)
+            case "latencySpike": windowKind = .latencySpike(factor: factor)
+            case "partition": windowKind = .partition
+            default: windowKind = .loss(rate)
+            }
+            let kinds = between.compactMap { name in PaymentActorKind.allCases.first { $0.description == name } }
+            windows.append(PaymentFaultWindow(kind: windowKind, start: start, duration: duration,
+                                              between: kinds.count == 2 ? kinds : nil))
+        }
+        return windows
+    }
+
+    static func readSlowdowns(_ reader: inout ScenarioReader) -> [Slowdown] {
+        let count = reader.count(of: "faults.slowdowns", expected: "a list of at most 1,000 slowdown windows")
+        let actors = PaymentActorKind.allCases.map(\.description)
+        var slowdowns: [Slowdown] = []
+        for index in 0..<count {
+            let path = "faults.slowdowns[\(index)]"
+            let name = reader.string(path + ".actor", expected: "one of " + actors.joined(separator: ", "), default: "issuer") {
+                actors.contains($0)
+            }
+            let factor = reader.number(path + ".factor", expected: "a service-time multiplier from 1 to 1,000", default: 5) {
+                $0 >= 1 && $0 <= 1_000
+            }
+            let start = reader.duration(path + ".start", default: .zero)
+            let duration = reader.duration(path + ".duration", default: .seconds(60), allowZero: false)
+            if let kind = PaymentActorKind.allCases.first(where: { $0.description == name }) {
+                slowdowns.append(Slowdown(actor: kind, factor: factor, start: start, duration: duration))
+            }
+        }
+        return slowdowns
     }
 
     static func readPolicies(_ reader: inout ScenarioReader, defaults: PaymentPolicies) -> PaymentPolicies {

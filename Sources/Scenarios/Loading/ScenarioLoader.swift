@@ -68,15 +68,22 @@ public enum ScenarioLoader {
         if reader.errors.count > errorsBeforeModel { reader.knowsEveryField = false }
         let model: Scenario.Model = modelName == "payments"
             ? .payments(readPayments(&reader)) : .referencePipeline(readPipeline(&reader))
-        let objectives = readObjectives(&reader)
+        var flows: [String] = []
+        if case .payments = model { flows = PaymentFlow.allCases.map(\.description) }
+        let objectives = readObjectives(&reader, flows: flows)
         return Scenario(file: file, name: name, description: description, seed: UInt64(seed),
                         model: model, objectives: objectives, overrides: overrides)
     }
 
-    static func readObjectives(_ reader: inout ScenarioReader) -> [ServiceLevelObjective] {
+    /// `slo.METRIC` for the whole run and `slo.flows.FLOW.METRIC` for one flow of the model.
+    static func readObjectives(_ reader: inout ScenarioReader, flows: [String]) -> [ServiceLevelObjective] {
         var objectives: [ServiceLevelObjective] = []
         for metric in reader.keys(of: "slo") {
             let path = "slo." + metric
+            if metric == "flows" {
+                objectives += readFlowObjectives(&reader, flows: flows)
+                continue
+            }
             guard ServiceLevelObjective.metrics.contains(metric) else {
                 let hint = closestMatch(to: metric, among: ServiceLevelObjective.metrics).map { "did you mean \"\($0)\"?" }
                 reader.report("slo." + keyForPath(metric),
@@ -90,6 +97,38 @@ public enum ScenarioLoader {
                 objectives.append(ServiceLevelObjective(metric: metric, threshold: try Quantities.comparison(text)))
             } catch {
                 reader.report(path, expected: error.expected, found: error.found, hint: error.hint)
+            }
+        }
+        return objectives
+    }
+
+    static func readFlowObjectives(_ reader: inout ScenarioReader, flows: [String]) -> [ServiceLevelObjective] {
+        var objectives: [ServiceLevelObjective] = []
+        for flow in reader.keys(of: "slo.flows") {
+            guard flows.contains(flow) else {
+                let hint = closestMatch(to: flow, among: flows).map { "did you mean \"\($0)\"?" }
+                reader.report("slo.flows." + flow,
+                              expected: flows.isEmpty ? "no flows (this model has one flow: use slo.METRIC)"
+                                  : "a flow of this model, one of " + flows.joined(separator: ", "),
+                              found: "\"\(flow)\"", hint: hint)
+                continue
+            }
+            for metric in reader.keys(of: "slo.flows." + flow) {
+                let path = "slo.flows.\(flow).\(metric)"
+                guard ServiceLevelObjective.flowMetrics.contains(metric) else {
+                    reader.report(path, expected: "a flow metric, one of " + ServiceLevelObjective.flowMetrics.joined(separator: ", "),
+                                  found: "\"\(metric)\"",
+                                  hint: closestMatch(to: metric, among: ServiceLevelObjective.flowMetrics).map { "did you mean \"\($0)\"?" })
+                    continue
+                }
+                let text = reader.string(path, expected: "a comparison such as \"< 800\" or \">= 0.97\"", default: "")
+                guard !text.isEmpty else { continue }
+                do {
+                    objectives.append(ServiceLevelObjective(metric: "flows.\(flow).\(metric)",
+                                                            threshold: try Quantities.comparison(text)))
+                } catch {
+                    reader.report(path, expected: error.expected, found: error.found, hint: error.hint)
+                }
             }
         }
         return objectives

@@ -27,6 +27,51 @@ public struct FaultProfile: Sendable, Hashable {
     }
 }
 
+/// A fault that holds for a window of virtual time, on every link or on the links between two
+/// endpoints (either direction). Each kind can be survived the way its always-on twin can; a
+/// partition is loss of everything on a link, which senders survive through timeouts.
+public struct FaultWindow: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case loss(Ratio)
+        case duplication(Ratio)
+        case reordering(Ratio)
+        /// Every latency on the link is multiplied by `factor` (≥ 1).
+        case latencySpike(factor: Double)
+        /// Nothing gets through.
+        case partition
+    }
+
+    public var kind: Kind
+    public var start: SimTime
+    public var end: SimTime
+    /// The two endpoints whose links it affects; nil for every link.
+    public var between: (ReceiverID, ReceiverID)?
+
+    public init(kind: Kind, start: SimTime, end: SimTime, between: (ReceiverID, ReceiverID)? = nil) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.between = between
+    }
+
+    public static func == (a: FaultWindow, b: FaultWindow) -> Bool {
+        a.kind == b.kind && a.start == b.start && a.end == b.end && a.between?.0 == b.between?.0
+            && a.between?.1 == b.between?.1
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(start)
+        hasher.combine(end)
+    }
+
+    @usableFromInline func applies(at now: SimTime, _ source: ReceiverID, _ target: ReceiverID) -> Bool {
+        guard now >= start && now < end else { return false }
+        guard let (a, b) = between else { return true }
+        return (source == a && target == b) || (source == b && target == a)
+    }
+}
+
 /// Delivers messages between receivers over links, each with a latency distribution, a fault
 /// profile and its own random stream (../shared/design.md §3.5).
 ///
@@ -53,6 +98,8 @@ public final class Network: @unchecked Sendable {
     let root: SimRandom
     public var defaultLatency: Distribution
     public var defaultFaults: FaultProfile
+    /// Faults that hold for a while; checked on every send only when there are any.
+    public var windows: [FaultWindow] = []
     @usableFromInline var counts = Statistics()
     public var statistics: Statistics { counts }
 
@@ -79,6 +126,10 @@ public final class Network: @unchecked Sendable {
         if links[index] == nil { createDefaultLink(at: index, source, target) }
         counts.sent &+= 1
         var delay = links[index].unsafelyUnwrapped.latency.sample(&links[index]!.random)
+        if !windows.isEmpty {
+            guard applyWindows(source, target, index: index, delay: &delay, kind: kind, subject: subject,
+                               argument: argument) else { return }
+        }
         if !links[index].unsafelyUnwrapped.faults.isNone {
             let faults = links[index].unsafelyUnwrapped.faults
             if links[index]!.random.chance(faults.loss) {
@@ -96,6 +147,38 @@ public final class Network: @unchecked Sendable {
             }
         }
         simulation.schedule(after: delay, to: target, kind: kind, subject: subject, argument: argument)
+    }
+
+    /// Applies the windows open now to one send; false if the message is lost.
+    @usableFromInline func applyWindows(_ source: ReceiverID, _ target: ReceiverID, index: Int, delay: inout SimDuration,
+                                        kind: UInt32, subject: UInt64, argument: UInt64) -> Bool {
+        let now = simulation.now
+        for window in windows where window.applies(at: now, source, target) {
+            switch window.kind {
+            case .partition:
+                counts.lost &+= 1
+                return false
+            case .loss(let ratio):
+                if links[index]!.random.chance(ratio) {
+                    counts.lost &+= 1
+                    return false
+                }
+            case .latencySpike(let factor):
+                delay = .seconds(fractional: delay.seconds * factor)
+            case .reordering(let ratio):
+                if links[index]!.random.chance(ratio) {
+                    counts.reordered &+= 1
+                    delay = delay + links[index]!.faults.reorderDelay.sample(&links[index]!.random)
+                }
+            case .duplication(let ratio):
+                if links[index]!.random.chance(ratio) {
+                    counts.duplicated &+= 1
+                    let extra = links[index]!.faults.reorderDelay.sample(&links[index]!.random)
+                    simulation.schedule(after: delay + extra, to: target, kind: kind, subject: subject, argument: argument)
+                }
+            }
+        }
+        return true
     }
 
     @inlinable func slot(_ source: ReceiverID, _ target: ReceiverID) -> Int {

@@ -86,3 +86,21 @@ func describe(_ result: PaymentsResult) -> String {
         #expect(replay.violations.first == first.violations.first)
     }
 }
+
+@Suite struct PaymentsWorldFaultWindowTests {
+    @Test func partitionsSpikesAndASlowIssuerKeepEveryInvariant() {
+        let configuration = smallWorld {
+            $0.faultWindows = [
+                PaymentFaultWindow(kind: .partition, start: .seconds(5), duration: .seconds(10), between: [.gateway, .acs]),
+                PaymentFaultWindow(kind: .latencySpike(factor: 50), start: .seconds(20), duration: .seconds(5)),
+                PaymentFaultWindow(kind: .loss(Ratio(1, 5)), start: .seconds(30), duration: .seconds(5)),
+            ]
+            $0.slowdowns = [Slowdown(actor: .issuer, factor: 20, start: .seconds(40), duration: .seconds(10))]
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 5)).run()
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        #expect(result.completed == 3_000)
+        #expect(result.network.lost > 0)
+        #expect(result.counters.unknownOutcomes > 0)
+    }
+}

@@ -30,7 +30,8 @@ public actor ACSServer: SimulationActor {
         self.addresses = addresses
         self.configuration = books.configuration
         intake = Intake(configuration: books.configuration.stations.acs, outages: books.configuration.outages,
-                        kind: .acs, random: simulation.random.split())
+                        kind: .acs, random: simulation.random.split(),
+                        slowdowns: books.configuration.slowdowns)
         random = simulation.random.split()
     }
 

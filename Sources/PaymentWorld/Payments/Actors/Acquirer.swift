@@ -28,7 +28,8 @@ public actor Acquirer: SimulationActor {
         self.books = books
         self.addresses = addresses
         intake = Intake(configuration: books.configuration.stations.acquirer, outages: books.configuration.outages,
-                        kind: kind, random: simulation.random.split())
+                        kind: kind, random: simulation.random.split(),
+                        slowdowns: books.configuration.slowdowns)
     }
 
     public func handle(_ event: SimulationEvent) {

@@ -53,7 +53,8 @@ public actor Gateway: SimulationActor {
         self.addresses = addresses
         self.configuration = books.configuration
         intake = Intake(configuration: books.configuration.stations.gateway, outages: books.configuration.outages,
-                        kind: .gateway, random: simulation.random.split())
+                        kind: .gateway, random: simulation.random.split(),
+                        slowdowns: books.configuration.slowdowns)
     }
 
     public func handle(_ event: SimulationEvent) {
@@ -63,6 +64,9 @@ public actor Gateway: SimulationActor {
         switch message {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
             timerFired(message, payment: event.subject, generation: UInt32(truncatingIfNeeded: event.argument))
+            return
+        case .recordRetired:
+            retire(event.subject)
             return
         default:
             break
@@ -113,6 +117,7 @@ public actor Gateway: SimulationActor {
             records.append(Record())
             books.gatewayPayments.append(WorldBooks.GatewayPaymentFacts())
         }
+        // A retired slot already moved its generation on; a new one starts past zero.
         let facts = books.payments[order.slot]
         var record = Record()
         record.generation = records[slot].generation &+ 1
@@ -133,12 +138,20 @@ public actor Gateway: SimulationActor {
         }
     }
 
-    /// Releases a finished payment's slot once nothing more can happen to it.
-    func release(_ payment: UInt64) {
+    /// How long a finished payment's record stays, so that merchant retries and late replies
+    /// still find it: the merchant's whole retry window, twice over.
+    var retention: SimDuration {
+        configuration.timeouts.merchantCall * Int64(2 * (configuration.policies.merchantRetries + 1))
+    }
+
+    /// Frees a finished payment's slot and key; later messages for it are stale.
+    func retire(_ payment: UInt64) {
         guard let record = record(payment) else { return }
-        byKey[record.key] = nil
+        if byKey[record.key] == payment { byKey[record.key] = nil }
+        books.observe(.paymentRetired(payment: payment, order: record.order))
+        records[payment.slot].generation &+= 1  // Stale from now on, even before the slot is reused.
+        records[payment.slot].outcome = nil
         freeSlots.append(UInt32(payment.slot))
-        _ = record
     }
 
     // MARK: Timers
@@ -171,6 +184,10 @@ public actor Gateway: SimulationActor {
             records[payment.slot] = record
             if outcome != .captured {
                 books.observe(.paymentFinal(payment: payment, order: record.order, succeeded: succeeded))
+            }
+            // Retire it once nothing more is due: an authorization waits for its capture first.
+            if outcome != .authorized {
+                simulation.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment)
             }
         }
         answerMerchant(payment, record, outcome)

@@ -9,13 +9,18 @@ struct Intake {
     private var random: SimRandom
     private let service: Distribution
     private let outages: [(start: SimTime, end: SimTime)]
+    private let slowdowns: [(start: SimTime, end: SimTime, factor: Double)]
 
-    init(configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind, random: SimRandom) {
+    init(configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind, random: SimRandom,
+         slowdowns: [Slowdown] = []) {
         station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
         service = configuration.service
         self.random = random
         self.outages = outages.filter { $0.actor == kind }.map {
             (SimTime(nanoseconds: $0.start.nanoseconds), SimTime(nanoseconds: $0.start.nanoseconds) + $0.duration)
+        }
+        self.slowdowns = slowdowns.filter { $0.actor == kind }.map {
+            (SimTime(nanoseconds: $0.start.nanoseconds), SimTime(nanoseconds: $0.start.nanoseconds) + $0.duration, $0.factor)
         }
     }
 
@@ -49,7 +54,12 @@ struct Intake {
     }
 
     private mutating func serve(_ event: SimulationEvent, simulation: Simulation, to id: ReceiverID) {
-        simulation.schedule(after: service.sample(&random), to: id, kind: event.kind | PaymentMessage.servedFlag,
+        var time = service.sample(&random)
+        let now = simulation.now
+        for window in slowdowns where now >= window.start && now < window.end {
+            time = .seconds(fractional: time.seconds * window.factor)
+        }
+        simulation.schedule(after: time, to: id, kind: event.kind | PaymentMessage.servedFlag,
                             subject: event.subject, argument: event.argument)
     }
 }

@@ -43,7 +43,8 @@ public actor Issuer: SimulationActor {
         self.addresses = addresses
         self.configuration = books.configuration
         intake = Intake(configuration: books.configuration.stations.issuer, outages: books.configuration.outages,
-                        kind: .issuer, random: simulation.random.split())
+                        kind: .issuer, random: simulation.random.split(),
+                        slowdowns: books.configuration.slowdowns)
         random = simulation.random.split()
     }
 

@@ -36,7 +36,8 @@ public actor PaymentNetwork: SimulationActor {
         self.addresses = addresses
         self.configuration = books.configuration
         intake = Intake(configuration: books.configuration.stations.network, outages: books.configuration.outages,
-                        kind: .network, random: simulation.random.split())
+                        kind: .network, random: simulation.random.split(),
+                        slowdowns: books.configuration.slowdowns)
     }
 
     public func handle(_ event: SimulationEvent) {

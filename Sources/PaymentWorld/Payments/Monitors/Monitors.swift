@@ -125,6 +125,21 @@ public struct Monitors: Sendable {
             let held = heldByPayment[payment] ?? 0
             check("RES-2", approved || held == 0, payment: payment, at: time,
                   "resolved as not approved while the issuer still holds \(held)")
+        case .paymentRetired(let payment, let order):
+            // The last word on a payment: one that did not succeed keeps no hold (RES-2). Then
+            // its shadow state goes, so the monitors stay as small as the payments in flight.
+            let held = heldByPayment[payment] ?? 0
+            if finalByPayment[payment] == false {
+                check("RES-2", held == 0, payment: payment, at: time, "a failed payment still holds \(held) when retired")
+            }
+            heldByPayment[payment] = nil
+            authorizedByPayment[payment] = nil
+            capturedByPayment[payment] = nil
+            refundedByPayment[payment] = nil
+            approvalsByPayment[payment] = nil
+            finalByPayment[payment] = nil
+            orderOfPayment[payment] = nil
+            successesByOrder[order] = nil
         case .illegalTransition(let payment, let description):
             check("G-6", false, payment: payment, at: time, description)
         }

@@ -1,0 +1,103 @@
+import Foundation
+import Reporting
+import Scenarios
+
+/// `paystorm check-determinism`: runs one seed in several separate processes (each with its own
+/// hashing seed) and compares their trace hashes; on a mismatch it prints the first trace
+/// record where the runs diverge (FoundationDB's same-seed check).
+enum DeterminismCommand {
+    static let specs: [FlagSpec] = [
+        FlagSpec(name: "scenario", valueName: "FILE", help: "scenario to check (required)"),
+        FlagSpec(name: "seed", valueName: "N", help: "the seed (default: the scenario's seed)"),
+        FlagSpec(name: "processes", valueName: "N", help: "separate processes to compare, 2 to 16 (default 3)"),
+        FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field (repeatable)", repeatable: true),
+        FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH]"),
+        FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default) or per-actor"),
+        FlagSpec(name: "help", valueName: nil, help: "show this help"),
+    ]
+    static let help = helpText(command: "check-determinism", synopsis: "--scenario FILE [--seed N] [--processes 3]",
+                               summary: "Runs one seed in separate processes and compares trace hashes; prints the first "
+                                   + "diverging trace record on a mismatch.", specs: specs,
+                               notes: ["exit status: 0 identical, 1 diverged, 64 bad input, 70 a run failed to start"])
+
+    static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
+        let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "check-determinism", positionals: false)
+        if parsed.has("help") {
+            output.out(help)
+            return .passed
+        }
+        guard let file = parsed.value("scenario") else { throw UsageError("paystorm check-determinism: --scenario FILE is required") }
+        let processes = try SweepCommand.positive(parsed.value("processes"), flag: "--processes", default: 3, limit: 16)
+        guard processes >= 2 else { throw UsageError("paystorm check-determinism: --processes: expected 2 to 16, found 1") }
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(file: file, overrides: parsed.all("set"))
+        } catch {
+            output.err(error.description)
+            return .badInput
+        }
+        let seed = try parsed.value("seed").map { text throws(UsageError) -> UInt64 in
+            guard let value = parseSeed(text) else { throw UsageError("paystorm check-determinism: --seed: expected a whole number") }
+            return value
+        } ?? scenario.seed
+        let scratch = NSTemporaryDirectory() + "paystorm-determinism-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var hashes: [String] = []
+        for index in 0..<processes {
+            var child = ["run", "--scenario", file, "--seed", "\(seed)", "--quiet", "--out", "\(scratch)/\(index)",
+                         "--trace", "\(scratch)/\(index)/trace.txt"]
+            for override in parsed.all("set") { child += ["--set", override] }
+            if let strategy = parsed.value("strategy") { child += ["--strategy", strategy] }
+            if let lanes = parsed.value("lanes") { child += ["--lanes", lanes] }
+            guard launch(child) else {
+                output.err("paystorm check-determinism: could not start process \(index + 1)")
+                return .internalError
+            }
+            guard let data = FileManager.default.contents(atPath: "\(scratch)/\(index)/summary.json"),
+                  let root = try? JSONParser.parse(bytes: [UInt8](data)), let hash = root["trace_hash"]?.value.stringValue else {
+                output.err("paystorm check-determinism: process \(index + 1) wrote no summary")
+                return .internalError
+            }
+            hashes.append(hash)
+        }
+        output.out("seed \(seed): " + hashes.enumerated().map { "process \($0.offset + 1) \($0.element)" }.joined(separator: ", "))
+        guard Set(hashes).count > 1 else {
+            output.out("deterministic: \(processes) processes, one trace hash")
+            return .passed
+        }
+        let first = lines("\(scratch)/0/trace.txt")
+        for index in 1..<processes where hashes[index] != hashes[0] {
+            let other = lines("\(scratch)/\(index)/trace.txt")
+            let diverge = zip(first, other).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(first.count, other.count)
+            output.err("DIVERGED  process 1 and process \(index + 1) at trace record \(diverge):\n"
+                       + "  1: \(diverge < first.count ? first[diverge] : "(end of trace)")\n"
+                       + "  \(index + 1): \(diverge < other.count ? other[diverge] : "(end of trace)")")
+        }
+        return .invariantViolated
+    }
+
+    static func lines(_ path: String) -> [Substring] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n")
+    }
+
+    /// Runs this executable with `arguments`, without SWIFT_DETERMINISTIC_HASHING, so a hidden
+    /// dependence on Set or Dictionary order shows up as a different hash.
+    static func launch(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        if !FileManager.default.fileExists(atPath: process.executableURL?.path ?? "") {
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        }
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = nil
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return true
+    }
+}

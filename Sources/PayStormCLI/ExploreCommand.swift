@@ -1,0 +1,213 @@
+import Foundation
+import PaymentWorld
+import Reporting
+import Scenarios
+import SimulationKernel
+import Synchronization
+
+/// `paystorm explore`: runs a range of seeds, one simulation per thread, and reports every seed
+/// that breaks an invariant with the one command that replays it.
+enum ExploreCommand {
+    static let specs: [FlagSpec] = [
+        FlagSpec(name: "scenario", valueName: "FILE", help: "scenario to explore (required)"),
+        FlagSpec(name: "seeds", valueName: "A..B", help: "the seeds to run, inclusive (required)"),
+        FlagSpec(name: "threads", valueName: "N", help: "simulations in parallel, one per thread (default: all cores)"),
+        FlagSpec(name: "shard", valueName: "I/N", help: "run only the seeds s with (s - A) mod N = I"),
+        FlagSpec(name: "swarm", valueName: nil, help: "let each seed also choose which faults are on and how strong (swarm testing)"),
+        FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH]"),
+        FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default) or per-actor"),
+        FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field for every seed (repeatable)", repeatable: true),
+        FlagSpec(name: "time-budget", valueName: "DURATION", help: "stop starting new seeds after this wall time, e.g. 10m"),
+        FlagSpec(name: "quiet", valueName: nil, help: "no progress lines"),
+        FlagSpec(name: "help", valueName: nil, help: "show this help"),
+    ]
+
+    static let help = helpText(
+        command: "explore", synopsis: "--scenario FILE --seeds A..B [--threads N] [--shard I/N] [--swarm] [--strategy S]",
+        summary: "Runs many seeds looking for invariant violations; prints each failing seed's invariant and replay command, "
+            + "then the failures grouped by invariant.", specs: specs,
+        notes: ["exit status: 0 no seed failed, 1 a seed broke a safety invariant or an SLO, 2 only liveness failures, 64 bad input"])
+
+    struct Finding: Sendable {
+        var seed: UInt64
+        var invariant: String
+        var detail: String
+        var liveness: Bool
+        var faults: String
+    }
+
+    static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
+        let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "explore", positionals: false)
+        if parsed.has("help") {
+            output.out(help)
+            return .passed
+        }
+        guard let file = parsed.value("scenario") else { throw UsageError("paystorm explore: --scenario FILE is required") }
+        guard let range = parsed.value("seeds").flatMap(parseRange) else {
+            throw UsageError("paystorm explore: --seeds: expected A..B with A <= B, such as 1..1000")
+        }
+        let runOptions = try RunOptions(parsed)
+        let threads = try SweepCommand.positive(parsed.value("threads"), flag: "--threads",
+                                                default: ProcessInfo.processInfo.activeProcessorCount, limit: 256)
+        let shard = try parsed.value("shard").map { text throws(UsageError) in try SweepCommand.parseShard(text) }
+        var budget: SimDuration?
+        if let text = parsed.value("time-budget") {
+            guard let duration = try? Quantities.duration(text), duration > .zero else {
+                throw UsageError("paystorm explore: --time-budget: expected a duration such as 10m, found \"\(text)\"")
+            }
+            budget = duration
+        }
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(file: file, overrides: parsed.all("set"))
+        } catch {
+            output.err(error.description)
+            return .badInput
+        }
+        let swarm = parsed.has("swarm")
+        let seeds = Array(range).filter { shard == nil || Int(($0 - range.lowerBound) % UInt64(shard!.count)) == shard!.index }
+        output.info("paystorm \(PayStormVersion.current) explore  scenario=\(file)  seeds=\(range.lowerBound)..\(range.upperBound)"
+                    + "  runs=\(seeds.count)  threads=\(threads)  strategy=\(runOptions.strategyText)  lanes=\(runOptions.lanes.rawValue)"
+                    + (swarm ? "  swarm" : "") + (shard.map { "  shard=\($0.index)/\($0.count)" } ?? ""))
+        let start = ContinuousClock.now
+        let findings = ExploreRunner.run(seeds: seeds, scenario: scenario, options: runOptions, swarm: swarm, threads: threads,
+                                         budget: budget, progress: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0)
+        let seconds = wallSeconds(since: start)
+        for finding in findings.failures.sorted(by: { $0.seed < $1.seed }) {
+            var options = runOptions
+            options.seed = finding.seed
+            let replay = RunCommand.replayCommand(scenario, seed: finding.seed, options: options)
+            output.out("FAILED  seed \(finding.seed)  \(finding.invariant)  \(finding.detail)"
+                       + (finding.faults.isEmpty ? "" : "\n  faults: \(finding.faults)")
+                       + "\n  replay: \(swarm ? SwarmFaults.replay(scenario, seed: finding.seed, options: runOptions) : replay)")
+        }
+        var groups: [(String, Int)] = []
+        for finding in findings.failures.sorted(by: { $0.seed < $1.seed }) {
+            if let index = groups.firstIndex(where: { $0.0 == finding.invariant }) {
+                groups[index].1 += 1
+            } else {
+                groups.append((finding.invariant, 1))
+            }
+        }
+        let rate = Double(findings.ran) / max(seconds, 1e-9)
+        output.out("\nexplored \(findings.ran) seeds in \(SummaryTable.fixed(seconds, 1)) wall s "
+                   + "(\(SummaryTable.fixed(rate, 1)) seeds/s): \(findings.failures.count) failed"
+                   + (groups.isEmpty ? "" : "\n" + groups.map { "  \($0.0): \($0.1) seed(s)" }.joined(separator: "\n")))
+        if findings.failures.contains(where: { !$0.liveness }) { return .invariantViolated }
+        return findings.failures.isEmpty ? .passed : .livenessViolated
+    }
+
+    static func parseRange(_ text: String) -> ClosedRange<UInt64>? {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low <= high,
+              high - low < 100_000_000 else { return nil }
+        return low...high
+    }
+}
+
+/// Runs seeds on a pool of threads; each finding lands in a shared list.
+enum ExploreRunner {
+    static func run(seeds: [UInt64], scenario: Scenario, options: RunOptions, swarm: Bool, threads: Int,
+                    budget: SimDuration?, progress: Bool) -> (ran: Int, failures: [ExploreCommand.Finding]) {
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let findings = Mutex<[ExploreCommand.Finding]>([])
+        let deadline = budget.map { ContinuousClock.now + .nanoseconds($0.nanoseconds) }
+        let group = DispatchGroup()
+        for _ in 0..<min(threads, max(1, seeds.count)) {
+            group.enter()
+            let thread = Thread {
+                while true {
+                    if let deadline, ContinuousClock.now >= deadline { break }
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < seeds.count else { break }
+                    if let finding = runOne(scenario, seed: seeds[index], options: options, swarm: swarm) {
+                        findings.withLock { $0.append(finding) }
+                    }
+                    done.add(1, ordering: .relaxed)
+                }
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        let reporter = ProgressReporter(enabled: progress, total: seeds.count)
+        while group.wait(timeout: .now() + 1) == .timedOut {
+            let finished = done.load(ordering: .relaxed)
+            reporter.report(.init(now: .zero, done: Double(finished) / Double(max(1, seeds.count)), completed: UInt64(finished),
+                                  inFlight: 0, latencyP99: nil, violations: findings.withLock { $0.count }))
+        }
+        reporter.finish()
+        return (done.load(ordering: .relaxed), findings.withLock { $0 })
+    }
+
+    static func runOne(_ scenario: Scenario, seed: UInt64, options: RunOptions, swarm: Bool) -> ExploreCommand.Finding? {
+        let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes)
+        switch scenario.model {
+        case .payments(var configuration):
+            var faults = ""
+            if swarm { faults = SwarmFaults.apply(seed: seed, to: &configuration) }
+            let result = PaymentsWorld(configuration: configuration, options: simulationOptions).run(reportingEvery: .hours(24))
+            if let violation = result.safetyViolation ?? result.livenessViolation {
+                let where_ = "payment#\(violation.lifecycle & 0xFFFF_FFFF).\(violation.lifecycle >> 32) t=\(violation.time)"
+                return .init(seed: seed, invariant: "\(violation.invariant) \(violation.claim)",
+                             detail: "\(where_): \(violation.detail)",
+                             liveness: violation.isLiveness, faults: faults)
+            }
+            if let escape = result.escapes.first {
+                return .init(seed: seed, invariant: "escape", detail: "\(escape)", liveness: false, faults: faults)
+            }
+            return nil
+        case .referencePipeline(let configuration):
+            let result = ReferencePipeline(configuration: configuration, options: simulationOptions).run(reportingEvery: .hours(24))
+            if result.unfinished > 0 {
+                return .init(seed: seed, invariant: "G-7 EveryLifecycleEndsInTime",
+                             detail: "\(result.unfinished) payments unfinished", liveness: true, faults: "")
+            }
+            if let escape = result.escapes.first {
+                return .init(seed: seed, invariant: "escape", detail: "\(escape)", liveness: false, faults: "")
+            }
+            return nil
+        }
+    }
+}
+
+/// Swarm testing (TigerBeetle's VOPR, FoundationDB's BUGGIFY): the seed also chooses which
+/// fault kinds are on and how strong, from a stream of its own, so a seed range covers many
+/// fault mixes. The choice is printed, and replayed by the same seed.
+enum SwarmFaults {
+    static func apply(seed: UInt64, to configuration: inout PaymentsConfiguration) -> String {
+        var random = SimRandom(seed: seed).stream(for: 0x5357_4152_4D)  // "SWARM": apart from the run's own streams.
+        let rates = [Ratio.zero, Ratio(1, 200), Ratio(1, 50), Ratio(1, 20)]
+        func pick() -> Ratio { rates[random.index(below: rates.count)] }
+        configuration.faults = FaultProfile(loss: pick(), duplication: pick(), reordering: pick())
+        var parts = ["loss \(configuration.faults.loss)", "duplication \(configuration.faults.duplication)",
+                     "reordering \(configuration.faults.reordering)"]
+        if random.chance(Ratio(1, 2)) {
+            let actor = [PaymentActorKind.issuer, .acquirer, .acs, .network][random.index(below: 4)]
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            let duration = SimDuration.seconds(Int64(random.int(in: 5...40)))
+            configuration.outages.append(OutageWindow(actor: actor, start: start, duration: duration))
+            parts.append("outage \(actor) at \(start) for \(duration)")
+        }
+        if random.chance(Ratio(1, 3)) {
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            configuration.faultWindows.append(PaymentFaultWindow(kind: .latencySpike(factor: 20), start: start,
+                                                                 duration: .seconds(10)))
+            parts.append("latency ×20 at \(start) for 10s")
+        }
+        if random.chance(Ratio(1, 3)) {
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            configuration.slowdowns.append(Slowdown(actor: .issuer, factor: 10, start: start, duration: .seconds(20)))
+            parts.append("slow issuer ×10 at \(start) for 20s")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    static func replay(_ scenario: Scenario, seed: UInt64, options: RunOptions) -> String {
+        "swift run -c release paystorm explore --scenario \(shellQuoted(scenario.file)) --seeds \(seed)..\(seed) --swarm"
+            + scenario.overrides.map { " --set \(shellQuoted($0))" }.joined()
+            + (options.strategyText == "fifo" ? "" : " --strategy \(options.strategyText)")
+            + (options.lanes == .shared ? "" : " --lanes \(options.lanes.rawValue)")
+    }
+}
