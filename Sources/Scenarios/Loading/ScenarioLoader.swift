@@ -107,17 +107,18 @@ public enum ScenarioLoader {
         for flow in reader.keys(of: "slo.flows") {
             guard flows.contains(flow) else {
                 let hint = closestMatch(to: flow, among: flows).map { "did you mean \"\($0)\"?" }
-                reader.report("slo.flows." + flow,
+                reader.report("slo.flows." + keyForPath(flow),
                               expected: flows.isEmpty ? "no flows (this model has one flow: use slo.METRIC)"
                                   : "a flow of this model, one of " + flows.joined(separator: ", "),
-                              found: "\"\(flow)\"", hint: hint)
+                              found: quotedForMessage(flow), hint: hint)
                 continue
             }
             for metric in reader.keys(of: "slo.flows." + flow) {
                 let path = "slo.flows.\(flow).\(metric)"
                 guard ServiceLevelObjective.flowMetrics.contains(metric) else {
-                    reader.report(path, expected: "a flow metric, one of " + ServiceLevelObjective.flowMetrics.joined(separator: ", "),
-                                  found: "\"\(metric)\"",
+                    reader.report("slo.flows.\(flow)." + keyForPath(metric),
+                                  expected: "a flow metric, one of " + ServiceLevelObjective.flowMetrics.joined(separator: ", "),
+                                  found: quotedForMessage(metric),
                                   hint: closestMatch(to: metric, among: ServiceLevelObjective.flowMetrics).map { "did you mean \"\($0)\"?" })
                     continue
                 }
