@@ -33,3 +33,10 @@ func suggestsTheClosestField(word: String, expected: String?) {
     #expect(closestMatch(to: "rate", among: []) == nil)
     #expect(closestMatch(to: "xy", among: ["id"]) == nil)  // Replacing every character is no typo.
 }
+
+/// One edit from two candidates: a swap (same length) beats a deletion, whatever the order.
+@Test func aSwapBeatsADeletionAtTheSameDistance() {
+    #expect(closestMatch(to: "afctor", among: ["actor", "factor"]) == "factor")
+    #expect(closestMatch(to: "afctor", among: ["factor", "actor"]) == "factor")
+    #expect(closestMatch(to: "actr", among: ["actor", "factor"]) == "actor")
+}
