@@ -66,6 +66,17 @@ struct ScenarioFormatDocument {
         String(decoding: packageFile("docs/scenario-format.md"), as: UTF8.self))
 }
 
+/// The flows `slo.flows` takes in the scenario, from the loader's message for a made-up one
+/// (`a flow of this model, one of sale, authorization`, or `no flows`); nil if it gives none.
+func flowsAccepted(_ bytes: [UInt8], file: String) -> [String]? {
+    let problems = loaderProblems(bytes, file: file, overrides: ["slo.flows.zzqx={}"])
+    guard let problem = problems.first(where: { $0.fieldPath == "slo.flows.zzqx" }) else { return nil }
+    let prefix = "a flow of this model, one of "
+    if problem.expected.hasPrefix("no flows") { return [] }
+    guard problem.expected.hasPrefix(prefix) else { return nil }
+    return problem.expected.dropFirst(prefix.count).components(separatedBy: ", ")
+}
+
 /// `faults.outages[i].actor` → `faults.outages[0].actor`: a path `--set` can write.
 func concretePath(_ documented: String) -> String {
     documented.replacingOccurrences(of: "[i]", with: "[0]")
@@ -167,8 +178,13 @@ func misspelt(_ key: String) -> String {
         walk("")
         #expect(undocumented == [], "read by the loader but not in docs/scenario-format.md")
         #expect(visited.contains("topology.gateway") && visited.contains("workload"))
-        let metrics = documented.filter { $0.hasPrefix("slo.") }.map { String($0.dropFirst(4)) }
+        let metrics = documented.filter { $0.hasPrefix("slo.") && !$0.hasPrefix("slo.flows.") }.map { String($0.dropFirst(4)) }
         #expect(Set(metrics) == Set(ServiceLevelObjective.metrics))
+        // Per-flow SLOs: every flow the loader accepts here, times every flow metric.
+        let flows = try #require(flowsAccepted(bytes, file: file))
+        let flowObjectives = documented.filter { $0.hasPrefix("slo.flows.") }
+        let expected = flows.flatMap { flow in ServiceLevelObjective.flowMetrics.map { "slo.flows.\(flow).\($0)" } }
+        #expect(Set(flowObjectives) == Set(expected))
     }
 
     /// A misspelt documented path is an unknown field, with the documented name as the hint.
@@ -180,15 +196,17 @@ func misspelt(_ key: String) -> String {
             let key = keys.removeLast()
             let path = (keys + [misspelt(key)]).joined(separator: ".")
             let problems = loaderProblems(bytes, file: file, overrides: ["\(path)=1"])
-            let isMetric = documented.hasPrefix("slo.")
+            let expected = documented.hasPrefix("slo.flows.") ? "a flow metric, one of"
+                : documented.hasPrefix("slo.") ? "a metric, one of" : nil
             #expect(problems.contains {
                 $0.fieldPath == path && $0.hint == "did you mean \"\(key)\"?"
-                    && (isMetric ? $0.expected.hasPrefix("a metric, one of") : $0.found.hasPrefix("an unknown field"))
+                    && (expected.map($0.expected.hasPrefix) ?? $0.found.hasPrefix("an unknown field"))
             }, "\(path): \(problems.map(\.description))")
         }
     }
 
-    /// A path documented only for the other model is unknown here (the sections are right).
+    /// A path documented only for the other model is unknown here (the sections are right); a
+    /// per-flow SLO is refused at its flow, since this model has no such flow.
     @Test(arguments: checkedInScenarios)
     func pathsOfTheOtherModelAreUnknown(file: String) throws {
         let bytes = packageFile(file)
@@ -199,8 +217,11 @@ func misspelt(_ key: String) -> String {
         for documented in others {
             let path = concretePath(documented)
             let problems = loaderProblems(bytes, file: file, overrides: ["\(path)=1"])
+            let flow = path.split(separator: ".").prefix(3).joined(separator: ".")
             #expect(problems.contains {
-                $0.found.hasPrefix("an unknown field") && (path == $0.fieldPath || path.hasPrefix($0.fieldPath + "."))
+                path.hasPrefix("slo.flows.")
+                    ? $0.fieldPath == flow && $0.expected.hasPrefix("no flows")
+                    : $0.found.hasPrefix("an unknown field") && (path == $0.fieldPath || path.hasPrefix($0.fieldPath + "."))
             }, "\(path): \(problems.map(\.description))")
         }
     }
