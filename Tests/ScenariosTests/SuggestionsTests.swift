@@ -33,3 +33,12 @@ func suggestsTheClosestField(word: String, expected: String?) {
     #expect(closestMatch(to: "rate", among: []) == nil)
     #expect(closestMatch(to: "xy", among: ["id"]) == nil)  // Replacing every character is no typo.
 }
+
+/// One edit from two candidates: a swap (the same letters) beats a deletion, whatever the order;
+/// other ties still go to the first.
+@Test func aSwapBeatsOtherEditsAtTheSameDistance() {
+    #expect(closestMatch(to: "afctor", among: ["actor", "factor"]) == "factor")
+    #expect(closestMatch(to: "afctor", among: ["factor", "actor"]) == "factor")
+    #expect(closestMatch(to: "actr", among: ["actor", "factor"]) == "actor")
+    #expect(closestMatch(to: "--sed", among: ["--seed", "--set"]) == "--seed")
+}

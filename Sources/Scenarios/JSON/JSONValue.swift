@@ -150,6 +150,14 @@ package func quotedForMessage(_ text: String, limit: Int = 60) -> String {
     return result + "\""
 }
 
+/// An object key as a message shows it inside a field path: control characters escaped as in
+/// JSON (so a key holding a line break cannot split a message), shortened like
+/// ``quotedForMessage(_:limit:)``, no quotes.
+package func keyForPath(_ key: String, limit: Int = 60) -> String {
+    let quoted = quotedForMessage(key, limit: limit)
+    return String(quoted.dropFirst().dropLast())
+}
+
 /// `text` cut to `limit` scalars with `…` appended when it was longer.
 package func shortened(_ text: String, limit: Int = 60) -> String {
     let scalars = text.unicodeScalars

@@ -117,10 +117,19 @@ extension ScenarioLoader {
             let factor = reader.number(path + ".factor", expected: "a latency multiplier from 1 to 1,000", default: 10) {
                 $0 >= 1 && $0 <= 1_000
             }
+            let errorsBefore = reader.errors.count
             let between = reader.names(path + ".between", allowed: actors)
-            if !between.isEmpty && between.count != 2 {
-                reader.report(path + ".between", expected: "two actors, such as [\"gateway\", \"issuer\"]",
-                              found: "\(between.count)")
+            // An empty list means every link. A rejected name was reported already: a count of
+            // the others would mislead.
+            if reader.errors.count == errorsBefore && !between.isEmpty {
+                if between.count != 2 {
+                    reader.report(path + ".between", expected: "two actors, such as [\"gateway\", \"issuer\"]",
+                                  found: "\(between.count)")
+                } else if between[0] == between[1] {
+                    // No message goes from an actor to itself over the network: the window would do nothing.
+                    reader.report(path + ".between", expected: "two different actors, such as [\"gateway\", \"issuer\"]",
+                                  found: "\(quotedForMessage(between[0])) twice")
+                }
             }
             let windowKind: FaultWindow.Kind
             switch kind {

@@ -57,11 +57,15 @@ public enum ScenarioLoader {
         let seed = reader.number("seed", expected: "a whole number from 0 to 2^53 (the default run seed)",
                                  default: 42) { $0 >= 0 && $0 <= 9_007_199_254_740_992 && $0.rounded() == $0 }
         let modelExpected = "one of " + models.map { "\"\($0)\"" }.joined(separator: ", ")
+        let errorsBeforeModel = reader.errors.count
         let modelName = reader.string("model", expected: modelExpected, default: "reference-pipeline")
         if !models.contains(modelName) {
             let hint = closestMatch(to: modelName, among: models).map { "did you mean \"\($0)\"?" }
             reader.report("model", expected: modelExpected, found: quotedForMessage(modelName), hint: hint)
         }
+        // Which fields exist depends on the model: without a valid one, no field is called unknown
+        // (a payments file with a misspelt model would otherwise list every payments field).
+        if reader.errors.count > errorsBeforeModel { reader.knowsEveryField = false }
         let model: Scenario.Model = modelName == "payments"
             ? .payments(readPayments(&reader)) : .referencePipeline(readPipeline(&reader))
         var flows: [String] = []
@@ -82,8 +86,9 @@ public enum ScenarioLoader {
             }
             guard ServiceLevelObjective.metrics.contains(metric) else {
                 let hint = closestMatch(to: metric, among: ServiceLevelObjective.metrics).map { "did you mean \"\($0)\"?" }
-                reader.report(path, expected: "a metric, one of " + ServiceLevelObjective.metrics.joined(separator: ", "),
-                              found: "\"\(metric)\"", hint: hint)
+                reader.report("slo." + keyForPath(metric),
+                              expected: "a metric, one of " + ServiceLevelObjective.metrics.joined(separator: ", "),
+                              found: quotedForMessage(metric), hint: hint)
                 continue
             }
             let text = reader.string(path, expected: "a comparison such as \"< 800\" or \">= 0.97\"", default: "")
@@ -102,17 +107,18 @@ public enum ScenarioLoader {
         for flow in reader.keys(of: "slo.flows") {
             guard flows.contains(flow) else {
                 let hint = closestMatch(to: flow, among: flows).map { "did you mean \"\($0)\"?" }
-                reader.report("slo.flows." + flow,
+                reader.report("slo.flows." + keyForPath(flow),
                               expected: flows.isEmpty ? "no flows (this model has one flow: use slo.METRIC)"
                                   : "a flow of this model, one of " + flows.joined(separator: ", "),
-                              found: "\"\(flow)\"", hint: hint)
+                              found: quotedForMessage(flow), hint: hint)
                 continue
             }
             for metric in reader.keys(of: "slo.flows." + flow) {
                 let path = "slo.flows.\(flow).\(metric)"
                 guard ServiceLevelObjective.flowMetrics.contains(metric) else {
-                    reader.report(path, expected: "a flow metric, one of " + ServiceLevelObjective.flowMetrics.joined(separator: ", "),
-                                  found: "\"\(metric)\"",
+                    reader.report("slo.flows.\(flow)." + keyForPath(metric),
+                                  expected: "a flow metric, one of " + ServiceLevelObjective.flowMetrics.joined(separator: ", "),
+                                  found: quotedForMessage(metric),
                                   hint: closestMatch(to: metric, among: ServiceLevelObjective.flowMetrics).map { "did you mean \"\($0)\"?" })
                     continue
                 }

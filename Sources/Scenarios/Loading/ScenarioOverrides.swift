@@ -17,7 +17,7 @@ public struct ScenarioOverride: Sendable, Hashable {
         }
         let path = String(text[..<equals]).trimmingWhitespace()
         let raw = String(text[text.index(after: equals)...]).trimmingWhitespace()
-        let keys = path.split(separator: ".", omittingEmptySubsequences: false)
+        let keys = fieldPathKeys(path, omittingEmptyKeys: false)
         guard !path.isEmpty, keys.allSatisfy({ !$0.isEmpty }) else {
             throw ScenarioError(file: "--set", fieldPath: text,
                                 expected: "a dotted field path before '=', such as workload.rate", found: "\"\(path)\"")
@@ -32,9 +32,10 @@ public struct ScenarioOverride: Sendable, Hashable {
         }
     }
 
-    /// Writes the value into `root` at the path, creating objects on the way.
+    /// Writes the value into `root` at the path, creating objects on the way. A key `name[i]` is
+    /// element `i` of the list `name`; `i` equal to the list's length (0 for a missing list) appends an object.
     func apply(to root: inout JSONNode) throws(ScenarioError) {
-        let keys = path.split(separator: ".").map(String.init)
+        let keys = fieldPathKeys(path)
         try Self.set(value, at: keys[...], in: &root, walked: "", flag: flag)
     }
 
@@ -49,7 +50,33 @@ public struct ScenarioOverride: Sendable, Hashable {
                                 expected: "an object to hold \"\(key)\"", found: node.value.summary)
         }
         let path = walked.isEmpty ? key : walked + "." + key
-        if let index = members.firstIndex(where: { $0.key == key }) {
+        if let (name, position) = listElement(key) {
+            // `outages[1]`: element 1 of the list `outages`; one past the end appends an object.
+            let existing = members.firstIndex(where: { $0.key == name })
+            var elements: [JSONNode] = []
+            if let existing {
+                guard let list = members[existing].value.value.arrayElements else {
+                    throw ScenarioError(file: "--set \(flag)", fieldPath: walked.isEmpty ? name : walked + "." + name,
+                                        expected: "a list to hold element \(position)",
+                                        found: members[existing].value.value.summary)
+                }
+                elements = list
+            }
+            guard position <= elements.count else {
+                throw ScenarioError(file: "--set \(flag)", fieldPath: path,
+                                    expected: "an index from 0 to \(elements.count) (the list has \(elements.count) element(s); "
+                                        + "the next index appends one)",
+                                    found: "\(position)")
+            }
+            if position == elements.count { elements.append(JSONNode(.object([]), at: value.position)) }
+            try set(value, at: keys.dropFirst(), in: &elements[position], walked: path, flag: flag)
+            if let existing {
+                members[existing].value.value = .array(elements)
+            } else {
+                members.append(JSONMember(key: name, keyPosition: value.position,
+                                          value: JSONNode(.array(elements), at: value.position)))
+            }
+        } else if let index = members.firstIndex(where: { $0.key == key }) {
             try set(value, at: keys.dropFirst(), in: &members[index].value, walked: path, flag: flag)
         } else {
             var child = JSONNode(.object([]), at: value.position)
@@ -57,6 +84,14 @@ public struct ScenarioOverride: Sendable, Hashable {
             members.append(JSONMember(key: key, keyPosition: value.position, value: child))
         }
         node.value = .object(members)
+    }
+
+    /// `name[i]` as the list's name and the index, as the reader looks it up; nil for a plain key.
+    private static func listElement(_ key: String) -> (name: String, index: Int)? {
+        guard let open = key.firstIndex(of: "["), key.hasSuffix("]"),
+              let index = Int(key[key.index(after: open)..<key.index(before: key.endIndex)]), index >= 0
+        else { return nil }
+        return (String(key[..<open]), index)
     }
 }
 

@@ -15,6 +15,9 @@ public struct ScenarioReader {
     /// Parent path → the child keys read under it, in reading order.
     private var readKeys: [String: [String]] = [:]
     private var containersReported: Set<String> = []
+    /// False when the fields that exist cannot be known (the model is not one of the models):
+    /// then no field is reported as unknown.
+    var knowsEveryField = true
 
     init(file: String, root: JSONNode, overrides: [String: String]) {
         self.file = file
@@ -181,20 +184,25 @@ public struct ScenarioReader {
 
     /// Reports every field in the file that no read asked for, in document order.
     public mutating func reportUnknownFields() {
-        guard let members = root.value.objectMembers else { return }
-        reportUnknown(members, parent: "")
+        guard knowsEveryField, let members = root.value.objectMembers else { return }
+        reportUnknown(members, parent: "", shown: "")
     }
 
-    private mutating func reportUnknown(_ members: [JSONMember], parent: String) {
+    /// `parent` is the path fields are known under (`faults.outages`); `shown` is the same place
+    /// as messages name it, with list indices (`faults.outages[1]`).
+    private mutating func reportUnknown(_ members: [JSONMember], parent: String, shown: String) {
         let known = readKeys[parent] ?? []
         for member in members {
             let path = parent.isEmpty ? member.key : parent + "." + member.key
+            let shownPath = shown.isEmpty ? keyForPath(member.key) : shown + "." + keyForPath(member.key)
             if known.contains(member.key) {
                 if let children = member.value.value.objectMembers, readKeys[path] != nil {
-                    reportUnknown(children, parent: path)
+                    reportUnknown(children, parent: path, shown: shownPath)
                 } else if let elements = member.value.value.arrayElements, readKeys[path] != nil {
-                    for element in elements {
-                        if let children = element.value.objectMembers { reportUnknown(children, parent: path) }
+                    for (index, element) in elements.enumerated() {
+                        if let children = element.value.objectMembers {
+                            reportUnknown(children, parent: path, shown: shownPath + "[\(index)]")
+                        }
                     }
                 }
                 continue
@@ -203,17 +211,17 @@ public struct ScenarioReader {
             // A key an override created on its way (`--set worklaod.rate=5` creates "worklaod")
             // has no place in the file: position line 0. Blame the flag, not the file.
             let created = member.keyPosition.line == 0
-            let flag = overrideFlag(for: path)
-                ?? (created ? overrides.filter { $0.key.hasPrefix(path + ".") }.map(\.value).min() : nil)
+            let flag = overrideFlag(for: shownPath)
+                ?? (created ? overrides.filter { $0.key.hasPrefix(shownPath + ".") }.map(\.value).min() : nil)
             let location = flag == nil ? " at \(member.keyPosition)" : ""
-            errors.append(ScenarioError(file: flag.map { "--set \($0)" } ?? file, fieldPath: path,
+            errors.append(ScenarioError(file: flag.map { "--set \($0)" } ?? file, fieldPath: shownPath,
                                         expected: expectedFields(known, parent: parent),
                                         found: "an unknown field" + location, hint: hint))
         }
     }
 
     private func expectedFields(_ known: [String], parent: String) -> String {
-        let listed = known.map { "\"\($0)\"" }.joined(separator: ", ")
+        let listed = known.map { quotedForMessage($0) }.joined(separator: ", ")
         return parent.isEmpty ? "one of the top-level fields \(listed)" : "one of the fields of \(parent): \(listed)"
     }
 
@@ -225,7 +233,7 @@ public struct ScenarioReader {
         markRead(path)
         var node = root
         var walked = ""
-        for key in path.split(separator: ".").map(String.init) {
+        for key in fieldPathKeys(path) {
             if let open = key.firstIndex(of: "["), key.hasSuffix("]"),
                let index = Int(key[key.index(after: open)..<key.index(before: key.endIndex)]) {
                 // `name[i]`: the member, then the i-th element of its list.
@@ -253,7 +261,7 @@ public struct ScenarioReader {
 
     private mutating func markRead(_ path: String) {
         var parent = ""
-        for part in path.split(separator: ".").map(String.init) {
+        for part in fieldPathKeys(path) {
             // A list element's fields are known under the list's name: `outages[2].actor` → `outages.actor`.
             let key = part.firstIndex(of: "[").map { String(part[..<$0]) } ?? part
             if !(readKeys[parent]?.contains(key) ?? false) { readKeys[parent, default: []].append(key) }
@@ -271,8 +279,17 @@ public struct ScenarioReader {
         var candidate = path[...]
         while true {
             if let flag = overrides[String(candidate)] { return flag }
-            guard let dot = candidate.lastIndex(of: ".") else { return nil }
-            candidate = candidate[..<dot]
+            // `faults.outages[0]` lies inside `faults.outages`, then `faults`.
+            let cut = candidate.last == "]" ? candidate.lastIndex(of: "[") : candidate.lastIndex(of: ".")
+            guard let cut, cut > candidate.startIndex else { return nil }
+            candidate = candidate[..<cut]
         }
     }
+}
+
+/// The keys of a dotted field path. It splits at every `.` scalar, not at `.` characters: a key
+/// that starts with a combining mark (`"\u{301}rate"`) joins the dot before it into one
+/// character, and must still be a key of its own.
+func fieldPathKeys(_ path: String, omittingEmptyKeys: Bool = true) -> [String] {
+    path.unicodeScalars.split(separator: ".", omittingEmptySubsequences: omittingEmptyKeys).map { String($0) }
 }

@@ -4,7 +4,9 @@
 /// substitute, swap two adjacent characters), over Unicode scalars, ignoring case. A candidate
 /// is close when its distance is at most `max(2, word.count / 3)` and smaller than the longer of
 /// the two lengths (so `"xy"` does not suggest `"id"`: replacing everything is no typo). Among
-/// equally close candidates the first in `candidates` wins, so hints are the same on every run.
+/// equally close candidates one with the same letters wins (`"afctor"` is a swap in `"factor"`
+/// before it is a deletion from `"actor"`), then the first in `candidates`, so hints are the same
+/// on every run.
 ///
 /// ```swift
 /// #expect(closestMatch(to: "rat", among: ["rate", "seed"]) == "rate")
@@ -13,13 +15,15 @@
 public func closestMatch(to word: String, among candidates: [String]) -> String? {
     let typed = Array(word.lowercased().unicodeScalars)
     let limit = max(2, typed.count / 3)
-    var best: (candidate: String, distance: Int)?
-    for candidate in candidates {  // In the caller's order: ties go to the first.
+    let letters = typed.sorted()
+    var best: (candidate: String, distance: Int, otherLetters: Int)?
+    for candidate in candidates {  // In the caller's order: full ties go to the first.
         let other = Array(candidate.lowercased().unicodeScalars)
         let distance = editDistance(typed, other)
         guard distance <= limit, distance < max(typed.count, other.count) || distance == 0 else { continue }
-        if let best, best.distance <= distance { continue }
-        best = (candidate, distance)
+        let otherLetters = other.sorted() == letters ? 0 : 1
+        if let best, (best.distance, best.otherLetters) <= (distance, otherLetters) { continue }
+        best = (candidate, distance, otherLetters)
     }
     return best?.candidate
 }
