@@ -70,7 +70,7 @@ public final class SimulationContext: @unchecked Sendable {
     }
 
     /// Records a named event in the simulation's trace, as the actor's step at the current
-    /// instant: it changes the trace hash, and shows in `--trace` files as `name event`.
+    /// instant: it changes the trace hash, and trace sinks (`setTraceSink`) see it under `name`.
     ///
     /// The trace keeps the event as a 32-bit hash of `event` (FNV-1a of its UTF-8), so the same
     /// name is the same record on every run and platform; `subject` is yours, e.g. an order id.
