@@ -79,6 +79,8 @@ struct SleeperTable {
     enum Sleeper {
         case plain(UnsafeContinuation<Void, Never>)
         case cancellable(UnsafeContinuation<Void, any Error>)
+        /// A message in flight (`SimulationContext.transmit`): true if it arrives, false at the timeout.
+        case transit(UnsafeContinuation<Bool, Never>)
         case reserved  // A cancellable sleep between taking its slot and parking.
     }
     private var slots: [Sleeper?] = []

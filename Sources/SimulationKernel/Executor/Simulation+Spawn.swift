@@ -59,6 +59,7 @@ extension Simulation {
         switch sleepers.take(slot: Int(event.subject), generation: event.argument) {
         case .plain(let continuation): continuation.resume()
         case .cancellable(let continuation): continuation.resume()
+        case .transit(let continuation): continuation.resume(returning: false)  // The timeout came first.
         case .reserved, nil: break  // Cancelled, or a cancellable sleep that never parked.
         }
     }

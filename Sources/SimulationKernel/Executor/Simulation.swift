@@ -80,6 +80,10 @@ public final class Simulation: @unchecked Sendable {
     var ready = ReadyQueue()
     var sleepers = SleeperTable()
     var pct: PCTState?
+    /// Names taken by `makeContext`: looked up, never iterated.
+    var contextNames: Set<String> = []
+    /// Latency histograms recorded by name through `SimulationContext.record(latency:in:)`.
+    public let metrics = SimulationMetrics()
 
     var ownerThread: pthread_t
     @usableFromInline var running = false

@@ -24,7 +24,7 @@ public struct Trace: Sendable {
     @usableFromInline var storedSteps: UInt64 = 0
     /// The order-sensitive hash of every step so far.
     public var hash: UInt64 { storedHash }
-    /// Steps recorded so far: events delivered plus jobs run.
+    /// Steps recorded so far: events delivered, jobs run and notes (`SimulationContext.trace`).
     public var steps: UInt64 { storedSteps }
     @usableFromInline var ring: ContiguousArray<TraceRecord>
     @usableFromInline var ringNext = 0
