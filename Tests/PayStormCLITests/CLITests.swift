@@ -95,7 +95,8 @@ final class TemporaryDirectory {
 }
 
 /// A small run: 2,000 payments of the default scenario take a fraction of a second in debug.
-let tinyRun = ["--set", "run.lifecycles=2000"]
+/// The reference pipeline at 2,000 payments: the fastest scenario with every outcome kind.
+let tinyRun = ["--scenario", "scenarios/reference-pipeline.json", "--set", "run.lifecycles=2000"]
 
 /// `paystorm run` on the tiny scenario with `--out` in `directory`; returns the process and the
 /// parsed `summary.json`.
@@ -185,7 +186,7 @@ let badInvocations: [ExitCase] = [
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("FAILED  SLO latency_ms_p99 < 1 (actual "), "\(result)")
         let replay = try #require(result.stderr.split(separator: "\n").first { $0.contains("replay: ") }, "\(result)")
-        #expect(replay.contains("paystorm replay --scenario scenarios/default.json --seed 42"), "\(replay)")
+        #expect(replay.contains("paystorm replay --scenario scenarios/reference-pipeline.json --seed 42"), "\(replay)")
         #expect(replay.contains("--set run.lifecycles=2000 --set 'slo.latency_ms_p99=< 1'"), "\(replay)")
         // The summary is still written, with the failed objective in it.
         #expect(FileManager.default.fileExists(atPath: scratch.path("run/summary.json")))
@@ -232,7 +233,7 @@ let badInvocations: [ExitCase] = [
                     "wall_seconds", "completed_per_wall_second", "violations"] {
             #expect(summary[key] != nil, "summary.json lacks \(key)")
         }
-        #expect(summary["scenario"] as? String == "default")
+        #expect(summary["scenario"] as? String == "reference-pipeline")
         #expect((summary["seed"] as? NSNumber)?.uint64Value == 7)
         let hash = try #require(summary["trace_hash"] as? String)
         #expect(hash.wholeMatch(of: /[0-9a-f]{16}/) != nil, "trace_hash \(hash)")

@@ -58,6 +58,10 @@ public actor CardPlatform: SimulationActor {
             desk.answer(payment, step, record.last.answer, payload: record.last.payload)
             return
         }
+        if record.last.isOutdated(attempt) {
+            desk.books.counters.duplicatesDeduped &+= 1
+            return
+        }
         if record.awaitingSca == step {
             // The same call again while the SCA authority answers: ask it again, in case a message was lost.
             desk.send(.scaRedeem, to: .scaAuthority, payment, argument: UInt64(step.rawValue))
@@ -222,6 +226,10 @@ public actor ScaAuthority: SimulationActor {
             if record.last.repeats(.scaAttempt, attempt: attempt) {
                 desk.books.counters.duplicatesDeduped &+= 1
                 desk.answer(payment, .scaAttempt, record.last.answer)
+                return
+            }
+            if record.last.isOutdated(attempt) {
+                desk.books.counters.duplicatesDeduped &+= 1
                 return
             }
             // The payload names the operation the event protects; a new operation opens a new event.

@@ -97,7 +97,7 @@ extension DeviceApp {
                 // Verified: call the protected operation again, now with the event's details.
                 call(payment, cursors[payment.slot].scaFor ?? step, payload: 1)
             case .createPrepaidCard:
-                let payload = StepWire.payload(of: argument)
+                let payload = StepWire.answerPayload(of: argument)
                 cursors[payment.slot].physicalCard = payload & 1 == 1
                 let flow = books.payments[payment.slot].flow
                 let next = cursors[payment.slot].index + 1

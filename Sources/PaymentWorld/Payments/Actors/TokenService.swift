@@ -38,6 +38,10 @@ public actor TokenService: SimulationActor {
                 desk.answer(payment, .tokenizeCard, record.last.answer)
                 return
             }
+            if record.last.isOutdated(attempt) {
+                desk.books.counters.duplicatesDeduped &+= 1
+                return
+            }
             var token = TokenState.requested(.cardOnFile)
             let failed = desk.random.chance(desk.seed.tokenizationFailure)
             _ = desk.apply(&token, failed ? .provisioningFailed(code: .error) : .provisioned, payment: payment)
@@ -91,6 +95,10 @@ public actor MobileWallet: SimulationActor {
             if record.last.repeats(.addPass, attempt: attempt) {
                 desk.books.counters.duplicatesDeduped &+= 1
                 desk.answer(payment, .addPass, record.last.answer)
+                return
+            }
+            if record.last.isOutdated(attempt) {
+                desk.books.counters.duplicatesDeduped &+= 1
                 return
             }
             if record.asked && record.last.step == nil {

@@ -47,6 +47,10 @@ public actor Wallet: SimulationActor {
             desk.answer(payment, step, record.last.answer, payload: record.last.payload)
             return
         }
+        if record.last.isOutdated(attempt) {
+            desk.books.counters.duplicatesDeduped &+= 1
+            return
+        }
         let answer = serve(step, payload: StepWire.payload(of: event.argument), payment: payment, record: &record)
         record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
         records[payment] = record

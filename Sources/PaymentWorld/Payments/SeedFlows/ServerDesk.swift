@@ -117,4 +117,8 @@ struct LastAnswer: Hashable {
     var payload: UInt64 = 0
 
     func repeats(_ step: SeedStep, attempt: Int) -> Bool { self.step == step && self.attempt == attempt }
+
+    /// A copy of a call older than the last one answered (a duplicate on the wire that arrived
+    /// late): it must have no effect at all.
+    func isOutdated(_ attempt: Int) -> Bool { attempt < self.attempt }
 }

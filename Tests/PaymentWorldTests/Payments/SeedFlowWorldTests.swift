@@ -1,0 +1,102 @@
+import PaymentWorld
+import SimulationKernel
+import Testing
+
+/// A small world running only the given flows, in equal shares.
+func seedWorld(_ flows: [PaymentFlow], _ change: (inout PaymentsConfiguration) -> Void = { _ in }) -> PaymentsConfiguration {
+    smallWorld {
+        $0.lifecycles = 2_000
+        $0.mix = PaymentFlow.allCases.map { flows.contains($0) ? 1 : 0 }
+        $0.cards.balance = 10_000_000
+        change(&$0)
+    }
+}
+
+@Suite struct SeedFlowWorldTests {
+    static let systems: [(SeedSystem, [PaymentFlow])] = SeedSystem.allCases.filter { $0 != .generic }.map { system in
+        (system, PaymentFlow.allCases.filter { $0.system == system })
+    }
+
+    @Test(arguments: systems.map(\.0))
+    func eachSystemRunsCleanAndFinishesEveryLifecycle(system: SeedSystem) {
+        let flows = PaymentFlow.allCases.filter { $0.system == system }
+        let result = PaymentsWorld(configuration: seedWorld(flows), options: .init(seed: 11)).run()
+        #expect(result.violations.isEmpty, "\(system): \(describe(result))")
+        #expect(result.completed == 2_000 && result.unfinished == 0, "\(system): \(describe(result))")
+        #expect(result.audit.passed)
+        for flow in flows {
+            let metrics = result.flows[flow.rawValue]
+            #expect(metrics.started > 0 && metrics.completed == metrics.started, "\(flow): \(metrics.started) started")
+            // Most lifecycles of every flow succeed, in the system's own success code.
+            let successes = metrics.codes.filter { system.isSuccessCode($0.key) }.values.reduce(0, +)
+            #expect(successes * 10 > metrics.completed * 6, "\(flow): \(metrics.codes)")
+        }
+    }
+
+    @Test(arguments: systems.map(\.0))
+    func eachSystemSurvivesLossDuplicationReorderingAndOutages(system: SeedSystem) {
+        let flows = PaymentFlow.allCases.filter { $0.system == system }
+        let configuration = seedWorld(flows) {
+            $0.faults = FaultProfile(loss: Ratio(1, 100), duplication: Ratio(1, 100), reordering: Ratio(1, 100))
+            $0.outages = [OutageWindow(actor: .issuer, start: .seconds(10), duration: .seconds(5)),
+                          OutageWindow(actor: .wallet, start: .seconds(12), duration: .seconds(5)),
+                          OutageWindow(actor: .cardPlatform, start: .seconds(14), duration: .seconds(5))]
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 3)).run()
+        #expect(result.violations.isEmpty, "\(system): \(describe(result))")
+        #expect(result.completed == 2_000, "\(system): \(describe(result))")
+        #expect(result.network.lost > 0 && result.network.duplicated > 0)
+        #expect(result.counters.duplicatesDeduped > 0, "\(result.counters)")
+    }
+
+    @Test func codesSpeakEachSystemsVocabulary() {
+        let result = PaymentsWorld(configuration: seedWorld(PaymentFlow.allCases.filter { $0.core != nil }),
+                                   options: .init(seed: 5)).run()
+        #expect(result.flows[PaymentFlow.sogenactifCardOrder.rawValue].codes["00", default: 0] > 0)
+        #expect(result.flows[PaymentFlow.mastercardPay.rawValue].codes["APPROVED", default: 0] > 0)
+        #expect(result.flows[PaymentFlow.portmoneBill.rawValue].codes["paid", default: 0] > 0)
+        #expect(result.flows[PaymentFlow.ecommpaySale.rawValue].codes["success", default: 0] > 0)
+    }
+
+    @Test func otpsStepUpAndTheirMonitorsAreChecked() {
+        let result = PaymentsWorld(configuration: seedWorld([.portmoneWalletCard, .portmoneBill]), options: .init(seed: 9)).run()
+        let checked = Dictionary(uniqueKeysWithValues: result.monitors.map { ($0.invariant, $0.checked) })
+        #expect(checked["OTP-3", default: 0] > 100, "\(checked)")
+        #expect(checked["OTP-5", default: 0] > 100, "\(checked)")
+    }
+
+    @Test func prepaidCardsGoThroughScaAndTheirMonitorsAreChecked() {
+        let result = PaymentsWorld(configuration: seedWorld([.paysafeCard, .paysafeProvisioning]), options: .init(seed: 9)).run()
+        let checked = Dictionary(uniqueKeysWithValues: result.monitors.map { ($0.invariant, $0.checked) })
+        for invariant in ["CARD-1", "CARD-2", "CARD-4", "PROV-1", "PROV-3"] {
+            #expect(checked[invariant, default: 0] > 10, "\(invariant): \(checked)")
+        }
+    }
+}
+
+/// The seed flows' planted defects, each caught by the monitor that names it, with a pinned seed.
+@Suite struct SeedFlowPlantedDefectTests {
+    static let cases: [(PlantedDefect, String, [PaymentFlow])] = [
+        (.otpAttemptsNotCounted, "OTP-3", [.portmoneWalletCard, .portmoneBill]),
+        (.tokenForInactiveCard, "PROV-1", [.paysafeProvisioning]),
+        (.updateWithoutSca, "CARD-4", [.paysafeCard]),
+    ]
+
+    static func world(_ defect: PlantedDefect) -> PaymentsConfiguration {
+        let flows = cases.first { $0.0 == defect }?.2 ?? []
+        return seedWorld(flows) {
+            $0.defects = [defect]
+            $0.seed.codeTypo = Ratio(1, 2)  // Guessers: many wrong codes.
+            $0.faults = FaultProfile(loss: Ratio(1, 100), duplication: Ratio(1, 100))
+        }
+    }
+
+    @Test(arguments: cases.map(\.0))
+    func eachDefectIsCaughtByItsInvariant(defect: PlantedDefect) {
+        let expected = Self.cases.first { $0.0 == defect }?.1 ?? "?"
+        let first = PaymentsWorld(configuration: Self.world(defect), options: .init(seed: 7)).run()
+        #expect(first.violations.first?.invariant == expected, "\(defect.rawValue): \(first.violations.map(\.description))")
+        let replay = PaymentsWorld(configuration: Self.world(defect), options: .init(seed: 7)).run()
+        #expect(replay.traceHash == first.traceHash, "\(defect.rawValue): replay diverged")
+    }
+}
