@@ -19,6 +19,11 @@ let usage = """
                  --payments N (default 1000000)  --runs N (default 3)  --seed N (default 42)
                  --simpy N    also run the SimPy peer on N payments in the same sitting (needs .venv-peers)
                  --no-record  print only; do not append to results/bench/
+      world      scenarios/default.json (all five seed systems), one process per size, one thread
+                 --sizes A,B,… (default 100000,1000000)  --seed N (default 42)  --scenario FILE
+                 --no-record  print only; do not append to results/bench/
+      world-run  one size of world, printing one JSON line (what world runs per process)
+                 --lifecycles N  --seed N  --scenario FILE
     """
 
 let commandLine = Array(CommandLine.arguments.dropFirst())
@@ -52,6 +57,19 @@ case "pipeline":
     var figures = record
     if let simPyPayments { figures.append(contentsOf: SimPyPeer.measure(payments: simPyPayments, seed: seed, ours: record)) }
     if !arguments.contains("--no-record") { BenchRecord.append(benchmark: "pipeline", figures: figures) }
+case "world":
+    let sizes = (flag("sizes") ?? "100000,1000000").split(separator: ",").compactMap { Int($0) }
+    guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else {
+        FileHandle.standardError.write(Data("paystorm-bench: --sizes: expected positive whole numbers separated by commas\n".utf8))
+        exit(64)
+    }
+    var benchmark = WorldBenchmark(sizes: sizes, seed: UInt64(integerFlag("seed", default: 42)))
+    if let scenario = flag("scenario") { benchmark.scenario = scenario }
+    let figures = benchmark.measure()
+    if !arguments.contains("--no-record") { BenchRecord.append(benchmark: "world", figures: figures) }
+case "world-run":
+    WorldBenchmark.runChild(lifecycles: integerFlag("lifecycles", default: 100_000), seed: UInt64(integerFlag("seed", default: 42)),
+                            scenario: flag("scenario") ?? "scenarios/default.json")
 default:
     FileHandle.standardError.write(Data("paystorm-bench: unknown benchmark \"\(name)\"\n\(usage)\n".utf8))
     exit(64)
