@@ -34,7 +34,7 @@ extension Simulation {
             }
         }
         if let stopReason { return .stopped(reason: stopReason) }
-        if let next = queue.first, next.time > deadline {
+        if let next = queue.peek(), next.time > deadline {
             currentTime = max(currentTime, deadline)
             return .reachedDeadline
         }
@@ -73,7 +73,7 @@ extension Simulation {
                 await Task.yield()
                 continue
             }
-            guard let next = queue.first, next.time <= deadline else { return }
+            guard let next = queue.peek(), next.time <= deadline else { return }
             let event = queue.popMin().unsafelyUnwrapped
             precondition(event.time >= currentTime, "time went backwards: \(event.time) < \(currentTime)")
             currentTime = event.time
