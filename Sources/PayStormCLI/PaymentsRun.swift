@@ -37,13 +37,36 @@ enum PaymentsRun {
             }
             return nil
         }
-        let trace = result.recentTrace.suffix(12).map { record in
-            "    \(record.time)  \(simulation.name(of: record.receiver))  \(simulation.eventName(record.kind, at: record.receiver))"
-                + "  #\(record.subject & 0xFFFF_FFFF)"
+        // Record numbers count from 1, as in the --trace file; the ring holds the last records.
+        let recent = result.recentTrace
+        let firstNumber = Int(result.steps) - recent.count + 1
+        let lines = recent.enumerated().suffix(12).map { offset, record in
+            "  " + TraceWriter.textLine(number: firstNumber + offset, record: record, actor: simulation.name(of: record.receiver),
+                                        event: simulation.eventName(record.kind, at: record.receiver))
         }
         let heading = violation.isLiveness ? "FAILED  liveness" : "FAILED"
         return (violation.isLiveness ? .livenessViolated : .invariantViolated,
-                "\(heading)  \(violation)\n  last trace records:\n" + trace.joined(separator: "\n"))
+                "\(heading)  \(violation)\n" + tracePointer(violation, result: result)
+                    + "\n  last trace records (as in the --trace text file):\n  " + TraceWriter.textHeader + "\n"
+                    + lines.joined(separator: "\n"))
+    }
+
+    /// Where the violation is in the trace: its record number when the run stopped at it (the
+    /// violating step is the last record) or the ring still holds its step, else its time.
+    static func tracePointer(_ violation: Violation, result: PaymentsResult) -> String {
+        let time = TraceWriter.seconds(violation.time)
+        let subject = "subject #\(violation.lifecycle)"
+        var number: UInt64?
+        if case .stopped(let reason) = result.end, reason == "\(violation.invariant) \(violation.claim)" {
+            number = result.steps
+        } else if let index = result.recentTrace.lastIndex(where: { $0.time == violation.time && $0.subject == violation.lifecycle }) {
+            number = result.steps - UInt64(result.recentTrace.count - index) + 1
+        }
+        guard let number else {
+            return "  in the trace: after the last record (\(result.steps)), at time_s \(time); look for \(subject) before it"
+        }
+        return "  in the trace: record \(number) (line \(number + 1) of the --trace text file, args.record in the JSON), "
+            + "time_s \(time), \(subject)"
     }
 
     static func make(scenario: Scenario, seed: UInt64, options: Simulation.Options, result: PaymentsResult,

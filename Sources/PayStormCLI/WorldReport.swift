@@ -31,7 +31,7 @@ struct IntervalRecorder {
 func attachTrace(_ path: String?, to simulation: Simulation) throws -> TraceWriter? {
     guard let path else { return nil }
     let writer = try TraceWriter(path: path, simulation: simulation)
-    simulation.setTraceSink { writer.write($0) }
+    writer.attach(to: simulation)
     return writer
 }
 

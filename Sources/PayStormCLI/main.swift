@@ -1,7 +1,7 @@
 import Foundation
 
 /// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
-let commands = ["run", "replay", "validate", "sweep", "report", "explore", "check-determinism"]
+let commands = ["run", "replay", "validate", "sweep", "report", "explore", "shrink", "check-determinism"]
 let usage = """
     usage: paystorm <command> [flags]
 
@@ -12,6 +12,7 @@ let usage = """
       sweep      capacity planning: vary load or capacity, with confidence intervals, the knee and Erlang C
       report     merge sweep shards into one sweep's files
       explore    run a range of seeds looking for invariant violations, each with its replay command
+      shrink     make a failing seed's scenario as small as it can be while the same invariant still fails
       check-determinism  run one seed in several processes and compare their traces
 
     paystorm <command> --help shows a command's flags; paystorm --version prints the version.
@@ -37,6 +38,7 @@ if arguments.first == "--version" {
         case "sweep": status = try SweepCommand.main(arguments, output: &output)
         case "report": status = try ReportCommand.main(arguments, output: &output)
         case "explore": status = try ExploreCommand.main(arguments, output: &output)
+        case "shrink": status = try ShrinkCommand.main(arguments, output: &output)
         case "check-determinism": status = try DeterminismCommand.main(arguments, output: &output)
         default:
             let hint = closestCommand(command).map { " (did you mean \($0)?)" } ?? ""

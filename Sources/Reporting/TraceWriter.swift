@@ -1,9 +1,10 @@
 import Foundation
 import SimulationKernel
 
-/// Writes every trace record of a run to a file as it happens: fixed-width text (`.txt`, legend
-/// in docs/trace.md) or Chrome trace-event JSON (`.json`, opens in Perfetto with one track per
-/// actor). Buffered, so a record costs a string append, not a write.
+/// Writes every trace record of a run to a file as it happens: fixed-width text (`.txt`) or
+/// Chrome trace-event JSON (`.json`: in Perfetto, one track per actor and an arrow from each
+/// message's sending step to its receiving step). Legend in docs/trace.md. Buffered, so a record
+/// costs a string append, not a write.
 public final class TraceWriter: @unchecked Sendable {
     public enum Format: Sendable { case text, chromeJSON }
 
@@ -15,7 +16,15 @@ public final class TraceWriter: @unchecked Sendable {
     private let name: (ReceiverID) -> String
     private let eventName: (UInt32, ReceiverID) -> String
     private var trackNamed: [UInt32: Bool] = [:]  // Looked up, never iterated.
+    /// Records written so far; the last one is record number `records` (counting from 1).
     public private(set) var records = 0
+    /// The step being executed: where the messages it sends start.
+    private var current = TraceRecord(time: .zero, receiver: .kernel, kind: 0, subject: 0)
+    /// Messages sent and not yet delivered, by the event's order key: their flow id and name.
+    private var inFlight: [UInt64: (id: UInt64, name: String)] = [:]  // Looked up, never iterated.
+    private var nextFlow: UInt64 = 0
+    /// Flow arrows written (each an `s` and an `f` event).
+    public private(set) var flows: UInt64 = 0
 
     /// Opens `path` for writing; the format follows the extension (`.json` or anything else).
     public init(path: String, simulation: Simulation) throws {
@@ -29,14 +38,31 @@ public final class TraceWriter: @unchecked Sendable {
         handle = try FileHandle(forWritingTo: url)
         name = { simulation.name(of: $0) }
         eventName = { simulation.eventName($0, at: $1) }
-        buffer = format == .chromeJSON ? "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" : TraceWriter.textHeader + "\n"
+        if format == .chromeJSON {
+            buffer = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n"
+            separator()
+            buffer += "{\"name\":\"process_name\",\"ph\":\"M\",\"ts\":0,\"pid\":1,\"tid\":0,\"args\":{\"name\":\"paystorm\"}}"
+            nameTrack(ReceiverID.kernel.rawValue, ReceiverID.kernel)
+        } else {
+            buffer = TraceWriter.textHeader + "\n"
+        }
+    }
+
+    /// Sends the simulation's every step here, and in JSON its message flows too.
+    public func attach(to simulation: Simulation) {
+        simulation.setTraceSink { self.write($0) }
+        guard format == .chromeJSON else { return }
+        simulation.setFlowObserver(MessageFlowObserver(
+            scheduled: { self.sent(order: $0, to: $1, kind: $2) },
+            delivered: { self.delivered(order: $0) }))
     }
 
     /// The column header of the text format.
-    public static let textHeader = "time_s             actor           event                       subject"
+    public static let textHeader = "   record  " + pad("time_s", 18) + " " + pad("actor", 15) + " " + pad("event", 30) + " subject"
 
     public func write(_ record: TraceRecord) {
         records += 1
+        current = record
         switch format {
         case .text: appendText(record)
         case .chromeJSON: appendJSON(record)
@@ -56,37 +82,84 @@ public final class TraceWriter: @unchecked Sendable {
     }
 
     private func appendText(_ record: TraceRecord) {
-        buffer += pad(seconds(record.time), 18) + " " + pad(name(record.receiver), 15) + " "
-            + pad(eventName(record.kind, record.receiver), 27) + " #\(record.subject)\n"
+        buffer += TraceWriter.textLine(number: records, record: record, actor: name(record.receiver),
+                                       event: eventName(record.kind, record.receiver)) + "\n"
+    }
+
+    /// One line of the text format (docs/trace.md): record number, time in seconds, actor, event
+    /// and subject, in fixed-width columns. Failure reports print the same lines.
+    public static func textLine(number: Int, record: TraceRecord, actor: String, event: String) -> String {
+        let digits = String(number)
+        return String(repeating: " ", count: max(0, 9 - digits.count)) + digits + "  "
+            + pad(seconds(record.time), 18) + " " + pad(actor, 15) + " " + pad(event, 30) + " #\(record.subject)"
     }
 
     private func appendJSON(_ record: TraceRecord) {
         let track = record.receiver.rawValue
-        if trackNamed[track] == nil {
-            trackNamed[track] = true
-            separator()
-            buffer += "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":\(track),\"args\":{\"name\":"
-            JSONOutput.quote(name(record.receiver), into: &buffer)
-            buffer += "}}"
-        }
+        if trackNamed[track] == nil { nameTrack(track, record.receiver) }
         separator()
-        let micros = Double(record.time.nanoseconds) / 1_000
         buffer += "{\"name\":"
         JSONOutput.quote(eventName(record.kind, record.receiver), into: &buffer)
-        buffer += ",\"ph\":\"i\",\"s\":\"t\",\"ts\":\(micros),\"pid\":1,\"tid\":\(track),\"args\":{\"subject\":\(record.subject)}}"
+        buffer += ",\"cat\":\"step\",\"ph\":\"i\",\"s\":\"t\",\"ts\":\(micros(record.time)),\"pid\":1,\"tid\":\(track)"
+            + ",\"args\":{\"record\":\(records),\"subject\":\(record.subject)}}"
+    }
+
+    /// A `thread_name` metadata event: Perfetto names the actor's track after it.
+    private func nameTrack(_ track: UInt32, _ receiver: ReceiverID) {
+        trackNamed[track] = true
+        separator()
+        buffer += "{\"name\":\"thread_name\",\"ph\":\"M\",\"ts\":0,\"pid\":1,\"tid\":\(track),\"args\":{\"name\":"
+        JSONOutput.quote(name(receiver), into: &buffer)
+        buffer += "}}"
+    }
+
+    /// A message leaves the current step for another actor: the flow's start, bound to the
+    /// step's event on the sender's track. Timers an actor sets for itself, and the kernel's
+    /// wake-ups, are not messages and get no arrow.
+    private func sent(order: UInt64, to receiver: ReceiverID, kind: UInt32) {
+        guard records > 0, receiver != .kernel, receiver != current.receiver else { return }
+        nextFlow += 1
+        let message = eventName(kind, receiver)
+        inFlight[order] = (nextFlow, message)
+        flowEvent(phase: "s", id: nextFlow, name: message, at: current)
+    }
+
+    /// The message arrives: the flow's end, bound to the receiving step's event (`"bp":"e"`).
+    private func delivered(order: UInt64) {
+        guard let flow = inFlight.removeValue(forKey: order) else { return }
+        flows += 1
+        flowEvent(phase: "f", id: flow.id, name: flow.name, at: current)
+    }
+
+    private func flowEvent(phase: String, id: UInt64, name: String, at record: TraceRecord) {
+        separator()
+        buffer += "{\"name\":"
+        JSONOutput.quote(name, into: &buffer)
+        buffer += ",\"cat\":\"message\",\"ph\":\"\(phase)\"" + (phase == "f" ? ",\"bp\":\"e\"" : "")
+            + ",\"id\":\(id),\"ts\":\(micros(record.time)),\"pid\":1,\"tid\":\(record.receiver.rawValue)}"
     }
 
     private func separator() {
         if first { first = false } else { buffer += ",\n" }
     }
 
-    private func seconds(_ time: SimTime) -> String {
+    /// Microseconds, the unit of `ts`, exact to the nanosecond (three decimals).
+    private func micros(_ time: SimTime) -> String {
+        let whole = time.nanoseconds / 1_000
+        let fraction = time.nanoseconds % 1_000
+        guard fraction != 0 else { return String(whole) }
+        let digits = String(fraction)
+        return "\(whole)." + String(repeating: "0", count: 3 - digits.count) + digits
+    }
+
+    /// Seconds with nine decimals, the text format's time column: `12.000651540`.
+    public static func seconds(_ time: SimTime) -> String {
         let whole = time.nanoseconds / 1_000_000_000
         let fraction = String(time.nanoseconds % 1_000_000_000)
         return "\(whole)." + String(repeating: "0", count: 9 - fraction.count) + fraction
     }
 
-    private func pad(_ text: String, _ width: Int) -> String {
+    private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }

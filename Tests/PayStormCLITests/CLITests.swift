@@ -207,6 +207,8 @@ let badInvocations: [ExitCase] = [
         ("run", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--out DIR", "--trace FILE", "--strategy S", "--lanes MODE", "--keep-going",
                  "--quiet", "--json", "--progress", "--help"]),
         ("validate", ["--set PATH=VALUE", "--help"]),
+        ("shrink", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--strategy S", "--lanes MODE", "--out DIR", "--max-runs N",
+                    "--quiet", "--help"]),
     ])
     func helpListsEveryFlag(command: String, flags: [String]) throws {
         let result = try paystorm([command, "--help"])

@@ -7,6 +7,10 @@ import SimulationKernel
 public enum ScenarioLoader {
     /// Reads and validates the scenario at `file`.
     public static func load(file: String, overrides: [String] = []) throws(ScenarioErrors) -> Scenario {
+        try load(bytes: contents(of: file), file: file, overrides: overrides)
+    }
+
+    static func contents(of file: String) throws(ScenarioErrors) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: file) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
@@ -15,7 +19,7 @@ public enum ScenarioLoader {
                 found: exists ? (isDirectory.boolValue ? "a directory" : "a file that cannot be read") : "no such file",
                 hint: exists ? nil : "run from the package root, or pass --scenario PATH")])
         }
-        return try load(bytes: [UInt8](data), file: file, overrides: overrides)
+        return [UInt8](data)
     }
 
     /// Validates scenario text; `file` names it in messages.
@@ -27,6 +31,33 @@ public enum ScenarioLoader {
             throw ScenarioErrors([ScenarioError(file: file, syntaxError: error)])
         }
         var errors: [ScenarioError] = []
+        let origins = applying(overrides, to: &root, errors: &errors)
+        var reader = ScenarioReader(file: file, root: root, overrides: origins)
+        let scenario = read(&reader, file: file, overrides: overrides)
+        reader.reportUnknownFields()
+        errors += reader.errors
+        guard errors.isEmpty else { throw ScenarioErrors(errors) }
+        return scenario
+    }
+
+    /// The scenario's JSON tree with the `--set` overrides written into it: what `load` validates,
+    /// and what `paystorm shrink` edits and writes back as a scenario file. It is not validated.
+    public static func tree(file: String, overrides: [String] = []) throws(ScenarioErrors) -> JSONNode {
+        let bytes = try contents(of: file)
+        var root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes: bytes)
+        } catch {
+            throw ScenarioErrors([ScenarioError(file: file, syntaxError: error)])
+        }
+        var errors: [ScenarioError] = []
+        _ = applying(overrides, to: &root, errors: &errors)
+        guard errors.isEmpty else { throw ScenarioErrors(errors) }
+        return root
+    }
+
+    /// Writes each override into `root`; returns the flag each path came from, for messages.
+    static func applying(_ overrides: [String], to root: inout JSONNode, errors: inout [ScenarioError]) -> [String: String] {
         var origins: [String: String] = [:]
         for text in overrides {
             do {
@@ -37,12 +68,7 @@ public enum ScenarioLoader {
                 errors.append(error)
             }
         }
-        var reader = ScenarioReader(file: file, root: root, overrides: origins)
-        let scenario = read(&reader, file: file, overrides: overrides)
-        reader.reportUnknownFields()
-        errors += reader.errors
-        guard errors.isEmpty else { throw ScenarioErrors(errors) }
-        return scenario
+        return origins
     }
 
     /// The names `model` accepts.

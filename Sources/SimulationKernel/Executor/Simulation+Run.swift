@@ -80,6 +80,7 @@ extension Simulation {
             eventsProcessed &+= 1
             trace.record(TraceRecord(time: event.time, receiver: event.receiver, kind: event.kind,
                                      subject: event.subject))
+            if observingFlows { flowObserver?.delivered(event.order) }
             if strategyCode == 2 { notePCTStep(receiver: event.receiver) }
             receivers[Int(event.receiver.rawValue)].receive(event)
         }

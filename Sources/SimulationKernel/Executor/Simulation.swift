@@ -71,6 +71,9 @@ public final class Simulation: @unchecked Sendable {
     @usableFromInline let strategyCode: UInt8  // 0 fifo, 1 random, 2 pct: a byte compare on the hot path.
     @usableFromInline var schedulerRandom: SimRandom
     @usableFromInline var receivers: ContiguousArray<any EventReceiver> = []
+    /// True while a `MessageFlowObserver` is attached: one predictable branch per scheduled event.
+    @usableFromInline var observingFlows = false
+    var flowObserver: MessageFlowObserver?
     @usableFromInline var receiverPriority: ContiguousArray<UInt32> = []
 
     var sharedLaneStorage: SimulationLane?
@@ -185,6 +188,20 @@ public final class Simulation: @unchecked Sendable {
     /// Sends every trace record to `sink` from now on (nil stops): for `--trace FILE`.
     public func setTraceSink(_ sink: (@Sendable (TraceRecord) -> Void)?) { trace.sink = sink }
 
+    /// Tells `observer` of every event scheduled and delivered from now on (nil stops), so that a
+    /// trace writer can join the step that sent a message to the step that received it (flow
+    /// arrows in Perfetto). Observing adds no step and does not change the trace hash.
+    public func setFlowObserver(_ observer: MessageFlowObserver?) {
+        flowObserver = observer
+        observingFlows = observer != nil
+    }
+
+    /// Schedule side of the flow observer: only events scheduled by a running step have a sender.
+    @usableFromInline func noteScheduled(order: UInt64, to receiver: ReceiverID, kind: UInt32) {
+        guard running, let flowObserver else { return }
+        flowObserver.scheduled(order, receiver, kind)
+    }
+
     /// The name of an event kind at a receiver, or of a job step, for traces.
     public func eventName(_ kind: UInt32, at receiver: ReceiverID) -> String {
         if kind == UInt32.max && receiver.rawValue & 0x8000_0000 != 0 { return "job" }
@@ -208,7 +225,9 @@ public final class Simulation: @unchecked Sendable {
                          subject: UInt64 = 0, argument: UInt64 = 0) {
         precondition(time >= currentTime, "event scheduled in the past: \(time) < now \(currentTime)")
         sequence &+= 1
-        queue.push(SimulationEvent(time: time, order: orderKey(for: receiver), receiver: receiver,
+        let order = orderKey(for: receiver)
+        if observingFlows { noteScheduled(order: order, to: receiver, kind: kind) }
+        queue.push(SimulationEvent(time: time, order: order, receiver: receiver,
                                    kind: kind, subject: subject, argument: argument))
     }
 
@@ -243,6 +262,20 @@ public final class Simulation: @unchecked Sendable {
         // Initial PCT priorities sit above every change-point priority (1 ..< depth).
         guard let pct else { return 0 }
         return UInt32(pct.depth) &+ UInt32(truncatingIfNeeded: schedulerRandom.int(in: 0...0xFFFF_FF))
+    }
+}
+
+/// Sees message flows while a full trace is written (`Simulation.setFlowObserver`). Events are
+/// named by their order key, unique among pending events: `scheduled` runs during the sending
+/// step (after its trace record), `delivered` right after the receiving step's trace record.
+public struct MessageFlowObserver: Sendable {
+    public var scheduled: @Sendable (_ order: UInt64, _ receiver: ReceiverID, _ kind: UInt32) -> Void
+    public var delivered: @Sendable (_ order: UInt64) -> Void
+
+    public init(scheduled: @escaping @Sendable (UInt64, ReceiverID, UInt32) -> Void,
+                delivered: @escaping @Sendable (UInt64) -> Void) {
+        self.scheduled = scheduled
+        self.delivered = delivered
     }
 }
 
