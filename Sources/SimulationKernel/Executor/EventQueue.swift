@@ -71,8 +71,6 @@ struct EventQueue {
     /// The bucket numbers in `buckets`, as a min-heap, so the earliest is found without scanning.
     @usableFromInline var bucketOrder = MinHeap()
     @usableFromInline var farCount = 0
-    /// Emptied bucket arrays, kept for reuse so a long run stops allocating.
-    @usableFromInline var spare: [ContiguousArray<SimulationEvent>] = []
 
     @inlinable init() {}
 
@@ -84,9 +82,9 @@ struct EventQueue {
         let bucket = event.time.nanoseconds >> EventQueue.bucketShift
         farCount += 1
         if buckets[bucket]?.append(event) == nil {
-            var fresh = spare.popLast() ?? ContiguousArray()
-            fresh.append(event)
-            buckets[bucket] = fresh
+            // A fresh array per bucket: reusing emptied ones would keep a busy bucket's capacity
+            // for every quiet far-future one, and memory would grow with the run.
+            buckets[bucket] = [event]
             bucketOrder.push(bucket)
         }
     }
@@ -103,12 +101,10 @@ struct EventQueue {
     }
 
     @usableFromInline mutating func pourEarliestBucket() {
-        guard let bucket = bucketOrder.popMin(), var events = buckets.removeValue(forKey: bucket) else { return }
+        guard let bucket = bucketOrder.popMin(), let events = buckets.removeValue(forKey: bucket) else { return }
         farCount -= events.count
         for event in events { near.push(event) }
         horizon = SimTime(nanoseconds: (bucket + 1) << EventQueue.bucketShift)
-        events.removeAll(keepingCapacity: true)
-        spare.append(events)
     }
 }
 

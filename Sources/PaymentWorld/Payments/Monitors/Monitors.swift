@@ -13,41 +13,82 @@ public struct Monitors: Sendable {
         public var violations: UInt64 = 0
     }
 
-    public static let claims: [(String, String)] = [
-        ("G-2", "NoCardIsOverdrawn"),
-        ("G-3", "HoldsMatchOpenAuthorizations"),
-        ("G-4", "NoOrderIsChargedTwice"),
-        ("G-5", "FinalStatusNeverChanges"),
-        ("G-6", "OnlyLegalTransitions"),
-        ("G-9", "AuthorizationFollowsAuthentication"),
-        ("G-10", "OnlyUsableCardsAreApproved"),
-        ("SALE-1", "NoPaymentIsChargedTwice"),
-        ("AUTH-1", "CapturesNeverExceedTheAuthorization"),
-        ("AUTH-3", "RefundsNeverExceedCaptures"),
-        ("RES-2", "FailedPaymentsKeepNoHold"),
-        ("G-7", "EveryLifecycleEndsInTime"),
-        ("OTP-3", "OtpAttemptsStayWithinTheLimit"),
-        ("OTP-5", "ProtectedActionsFollowAVerifiedOtp"),
-        ("CARD-1", "CancelledAndExpiredCardsStayThatWay"),
-        ("CARD-2", "PhysicalCardsActivateOnce"),
-        ("CARD-4", "CardUpdatesNeedVerifiedSca"),
-        ("PROV-1", "OnlyActiveCardsAreTokenized"),
-        ("PROV-3", "OneCompletedTokenizationPerCard"),
-    ]
+    /// Every claim, in report order: its invariant id and its name.
+    enum Claim: Int, CaseIterable {
+        case g2, g3, g4, g5, g6, g9, g10, sale1, auth1, auth3, res2, g7
+        case otp3, otp5, card1, card2, card4, prov1, prov3
+
+        var invariant: String {
+            switch self {
+            case .g2: "G-2"
+            case .g3: "G-3"
+            case .g4: "G-4"
+            case .g5: "G-5"
+            case .g6: "G-6"
+            case .g9: "G-9"
+            case .g10: "G-10"
+            case .sale1: "SALE-1"
+            case .auth1: "AUTH-1"
+            case .auth3: "AUTH-3"
+            case .res2: "RES-2"
+            case .g7: "G-7"
+            case .otp3: "OTP-3"
+            case .otp5: "OTP-5"
+            case .card1: "CARD-1"
+            case .card2: "CARD-2"
+            case .card4: "CARD-4"
+            case .prov1: "PROV-1"
+            case .prov3: "PROV-3"
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .g2: "NoCardIsOverdrawn"
+            case .g3: "HoldsMatchOpenAuthorizations"
+            case .g4: "NoOrderIsChargedTwice"
+            case .g5: "FinalStatusNeverChanges"
+            case .g6: "OnlyLegalTransitions"
+            case .g9: "AuthorizationFollowsAuthentication"
+            case .g10: "OnlyUsableCardsAreApproved"
+            case .sale1: "NoPaymentIsChargedTwice"
+            case .auth1: "CapturesNeverExceedTheAuthorization"
+            case .auth3: "RefundsNeverExceedCaptures"
+            case .res2: "FailedPaymentsKeepNoHold"
+            case .g7: "EveryLifecycleEndsInTime"
+            case .otp3: "OtpAttemptsStayWithinTheLimit"
+            case .otp5: "ProtectedActionsFollowAVerifiedOtp"
+            case .card1: "CancelledAndExpiredCardsStayThatWay"
+            case .card2: "PhysicalCardsActivateOnce"
+            case .card4: "CardUpdatesNeedVerifiedSca"
+            case .prov1: "OnlyActiveCardsAreTokenized"
+            case .prov3: "OneCompletedTokenizationPerCard"
+            }
+        }
+    }
+
+    public static let claims: [(String, String)] = Claim.allCases.map { ($0.invariant, $0.name) }
 
     public private(set) var records: [Record] = Monitors.claims.map { Record(invariant: $0.0, claim: $0.1) }
     public private(set) var violations: [Violation] = []
     let proceedOnUnavailable: Bool
 
-    // Shadow state: per payment, per order, per card.
-    private var heldByPayment: [UInt64: Int64] = [:]
-    private var authorizedByPayment: [UInt64: Int64] = [:]
-    private var capturedByPayment: [UInt64: Int64] = [:]
-    private var refundedByPayment: [UInt64: Int64] = [:]
-    private var approvalsByPayment: [UInt64: Int] = [:]
-    private var finalByPayment: [UInt64: Bool] = [:]
-    private var orderOfPayment: [UInt64: UInt64] = [:]
-    private var successesByOrder: [UInt64: Int] = [:]
+    /// What the monitors remember of one gateway payment, in a dense array by slot; a record
+    /// whose generation is not the payment's belongs to the slot's earlier tenant and reads as new.
+    struct PaymentShadow {
+        var generation: UInt32 = 0
+        var held: Int64 = 0
+        var authorized: Int64 = 0
+        var captured: Int64 = 0
+        var refunded: Int64 = 0
+        var approvals = 0
+        var final: Bool?
+    }
+
+    private var payments: [PaymentShadow] = []
+    /// Successes per order (the device's lifecycle), by slot, with the order's generation.
+    private var orderGenerations: [UInt32] = []
+    private var successesByOrder: [Int] = []
     private var heldByCard: [Int64]
 
     init(cards: Int, proceedOnUnavailable: Bool) {
@@ -55,18 +96,43 @@ public struct Monitors: Sendable {
         self.proceedOnUnavailable = proceedOnUnavailable
     }
 
-    private func index(_ invariant: String) -> Int {
-        Monitors.claims.firstIndex { $0.0 == invariant } ?? 0
+    /// The slot of a payment's shadow, fresh if it held an earlier payment.
+    private mutating func shadow(_ payment: UInt64) -> Int {
+        let slot = payment.slot
+        while payments.count <= slot { payments.append(PaymentShadow()) }
+        if payments[slot].generation != payment.generation {
+            payments[slot] = PaymentShadow(generation: payment.generation)
+        }
+        return slot
     }
 
-    private mutating func check(_ invariant: String, _ holds: Bool, payment: UInt64, at time: SimTime,
+    private func peek(_ payment: UInt64) -> PaymentShadow {
+        let slot = payment.slot
+        guard slot < payments.count, payments[slot].generation == payment.generation else { return PaymentShadow() }
+        return payments[slot]
+    }
+
+    private mutating func order(_ order: UInt64) -> Int {
+        let slot = order.slot
+        while successesByOrder.count <= slot {
+            successesByOrder.append(0)
+            orderGenerations.append(0)
+        }
+        if orderGenerations[slot] != order.generation {
+            orderGenerations[slot] = order.generation
+            successesByOrder[slot] = 0
+        }
+        return slot
+    }
+
+    private mutating func check(_ claim: Claim, _ holds: Bool, payment: UInt64, at time: SimTime,
                                 _ detail: @autoclosure () -> String, liveness: Bool = false) {
-        let slot = index(invariant)
+        let slot = claim.rawValue
         records[slot].checked &+= 1
         guard !holds else { return }
         records[slot].violations &+= 1
-        violations.append(Violation(invariant: invariant, claim: records[slot].claim, lifecycle: payment, time: time,
-                                    detail: detail(), isLiveness: liveness))
+        violations.append(Violation(invariant: records[slot].invariant, claim: records[slot].claim, lifecycle: payment,
+                                    time: time, detail: detail(), isLiveness: liveness))
     }
 
     /// Checks one event against every claim it concerns; `cardAvailable` and `cardHeld` read the
@@ -74,122 +140,126 @@ public struct Monitors: Sendable {
     mutating func observe(_ event: WorldEvent, at time: SimTime, cardAvailable: (UInt32) -> Int64,
                           cardHeld: (UInt32) -> Int64) {
         switch event {
-        case .paymentCreated(let payment, let order, _):
-            orderOfPayment[payment] = order
+        case .paymentCreated(let payment, _, _):
+            _ = shadow(payment)
         case .authorizationSent(let payment, let attempt, let required, let authentication):
             let allowed = !required || authentication == .authenticated || authentication == .attempted
                 || (authentication == .unavailable && proceedOnUnavailable)
-            check("G-9", allowed, payment: payment, at: time,
+            check(.g9, allowed, payment: payment, at: time,
                   "attempt \(attempt) authorized with 3DS result \(authentication.map { "\($0)" } ?? "none")")
         case .holdPlaced(let payment, let card, let amount, let standIn, let usable):
-            heldByPayment[payment, default: 0] += amount
-            authorizedByPayment[payment, default: 0] += amount
-            approvalsByPayment[payment, default: 0] += 1
+            let slot = shadow(payment)
+            payments[slot].held += amount
+            payments[slot].authorized += amount
+            payments[slot].approvals += 1
             heldByCard[Int(card)] += amount
-            check("G-10", usable || standIn, payment: payment, at: time, "card#\(card) is not usable but was approved")
-            check("G-2", cardAvailable(card) >= 0 || standIn, payment: payment, at: time,
+            check(.g10, usable || standIn, payment: payment, at: time, "card#\(card) is not usable but was approved")
+            check(.g2, cardAvailable(card) >= 0 || standIn, payment: payment, at: time,
                   "card#\(card).available = \(cardAvailable(card))")
             checkHolds(card: card, payment: payment, at: time, cardHeld: cardHeld)
-            let approvals = approvalsByPayment[payment] ?? 0
-            check("SALE-1", approvals <= 1, payment: payment, at: time, "\(approvals) approved authorizations")
+            let approvals = payments[slot].approvals
+            check(.sale1, approvals <= 1, payment: payment, at: time, "\(approvals) approved authorizations")
         case .holdReleased(let payment, let card, let amount):
-            heldByPayment[payment, default: 0] -= amount
+            let slot = shadow(payment)
+            payments[slot].held -= amount
             heldByCard[Int(card)] -= amount
-            if heldByPayment[payment] == 0 { approvalsByPayment[payment] = 0 }
+            if payments[slot].held == 0 { payments[slot].approvals = 0 }
             checkHolds(card: card, payment: payment, at: time, cardHeld: cardHeld)
         case .captureAttempted(let payment, let amount):
-            let captured = (capturedByPayment[payment] ?? 0) + amount
-            let authorized = authorizedByPayment[payment] ?? 0
-            check("AUTH-1", captured <= authorized, payment: payment, at: time,
+            let captured = peek(payment).captured + amount
+            let authorized = peek(payment).authorized
+            check(.auth1, captured <= authorized, payment: payment, at: time,
                   "a capture would make \(captured) captured of an authorization for \(authorized)")
         case .captured(let payment, let card, let amount):
-            heldByPayment[payment, default: 0] -= amount
+            let slot = shadow(payment)
+            payments[slot].held -= amount
             heldByCard[Int(card)] -= amount
-            capturedByPayment[payment, default: 0] += amount
+            payments[slot].captured += amount
             checkHolds(card: card, payment: payment, at: time, cardHeld: cardHeld)
         case .refundAttempted(let payment, let amount):
-            let refunded = (refundedByPayment[payment] ?? 0) + amount
-            let captured = capturedByPayment[payment] ?? 0
-            check("AUTH-3", refunded <= captured, payment: payment, at: time,
+            let refunded = peek(payment).refunded + amount
+            let captured = peek(payment).captured
+            check(.auth3, refunded <= captured, payment: payment, at: time,
                   "a refund would make \(refunded) refunded of \(captured) captured")
         case .refunded(let payment, let amount):
-            refundedByPayment[payment, default: 0] += amount
+            payments[shadow(payment)].refunded += amount
         case .paymentFinal(let payment, let order, let succeeded):
-            if let earlier = finalByPayment[payment] {
-                check("G-5", earlier == succeeded, payment: payment, at: time,
+            let slot = shadow(payment)
+            if let earlier = payments[slot].final {
+                check(.g5, earlier == succeeded, payment: payment, at: time,
                       "final status changed from \(earlier ? "succeeded" : "not succeeded")")
                 return
             }
-            finalByPayment[payment] = succeeded
+            payments[slot].final = succeeded
             if succeeded {
-                successesByOrder[order, default: 0] += 1
-                let count = successesByOrder[order] ?? 0
-                check("G-4", count <= 1, payment: payment, at: time, "order#\(order) succeeded \(count) times")
+                let orderSlot = self.order(order)
+                successesByOrder[orderSlot] += 1
+                let count = successesByOrder[orderSlot]
+                check(.g4, count <= 1, payment: payment, at: time, "order#\(order) succeeded \(count) times")
             } else {
-                check("RES-2", true, payment: payment, at: time, "")
+                check(.res2, true, payment: payment, at: time, "")
             }
         case .outcomeResolved(let payment, let approved):
-            let held = heldByPayment[payment] ?? 0
-            check("RES-2", approved || held == 0, payment: payment, at: time,
+            let held = peek(payment).held
+            check(.res2, approved || held == 0, payment: payment, at: time,
                   "resolved as not approved while the issuer still holds \(held)")
         case .paymentRetired(let payment, let order):
             // The last word on a payment: one that did not succeed keeps no hold (RES-2). Then
             // its shadow state goes, so the monitors stay as small as the payments in flight.
-            let held = heldByPayment[payment] ?? 0
-            if finalByPayment[payment] == false {
-                check("RES-2", held == 0, payment: payment, at: time, "a failed payment still holds \(held) when retired")
+            let shadow = peek(payment)
+            if shadow.final == false {
+                check(.res2, shadow.held == 0, payment: payment, at: time,
+                      "a failed payment still holds \(shadow.held) when retired")
             }
-            heldByPayment[payment] = nil
-            authorizedByPayment[payment] = nil
-            capturedByPayment[payment] = nil
-            refundedByPayment[payment] = nil
-            approvalsByPayment[payment] = nil
-            finalByPayment[payment] = nil
-            orderOfPayment[payment] = nil
-            successesByOrder[order] = nil
+            if payment.slot < payments.count, payments[payment.slot].generation == payment.generation {
+                payments[payment.slot] = PaymentShadow()
+            }
+            if order.slot < successesByOrder.count, orderGenerations[order.slot] == order.generation {
+                successesByOrder[order.slot] = 0
+            }
         case .illegalTransition(let payment, let description):
-            check("G-6", false, payment: payment, at: time, description)
+            check(.g6, false, payment: payment, at: time, description)
         case .otpChecked(let lifecycle, let submissions, let maxAttempts):
-            check("OTP-3", submissions <= maxAttempts, payment: lifecycle, at: time,
+            check(.otp3, submissions <= maxAttempts, payment: lifecycle, at: time,
                   "code #\(submissions) checked with at most \(maxAttempts) allowed")
         case .otpProtectedActionRan(let lifecycle, let verified):
-            check("OTP-5", verified, payment: lifecycle, at: time, "protected action ran without a verified OTP")
+            check(.otp5, verified, payment: lifecycle, at: time, "protected action ran without a verified OTP")
         case .prepaidStatusChanged(let lifecycle, let from, let to, let sca):
             let absorbed = from == .cancelled || from == .expired
-            check("CARD-1", !absorbed, payment: lifecycle, at: time, "card left \(from.map { "\($0)" } ?? "-") for \(to)")
+            check(.card1, !absorbed, payment: lifecycle, at: time, "card left \(from.map { "\($0)" } ?? "-") for \(to)")
             if from != nil, to == .locked || to == .cancelled || (from == .locked && to == .active) {
-                check("CARD-4", sca, payment: lifecycle, at: time, "\(from.map { "\($0)" } ?? "-") → \(to) without verified SCA")
+                check(.card4, sca, payment: lifecycle, at: time, "\(from.map { "\($0)" } ?? "-") → \(to) without verified SCA")
             }
         case .prepaidActivated(let lifecycle, let physical, let activations):
-            check("CARD-2", physical && activations == 1, payment: lifecycle, at: time,
+            check(.card2, physical && activations == 1, payment: lifecycle, at: time,
                   "activation #\(activations) of a \(physical ? "physical" : "virtual") card")
         case .tokenizationCompleted(let lifecycle, let cardStatus, let earlier):
-            check("PROV-1", cardStatus == .active, payment: lifecycle, at: time, "tokenization completed for a \(cardStatus) card")
-            check("PROV-3", earlier == 0, payment: lifecycle, at: time, "\(earlier + 1) completed tokenizations")
+            check(.prov1, cardStatus == .active, payment: lifecycle, at: time, "tokenization completed for a \(cardStatus) card")
+            check(.prov3, earlier == 0, payment: lifecycle, at: time, "\(earlier + 1) completed tokenizations")
         }
     }
 
     private mutating func checkHolds(card: UInt32, payment: UInt64, at time: SimTime, cardHeld: (UInt32) -> Int64) {
         let shadow = heldByCard[Int(card)]
         let ledger = cardHeld(card)
-        check("G-3", shadow == ledger, payment: payment, at: time,
+        check(.g3, shadow == ledger, payment: payment, at: time,
               "card#\(card).held is \(ledger) in the ledger, \(shadow) by open authorizations")
     }
 
     /// End of run: a payment that did not succeed keeps no hold (RES-2, SALE-2).
     mutating func finish(at time: SimTime, finals: [(payment: UInt64, succeeded: Bool)]) {
         for final in finals where !final.succeeded {
-            let held = heldByPayment[final.payment] ?? 0
-            check("RES-2", held == 0, payment: final.payment, at: time, "a failed payment still holds \(held)")
+            let held = peek(final.payment).held
+            check(.res2, held == 0, payment: final.payment, at: time, "a failed payment still holds \(held)")
         }
     }
 
     /// A lifecycle passed its deadline while still open (G-7).
     mutating func deadlinePassed(payment: UInt64, at time: SimTime, detail: String) {
-        check("G-7", false, payment: payment, at: time, detail, liveness: true)
+        check(.g7, false, payment: payment, at: time, detail, liveness: true)
     }
 
     mutating func lifecycleEndedInTime() {
-        records[index("G-7")].checked &+= 1
+        records[Claim.g7.rawValue].checked &+= 1
     }
 }
