@@ -13,11 +13,12 @@ enum PaymentsRun {
         var lastCompleted: UInt64 = 0
         let start = ContinuousClock.now
         let result = world.run(reportingEvery: .seconds(1)) { progress in
-            recorder.keep(now: progress.now, completed: progress.completed - lastCompleted, succeeded: 0,
-                          inFlight: progress.inFlight, latency: LatencyHistogram())
+            recorder.keep(now: progress.now, completed: progress.completed - lastCompleted,
+                          succeeded: progress.interval.succeeded, inFlight: progress.inFlight, latency: progress.interval.latency)
             lastCompleted = progress.completed
+            let p99 = progress.interval.latency.count > 0 ? progress.interval.latency.percentile(0.99) : nil
             reporter.report(.init(now: progress.now, done: Double(progress.completed) / Double(configuration.lifecycles),
-                                  completed: progress.completed, inFlight: progress.inFlight, latencyP99: nil,
+                                  completed: progress.completed, inFlight: progress.inFlight, latencyP99: p99,
                                   violations: progress.violations))
             return !Interrupt.requested
         }

@@ -91,13 +91,14 @@ public final class PaymentsWorld {
         return result(end: end)
     }
 
+    /// The run's progress; it hands over (and restarts) the interval figures, so call it once per report.
     public func snapshot() -> PaymentsProgress {
         let now = simulation.now
         let books = self.books
         return simulation.inspect {
             device.assumeIsolated { device in
                 PaymentsProgress(now: now, completed: device.completed, inFlight: device.inFlight,
-                                 violations: books.violations.count)
+                                 violations: books.violations.count, interval: books.takeInterval())
             }
         }
     }
@@ -145,6 +146,8 @@ public struct PaymentsProgress: Sendable {
     public var completed: UInt64
     public var inFlight: Int
     public var violations: Int
+    /// Measured lifecycles finished since the previous progress report, with their latency.
+    public var interval: IntervalFigures
 }
 
 /// Everything a payments run measured.

@@ -46,6 +46,8 @@ public final class WorldBooks: @unchecked Sendable {
     var merchants: [MerchantAccounts] = []
     public private(set) var openingTotal: Int64 = 0
     public var counters = PaymentCounters()
+    /// Measured lifecycles finished since the last progress report: metrics.csv's rows.
+    private(set) var interval = IntervalFigures()
     public private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }
     /// The first violation, which stopped the run (or every one, with keep-going).
     public private(set) var violations: [Violation] = []
@@ -128,7 +130,23 @@ public final class WorldBooks: @unchecked Sendable {
         flows[flow.rawValue].outcomes[Int(outcome.rawValue)] &+= 1
         flows[flow.rawValue].codes[code, default: 0] &+= 1
         flows[flow.rawValue].latency.record(latency)
+        interval.completed &+= 1
+        if outcome.isSuccess { interval.succeeded &+= 1 }
+        interval.latency.record(latency)
     }
+
+    /// The figures since the last call, and a fresh start for the next interval.
+    func takeInterval() -> IntervalFigures {
+        defer { interval = IntervalFigures() }
+        return interval
+    }
+}
+
+/// What finished in one reporting interval (measured lifecycles only).
+public struct IntervalFigures: Sendable {
+    public var completed: UInt64 = 0
+    public var succeeded: UInt64 = 0
+    public var latency = LatencyHistogram()
 }
 
 /// Per-flow figures: `summary.json`'s `flows` entries.
