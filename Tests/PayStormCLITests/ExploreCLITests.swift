@@ -33,7 +33,12 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: scratch + "/trace.txt"))
     }
 
-    @Test(arguments: ["scenarios/reference-pipeline.json", "scenarios/card-payments.json", "scenarios/card-payments-faults.json"])
+    /// Every checked-in scenario, so a new one is covered the day it lands.
+    static let scenarioFiles: [String] = ((try? FileManager.default.contentsOfDirectory(
+        atPath: packageRoot.appendingPathComponent("scenarios").path)) ?? [])
+        .filter { $0.hasSuffix(".json") }.sorted().map { "scenarios/" + $0 }
+
+    @Test(arguments: scenarioFiles)
     func checkDeterminismPassesOnEveryScenario(file: String) throws {
         let result = try paystorm(["check-determinism", "--scenario", file, "--processes", "2", "--set", "run.lifecycles=800"])
         #expect(result.status == 0, "\(result)")

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The defect catalogue (issue 7): every planted defect is found by `paystorm explore` within a
+/// small pinned seed range, its failing seed replays to the same trace hash, and `paystorm
+/// shrink` reduces it to a smaller scenario that still breaks the same invariant.
+@Suite struct DefectCatalogueTests {
+    struct Entry: CustomTestStringConvertible, Sendable {
+        var defect: String
+        var scenario: String
+        var invariant: String
+        var sets: [String] = []
+        var testDescription: String { defect }
+    }
+
+    static let card = ["run.lifecycles=600", "workload.cards.count=200", "faults.loss=0.03", "faults.duplication=0.03",
+                       "policies.standIn=false", "behaviour.refundRatio=0.5"]
+    static let entries: [Entry] = [
+        Entry(defect: "retry-new-idempotency-key", scenario: "card-payments", invariant: "G-4", sets: card),
+        Entry(defect: "capture-above-authorization", scenario: "card-payments", invariant: "AUTH-1", sets: card),
+        Entry(defect: "reversal-lost", scenario: "card-payments", invariant: "RES-2", sets: card),
+        Entry(defect: "duplicate-callback-captures-twice", scenario: "card-payments", invariant: "AUTH-1", sets: card),
+        Entry(defect: "approve-unusable-card", scenario: "card-payments", invariant: "G-10",
+              sets: card + ["workload.cards.unusable=0.2"]),
+        Entry(defect: "cascade-after-approval", scenario: "card-payments", invariant: "SALE-1", sets: card),
+        Entry(defect: "refund-above-capture", scenario: "card-payments", invariant: "AUTH-3", sets: card),
+        Entry(defect: "authorize-without-authentication", scenario: "card-payments", invariant: "G-9", sets: card),
+        Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass", invariant: "OTP-3",
+              sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
+        Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid", invariant: "PROV-1",
+              sets: ["run.lifecycles=600"]),
+        Entry(defect: "update-without-sca", scenario: "paysafe-prepaid", invariant: "CARD-4",
+              sets: ["run.lifecycles=600"]),
+    ]
+
+    static func arguments(_ entry: Entry) -> [String] {
+        ["--scenario", "scenarios/\(entry.scenario).json", "--set", "defects=[\"\(entry.defect)\"]"]
+            + entry.sets.flatMap { ["--set", $0] }
+    }
+
+    @Test(arguments: entries)
+    func eachDefectIsFoundReplayedAndShrunk(entry: Entry) throws {
+        // Found: the first seed of 1…10 that breaks the defect's invariant.
+        let explore = try paystorm(["explore", "--seeds", "1..10", "--quiet", "--threads", "1"] + Self.arguments(entry))
+        #expect(explore.status == 1, "\(explore)")
+        let line = try #require(explore.stdout.split(separator: "\n").first {
+            $0.hasPrefix("FAILED  seed ") && $0.contains("  \(entry.invariant) ")
+        }, "\(entry.defect): no seed in 1..10 broke \(entry.invariant)\n\(explore.stdout)")
+        let seed = try #require(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first.map(String.init))
+
+        // Replayed: twice, the same failure and the same trace hash.
+        let scratch = try TemporaryDirectory()
+        func replay(_ name: String) throws -> (ProcessResult, String?) {
+            let result = try paystorm(["replay", "--seed", seed, "--quiet", "--out", scratch.path(name)]
+                                      + Self.arguments(entry))
+            let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path(name + "/summary.json")))
+            let summary = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            return (result, summary?["trace_hash"] as? String)
+        }
+        let (first, hash) = try replay("one")
+        let (second, again) = try replay("two")
+        #expect(first.status == 1 && second.status == 1, "\(first)\n\(second)")
+        #expect(first.stderr.contains("FAILED  \(entry.invariant) "), "\(first)")
+        #expect(hash != nil && hash == again, "\(entry.defect) seed \(seed): replays gave \(hash ?? "-") and \(again ?? "-")")
+
+        // Shrunk: the same invariant on a smaller scenario.
+        let shrink = try paystorm(["shrink", "--seed", seed, "--quiet", "--out", scratch.path("shrunk")] + Self.arguments(entry))
+        #expect(shrink.status == 1, "\(shrink)")
+        #expect(shrink.stdout.contains("invariant: \(entry.invariant) "), "\(shrink)")
+        #expect(shrink.stdout.contains("lifecycles 600 → "), "\(shrink)")
+    }
+}
