@@ -55,38 +55,38 @@ struct EventHeap {
 /// buckets for the ones due later (timeouts, deadlines, retirements), which are most of the
 /// pending events in a payments world and mostly outlive the lifecycle that set them.
 ///
-/// Keeping them out of the heap keeps it small and in cache: the heap holds only events due
-/// before `horizon`; each bucket holds the events of one `2^bucketShift` ns window at or after
-/// it, unordered. When the heap runs dry the earliest bucket is poured into it. Events keep the
-/// `order` key they were scheduled with, so the pop order, and the trace, are exactly a single
-/// heap's.
+/// Keeping them out of the heap keeps it small and in cache: the heap holds only the events due
+/// before `horizon`; the calendar is a ring of `ringSize` buckets, each one `2^bucketShift` ns
+/// of time, unordered inside; events further out than the ring reaches wait in an overflow heap
+/// and move into the ring as it turns. When the heap runs dry, the earliest bucket is poured into
+/// it. Events keep the `order` key they were scheduled with, so the pop order, and the trace, are
+/// exactly a single heap's.
 @usableFromInline
 struct EventQueue {
     /// About a quarter of a second: a bucket holds a few thousand events at a busy world's rates.
     @usableFromInline static let bucketShift: Int64 = 28
+    /// 8,192 buckets: the ring reaches about 36 minutes ahead.
+    @usableFromInline static let ringSize: Int64 = 1 << 13
     @usableFromInline var near = EventHeap()
-    /// Events due at or after this time wait in `buckets`.
-    @usableFromInline var horizon = SimTime(nanoseconds: 1 << EventQueue.bucketShift)
-    @usableFromInline var buckets: [Int64: ContiguousArray<SimulationEvent>] = [:]
-    /// The bucket numbers in `buckets`, as a min-heap, so the earliest is found without scanning.
-    @usableFromInline var bucketOrder = MinHeap()
-    @usableFromInline var farCount = 0
+    /// The first bucket not yet poured: events before `horizonBucket << bucketShift` are in `near`.
+    @usableFromInline var horizonBucket: Int64 = 1
+    @usableFromInline var ring = [ContiguousArray<SimulationEvent>](repeating: [], count: Int(EventQueue.ringSize))
+    @usableFromInline var ringCount = 0
+    @usableFromInline var overflow = EventHeap(capacity: 0)
 
     @inlinable init() {}
 
-    @inlinable var count: Int { near.count + farCount }
+    @inlinable var count: Int { near.count + ringCount + overflow.count }
     @inlinable var isEmpty: Bool { count == 0 }
 
+    @inlinable static func bucket(_ event: SimulationEvent) -> Int64 { event.time.nanoseconds >> bucketShift }
+
     @inlinable mutating func push(_ event: SimulationEvent) {
-        guard event.time >= horizon else { return near.push(event) }
-        let bucket = event.time.nanoseconds >> EventQueue.bucketShift
-        farCount += 1
-        if buckets[bucket]?.append(event) == nil {
-            // A fresh array per bucket: reusing emptied ones would keep a busy bucket's capacity
-            // for every quiet far-future one, and memory would grow with the run.
-            buckets[bucket] = [event]
-            bucketOrder.push(bucket)
-        }
+        let bucket = EventQueue.bucket(event)
+        if bucket < horizonBucket { return near.push(event) }
+        guard bucket - horizonBucket < EventQueue.ringSize else { return overflow.push(event) }
+        ring[Int(bucket & (EventQueue.ringSize - 1))].append(event)
+        ringCount += 1
     }
 
     /// The next event, without removing it.
@@ -101,46 +101,34 @@ struct EventQueue {
     }
 
     @usableFromInline mutating func pourEarliestBucket() {
-        guard let bucket = bucketOrder.popMin(), let events = buckets.removeValue(forKey: bucket) else { return }
-        farCount -= events.count
-        for event in events { near.push(event) }
-        horizon = SimTime(nanoseconds: (bucket + 1) << EventQueue.bucketShift)
-    }
-}
-
-/// A small binary min-heap of integers: the calendar's bucket numbers.
-@usableFromInline
-struct MinHeap {
-    @usableFromInline var storage: [Int64] = []
-
-    @inlinable init() {}
-
-    @inlinable mutating func push(_ value: Int64) {
-        storage.append(value)
-        var child = storage.count - 1
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            guard value < storage[parent] else { break }
-            storage[child] = storage[parent]
-            child = parent
+        while near.isEmpty {
+            if ringCount == 0 {
+                // Nothing in reach: jump the ring to the earliest far event.
+                guard let next = overflow.first else { return }
+                horizonBucket = max(horizonBucket, EventQueue.bucket(next))
+                takeOverflowInReach()
+                continue
+            }
+            var slot = Int(horizonBucket & (EventQueue.ringSize - 1))
+            while ring[slot].isEmpty {
+                horizonBucket += 1
+                slot = Int(horizonBucket & (EventQueue.ringSize - 1))
+            }
+            // A fresh array for the slot: keeping a busy bucket's capacity in every slot would
+            // make memory grow with the run.
+            let events = ring[slot]
+            ring[slot] = []
+            ringCount -= events.count
+            for event in events { near.push(event) }
+            horizonBucket += 1
+            takeOverflowInReach()
         }
-        storage[child] = value
     }
 
-    @inlinable mutating func popMin() -> Int64? {
-        guard let last = storage.popLast() else { return nil }
-        if storage.isEmpty { return last }
-        let top = storage[0]
-        var parent = 0
-        while true {
-            var child = 2 * parent + 1
-            if child >= storage.count { break }
-            if child + 1 < storage.count && storage[child + 1] < storage[child] { child += 1 }
-            guard storage[child] < last else { break }
-            storage[parent] = storage[child]
-            parent = child
+    /// The ring turned: far events now within its reach move in.
+    @usableFromInline mutating func takeOverflowInReach() {
+        while let next = overflow.first, EventQueue.bucket(next) - horizonBucket < EventQueue.ringSize {
+            overflow.popMin().map { push($0) }
         }
-        storage[parent] = last
-        return top
     }
 }
