@@ -1,0 +1,45 @@
+@testable import SimulationKernel
+import Testing
+
+/// The event queue (a heap for near events, a calendar ring and an overflow heap for far ones)
+/// pops exactly what one heap would: by time, then by order key, whatever the mix of horizons.
+@Suite struct EventQueueTests {
+    static func event(_ nanoseconds: Int64, order: UInt64) -> SimulationEvent {
+        SimulationEvent(time: SimTime(nanoseconds: nanoseconds), order: order, receiver: ReceiverID(rawValue: 0), kind: 0,
+                        subject: order, argument: 0)
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func popsInTimeThenOrderAcrossNearRingAndOverflow(seed: UInt64) {
+        var random = SimRandom(seed: seed)
+        var queue = EventQueue()
+        var reference = EventHeap()
+        var order: UInt64 = 0
+        var now: Int64 = 0
+        var popped = 0
+        // Interleave pushes (near, within the ring's reach, and hours ahead) with pops, as a run does.
+        for _ in 0..<20_000 {
+            for _ in 0..<Int(random.int(in: 0...3)) {
+                let horizon: UInt64 = [1_000_000, 500_000_000, 600_000_000_000, 10_000_000_000_000][Int(random.int(in: 0...3))]
+                let time = now + Int64(random.int(in: 0...horizon))
+                order += 1
+                queue.push(Self.event(time, order: order))
+                reference.push(Self.event(time, order: order))
+            }
+            if random.int(in: 0...1) == 0, let expected = reference.popMin() {
+                let actual = queue.popMin()
+                #expect(actual?.time == expected.time && actual?.order == expected.order)
+                now = expected.time.nanoseconds
+                popped += 1
+            }
+            #expect(queue.count == reference.count)
+        }
+        while let expected = reference.popMin() {
+            let actual = queue.popMin()
+            #expect(actual?.time == expected.time && actual?.order == expected.order)
+            popped += 1
+        }
+        #expect(queue.isEmpty && queue.popMin() == nil)
+        #expect(popped > 20_000)
+    }
+}
