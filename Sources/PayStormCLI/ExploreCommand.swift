@@ -18,6 +18,7 @@ enum ExploreCommand {
         FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default) or per-actor"),
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field for every seed (repeatable)", repeatable: true),
         FlagSpec(name: "time-budget", valueName: "DURATION", help: "stop starting new seeds after this wall time, e.g. 10m"),
+        FlagSpec(name: "out", valueName: "DIR", help: "also write DIR/explore.json: failures, groups and state coverage"),
         FlagSpec(name: "quiet", valueName: nil, help: "no progress lines"),
         FlagSpec(name: "help", valueName: nil, help: "show this help"),
     ]
@@ -93,6 +94,32 @@ enum ExploreCommand {
         output.out("\nexplored \(findings.ran) seeds in \(SummaryTable.fixed(seconds, 1)) wall s "
                    + "(\(SummaryTable.fixed(rate, 1)) seeds/s): \(findings.failures.count) failed"
                    + (groups.isEmpty ? "" : "\n" + groups.map { "  \($0.0): \($0.1) seed(s)" }.joined(separator: "\n")))
+        let coverage = CoverageReport.lines(findings.coverage)
+        if !coverage.isEmpty {
+            output.out("\nstate coverage over \(findings.ran) seeds (pairs never reached include those the tables forbid)\n"
+                       + coverage.map { "  " + $0 }.joined(separator: "\n"))
+        }
+        if let directory = parsed.value("out") {
+            let json = JSONOutput.object([
+                ("scenario", .string(file)), ("seeds", .string("\(range.lowerBound)..\(range.upperBound)")),
+                ("ran", .integer(Int64(findings.ran))), ("wall_seconds", .number(seconds)),
+                ("failures", .array(findings.failures.sorted(by: { $0.seed < $1.seed }).map { finding in
+                    .object([("seed", .unsigned(finding.seed)), ("invariant", .string(finding.invariant)),
+                             ("detail", .string(finding.detail)), ("liveness", .bool(finding.liveness)),
+                             ("faults", .string(finding.faults))])
+                })),
+                ("groups", .object(groups.map { ($0.0, .integer(Int64($0.1))) })),
+                ("state_coverage", CoverageReport.json(findings.coverage)),
+            ])
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try AtomicFile.write(json.serialized(pretty: true) + "\n", to: directory + "/explore.json")
+                output.info("wrote \(directory)/explore.json")
+            } catch {
+                output.err("paystorm explore: could not write \(directory)/explore.json: \(error)")
+                return .internalError
+            }
+        }
         if findings.failures.contains(where: { !$0.liveness }) { return .invariantViolated }
         return findings.failures.isEmpty ? .passed : .livenessViolated
     }
@@ -108,10 +135,11 @@ enum ExploreCommand {
 /// Runs seeds on a pool of threads; each finding lands in a shared list.
 enum ExploreRunner {
     static func run(seeds: [UInt64], scenario: Scenario, options: RunOptions, swarm: Bool, threads: Int,
-                    budget: SimDuration?, progress: Bool) -> (ran: Int, failures: [ExploreCommand.Finding]) {
+                    budget: SimDuration?, progress: Bool) -> (ran: Int, failures: [ExploreCommand.Finding], coverage: StateCoverage) {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let findings = Mutex<[ExploreCommand.Finding]>([])
+        let coverage = Mutex(StateCoverage())
         let deadline = budget.map { ContinuousClock.now + .nanoseconds($0.nanoseconds) }
         let group = DispatchGroup()
         for _ in 0..<min(threads, max(1, seeds.count)) {
@@ -121,9 +149,9 @@ enum ExploreRunner {
                     if let deadline, ContinuousClock.now >= deadline { break }
                     let index = next.add(1, ordering: .relaxed).oldValue
                     guard index < seeds.count else { break }
-                    if let finding = runOne(scenario, seed: seeds[index], options: options, swarm: swarm) {
-                        findings.withLock { $0.append(finding) }
-                    }
+                    let (finding, reached) = runOne(scenario, seed: seeds[index], options: options, swarm: swarm)
+                    if let finding { findings.withLock { $0.append(finding) } }
+                    if let reached { coverage.withLock { $0.merge(reached) } }
                     done.add(1, ordering: .relaxed)
                 }
                 group.leave()
@@ -138,10 +166,11 @@ enum ExploreRunner {
                                   inFlight: 0, latencyP99: nil, violations: findings.withLock { $0.count }))
         }
         reporter.finish()
-        return (done.load(ordering: .relaxed), findings.withLock { $0 })
+        return (done.load(ordering: .relaxed), findings.withLock { $0 }, coverage.withLock { $0 })
     }
 
-    static func runOne(_ scenario: Scenario, seed: UInt64, options: RunOptions, swarm: Bool) -> ExploreCommand.Finding? {
+    static func runOne(_ scenario: Scenario, seed: UInt64, options: RunOptions,
+                       swarm: Bool) -> (ExploreCommand.Finding?, StateCoverage?) {
         let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes)
         switch scenario.model {
         case .payments(var configuration):
@@ -150,24 +179,25 @@ enum ExploreRunner {
             let result = PaymentsWorld(configuration: configuration, options: simulationOptions).run(reportingEvery: .hours(24))
             if let violation = result.safetyViolation ?? result.livenessViolation {
                 let where_ = "payment#\(violation.lifecycle & 0xFFFF_FFFF).\(violation.lifecycle >> 32) t=\(violation.time)"
-                return .init(seed: seed, invariant: "\(violation.invariant) \(violation.claim)",
-                             detail: "\(where_): \(violation.detail)",
-                             liveness: violation.isLiveness, faults: faults)
+                return (.init(seed: seed, invariant: "\(violation.invariant) \(violation.claim)",
+                              detail: "\(where_): \(violation.detail)",
+                              liveness: violation.isLiveness, faults: faults), result.coverage)
             }
             if let escape = result.escapes.first {
-                return .init(seed: seed, invariant: "escape", detail: "\(escape)", liveness: false, faults: faults)
+                return (.init(seed: seed, invariant: "escape", detail: "\(escape)", liveness: false, faults: faults),
+                        result.coverage)
             }
-            return nil
+            return (nil, result.coverage)
         case .referencePipeline(let configuration):
             let result = ReferencePipeline(configuration: configuration, options: simulationOptions).run(reportingEvery: .hours(24))
             if result.unfinished > 0 {
-                return .init(seed: seed, invariant: "G-7 EveryLifecycleEndsInTime",
-                             detail: "\(result.unfinished) payments unfinished", liveness: true, faults: "")
+                return (.init(seed: seed, invariant: "G-7 EveryLifecycleEndsInTime",
+                              detail: "\(result.unfinished) payments unfinished", liveness: true, faults: ""), nil)
             }
             if let escape = result.escapes.first {
-                return .init(seed: seed, invariant: "escape", detail: "\(escape)", liveness: false, faults: "")
+                return (.init(seed: seed, invariant: "escape", detail: "\(escape)", liveness: false, faults: ""), nil)
             }
-            return nil
+            return (nil, nil)
         }
     }
 }

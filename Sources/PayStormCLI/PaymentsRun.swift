@@ -103,6 +103,7 @@ enum PaymentsRun {
                                    latency: flow.latency, topFailures: failures)
         }
         summary.extra = extra(result)
+        summary.sections.append((heading: "state coverage", lines: CoverageReport.lines(result.coverage)))
         return summary
     }
 
@@ -152,6 +153,7 @@ enum PaymentsRun {
                 ("sent", .unsigned(result.network.sent)), ("lost", .unsigned(result.network.lost)),
                 ("duplicated", .unsigned(result.network.duplicated)), ("reordered", .unsigned(result.network.reordered)),
             ])),
+            ("state_coverage", CoverageReport.json(result.coverage)),
             ("peak_rss_mib", .number(SummaryTable.roundedMiB(ProcessMemory.peakResidentBytes()))),
         ]
     }

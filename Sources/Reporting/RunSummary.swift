@@ -82,6 +82,8 @@ public struct RunSummary: Sendable {
     public var endReason: String
     /// World-specific figures, appended to the JSON as they are.
     public var extra: [(String, JSONOutput)] = []
+    /// Extra sections for the printed table, each a heading and its lines (e.g. state coverage).
+    public var sections: [(heading: String, lines: [String])] = []
 
     public init(scenario: String, scenarioFile: String, seed: UInt64, strategy: String, lanes: String,
                 traceHash: UInt64, steps: UInt64, completed: UInt64, outcomes: [(name: String, count: UInt64)],

@@ -13,11 +13,12 @@ public enum SummaryTable {
         }
         if !summary.flows.isEmpty {
             lines.append("")
-            lines.append(pad("flow", 16) + padLeft("completed", 11) + padLeft("success", 10) + padLeft("p50 ms", 10)
+            let width = max(16, (summary.flows.map(\.name.count).max() ?? 0) + 2)
+            lines.append(pad("flow", width) + padLeft("completed", 11) + padLeft("success", 10) + padLeft("p50 ms", 10)
                          + padLeft("p99 ms", 11) + "  top failures")
             for flow in summary.flows {
                 let failures = flow.topFailures.prefix(3).map { "\($0.name) \(grouped($0.count))" }.joined(separator: ", ")
-                lines.append(pad(flow.name, 16) + padLeft(grouped(flow.completed), 11) + padLeft(percent(flow.successRate), 10)
+                lines.append(pad(flow.name, width) + padLeft(grouped(flow.completed), 11) + padLeft(percent(flow.successRate), 10)
                              + padLeft(ms(flow.latency.percentile(0.5)), 10) + padLeft(ms(flow.latency.percentile(0.99)), 11)
                              + "  " + (failures.isEmpty ? "–" : failures))
             }
@@ -38,6 +39,11 @@ public enum SummaryTable {
                              + padLeft(ms(station.queueingDelay.percentile(0.99)) + "ms", 11)
                              + padLeft(grouped(station.rejected), 10))
             }
+        }
+        for section in summary.sections {
+            lines.append("")
+            lines.append(section.heading)
+            lines.append(contentsOf: section.lines.map { "  " + $0 })
         }
         lines.append("")
         lines.append("completed \(grouped(summary.completed)) in \(fixed(summary.simulatedSeconds, 1)) simulated s, "

@@ -136,7 +136,7 @@ public final class PaymentsWorld {
                 counters: books.counters, monitors: books.monitors.records, violations: books.violations,
                 audit: books.ledger.audit(), traceHash: simulation.trace.hash, steps: simulation.trace.steps,
                 lastTime: simulation.now, stations: stations + used, network: network.statistics,
-                recentTrace: simulation.trace.recent, escapes: simulation.escapes)
+                recentTrace: simulation.trace.recent, escapes: simulation.escapes, coverage: books.coverage)
         }
     }
 }
@@ -168,6 +168,8 @@ public struct PaymentsResult: Sendable {
     public var network: Network.Statistics
     public var recentTrace: [TraceRecord]
     public var escapes: [Escape]
+    /// The (state, event) pairs each lifecycle reached.
+    public var coverage: StateCoverage
 
     /// The first safety violation, if any.
     public var safetyViolation: Violation? { violations.first { !$0.isLiveness } }

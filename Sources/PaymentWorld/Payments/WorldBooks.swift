@@ -46,6 +46,8 @@ public final class WorldBooks: @unchecked Sendable {
     var merchants: [MerchantAccounts] = []
     public private(set) var openingTotal: Int64 = 0
     public var counters = PaymentCounters()
+    /// The (state, event) pairs each lifecycle reached in this run.
+    public var coverage = StateCoverage()
     /// Measured lifecycles finished since the last progress report: metrics.csv's rows.
     private(set) var interval = IntervalFigures()
     public private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }

@@ -7,7 +7,9 @@ extension Gateway {
         let transition: SaleTransition
         do {
             transition = try records[payment.slot].sale.applying(event)
+            books.coverage.record(records[payment.slot].sale, event, legal: true)
         } catch {
+            books.coverage.record(records[payment.slot].sale, event, legal: false)
             illegal(payment, error)
             return
         }

@@ -7,7 +7,9 @@ extension Gateway {
         let transition: AuthorizationTransition
         do {
             transition = try records[payment.slot].authorization.applying(event)
+            books.coverage.record(records[payment.slot].authorization, event, legal: true)
         } catch {
+            books.coverage.record(records[payment.slot].authorization, event, legal: false)
             illegal(payment, error)
             return
         }
@@ -99,7 +101,9 @@ extension Gateway {
         let transition: OutcomeResolutionTransition
         do {
             transition = try state.applying(event)
+            books.coverage.record(state, event, legal: true)
         } catch {
+            books.coverage.record(state, event, legal: false)
             illegal(payment, error)
             return
         }

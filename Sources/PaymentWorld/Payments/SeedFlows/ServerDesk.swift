@@ -63,12 +63,14 @@ struct ServerDesk {
     }
 
     /// Applies a lifecycle event; an illegal one is reported (G-6) and leaves the state as it was.
-    func apply<State: LifecycleState>(_ state: inout State, _ event: State.Event, payment: UInt64) -> [State.Effect]? {
+    func apply<State: CoverableLifecycle>(_ state: inout State, _ event: State.Event, payment: UInt64) -> [State.Effect]? {
         do {
             let transition = try state.applying(event)
+            books.coverage.record(state, event, legal: true)
             state = transition.next
             return transition.effects
         } catch {
+            books.coverage.record(state, event, legal: false)
             books.observe(.illegalTransition(payment: payment, description: "\(error)"))
             return nil
         }
