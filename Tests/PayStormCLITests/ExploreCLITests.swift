@@ -14,6 +14,21 @@ import Testing
                 "\(result)")
     }
 
+    @Test func exploreWritesItsFindingsAndStateCoverageAsJSON() throws {
+        let scratch = try TemporaryDirectory()
+        let result = try paystorm(["explore", "--scenario", "scenarios/paysafe-prepaid.json", "--seeds", "1..3", "--quiet",
+                                   "--out", scratch.path("explore"), "--set", "run.lifecycles=300"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("state coverage over 3 seeds"), "\(result)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("explore/explore.json")))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((root["ran"] as? NSNumber)?.intValue == 3)
+        let coverage = try #require(root["state_coverage"] as? [String: Any])
+        let card = try #require(coverage["LC-09 PrepaidCard"] as? [String: Any], "\(coverage.keys)")
+        #expect((card["reached"] as? NSNumber).map { $0.intValue > 0 } == true)
+        #expect((card["never_reached"] as? [String])?.contains("cancelled × activate") == true)
+    }
+
     @Test func exploreOfACleanScenarioPasses() throws {
         let result = try paystorm(["explore", "--scenario", "scenarios/card-payments.json", "--seeds", "1..4", "--swarm",
                                    "--quiet"] + Self.small)
