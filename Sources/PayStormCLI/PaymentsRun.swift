@@ -103,6 +103,14 @@ enum PaymentsRun {
                                    latency: flow.latency, topFailures: failures)
         }
         summary.extra = extra(result)
+        let checks = result.monitors.reduce(0) { $0 + $1.checked }
+        let broken = result.monitors.filter { $0.violations > 0 }.map(\.invariant)
+        summary.sections.append((heading: "invariants", lines: [
+            "\(result.monitors.count) invariants checked \(SummaryTable.grouped(checks)) times"
+                + (broken.isEmpty ? ", none violated" : "; violated: " + broken.joined(separator: ", "))
+                + "; ledger " + (result.audit.conserved ? "conserved" : "NOT conserved")
+                + " (\(SummaryTable.grouped(result.audit.transfers)) transfers)",
+        ]))
         summary.sections.append((heading: "state coverage", lines: CoverageReport.lines(result.coverage)))
         return summary
     }

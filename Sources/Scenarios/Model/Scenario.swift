@@ -81,7 +81,8 @@ extension PaymentsConfiguration {
         var pipeline = PipelineConfiguration(rate: rate)
         pipeline.shape = shape
         options.append(("workload", pipeline.arrivalProcess.map { "\($0)" } ?? "\(shape)"))
-        options.append(("workload.mix", PaymentFlow.allCases.map { "\($0)=\(mix[$0.rawValue])" }.joined(separator: ",")))
+        options.append(("workload.mix", PaymentFlow.allCases.filter { mix[$0.rawValue] > 0 }
+            .map { "\($0)=\(mix[$0.rawValue])" }.joined(separator: ",")))
         options.append(("workload.cards", "\(cards.count) × \(cards.balance)"))
         options.append(("network.latency", "\(latency)"))
         if !faults.isNone {
