@@ -3,11 +3,16 @@ import Scenarios
 import SimulationKernel
 import Testing
 
+/// The payments model's flows and actors as the loader lists them in a message, written out.
+let paymentFlowList = "sale, authorization, portmone_bill, portmone_topup, portmone_wallet_card, ecommpay_sale, ecommpay_auth, ecommpay_verify, ecommpay_token_sale, mastercard_pay, mastercard_authorize, sogenactif_card_order, sogenactif_wallet_order, paysafe_card, paysafe_provisioning"
+let paymentActorList = #""device", "merchant", "gateway", "acs", "acquirer", "acquirer_backup", "network", "issuer", "platform", "wallet", "message_channel", "token_service", "card_platform", "sca_authority", "mobile_wallet""#
+
 /// `faults.windows`, `faults.slowdowns` and `slo.flows`: bad values give exact messages, like the
 /// fields of `malformedScenarios`; messages were produced by the loader, then checked by hand.
 let malformedFaultWindowScenarios: [MalformedScenario] = [
     MalformedScenario("flowKeyWithAControlCharacter", #"{"model": "payments", "slo": {"flows": {"sal\u001fe": {"success_rate": "> 0.9"}}}}"#,
-                      [#"scenarios/x.json: slo.flows.sal\u001Fe: expected a flow of this model, one of sale, authorization, found "sal\u001Fe" (did you mean "sale"?)"#]),
+                      [#"scenarios/x.json: slo.flows.sal\u001Fe: expected a flow of this model, one of "# + paymentFlowList
+                       + #", found "sal\u001Fe" (did you mean "sale"?)"#]),
     MalformedScenario("flowMetricUnknownOrWithANewline",
                       #"{"model": "payments", "slo": {"flows": {"sale": {"latency_ms_p90": "< 5", "succ\ness_rate": "> 0.9"}}}}"#,
                       [
@@ -16,7 +21,7 @@ let malformedFaultWindowScenarios: [MalformedScenario] = [
                       ]),
     MalformedScenario("flowKeyTooLongIsShortened",
                       #"{"model": "payments", "slo": {"flows": {""# + String(repeating: "x", count: 100) + #"": {}}}}"#,
-                      [#"scenarios/x.json: slo.flows."# + String(repeating: "x", count: 60) + #"…: expected a flow of this model, one of sale, authorization, found ""#
+                      [#"scenarios/x.json: slo.flows."# + String(repeating: "x", count: 60) + #"…: expected a flow of this model, one of "# + paymentFlowList + #", found ""#
                           + String(repeating: "x", count: 60) + #"…""#]),
     MalformedScenario("flowComparisonWithoutOperatorAndFlowNotAnObject",
                       #"{"model": "payments", "slo": {"flows": {"sale": {"success_rate": "0.9"}, "authorization": 3}}}"#,
@@ -29,10 +34,11 @@ let malformedFaultWindowScenarios: [MalformedScenario] = [
     MalformedScenario("faultWindowsBadValues",
                       #"{"model": "payments", "faults": {"windows": [{"kind": "latency"}, {"kind": "partition", "between": ["gateway"]}, {"between": ["gateway", "isuer"]}, {"rate": 2, "duration": "0s", "factor": 0.5}]}}"#,
                       [
-                          #"scenarios/x.json: faults.windows[0].kind: expected one of loss, duplication, reordering, latencySpike, partition, found "latency""#,
+                          #"scenarios/x.json: faults.windows[0].kind: expected one of "loss", "duplication", "reordering", "latencySpike", "partition", found "latency""#,
                           #"scenarios/x.json: faults.windows[1].between: expected two actors, such as ["gateway", "issuer"], found 1"#,
                           // Only the bad name: not also "found 1" for the one good name left.
-                          #"scenarios/x.json: faults.windows[2].between[1]: expected one of "device", "merchant", "gateway", "acs", "acquirer", "acquirer_backup", "network", "issuer", found "isuer" (did you mean "issuer"?)"#,
+                          #"scenarios/x.json: faults.windows[2].between[1]: expected one of "# + paymentActorList
+                              + #", found "isuer" (did you mean "issuer"?)"#,
                           #"scenarios/x.json: faults.windows[3].duration: expected a positive duration with a unit, such as "250ms", found "0s""#,
                           #"scenarios/x.json: faults.windows[3].rate: expected a probability between 0 and 1 (the share of messages affected in the window), found 2"#,
                           #"scenarios/x.json: faults.windows[3].factor: expected a latency multiplier from 1 to 1,000, found 0.5"#,
@@ -46,7 +52,9 @@ let malformedFaultWindowScenarios: [MalformedScenario] = [
     MalformedScenario("slowdownsBadValuesAndUnknownFields",
                       #"{"model": "payments", "faults": {"windows": [{"betwen": []}], "slowdowns": [{"actor": "isuer", "factor": 0.5, "duration": "0ms"}, {"actor": "acs", "facter": 2}]}}"#,
                       [
-                          #"scenarios/x.json: faults.slowdowns[0].actor: expected one of device, merchant, gateway, acs, acquirer, acquirer_backup, network, issuer, found "isuer""#,
+                          // A name like any other: quoted choices and a hint, as for `between`.
+                          #"scenarios/x.json: faults.slowdowns[0].actor: expected one of "# + paymentActorList
+                              + #", found "isuer" (did you mean "issuer"?)"#,
                           #"scenarios/x.json: faults.slowdowns[0].factor: expected a service-time multiplier from 1 to 1,000, found 0.5"#,
                           #"scenarios/x.json: faults.slowdowns[0].duration: expected a positive duration with a unit, such as "250ms", found "0ms""#,
                           #"scenarios/x.json: faults.windows[0].betwen: expected one of the fields of faults.windows: "kind", "start", "duration", "rate", "factor", "between", found an unknown field at line 1, column 47 (did you mean "between"?)"#,

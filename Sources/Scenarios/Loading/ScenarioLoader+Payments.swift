@@ -88,9 +88,7 @@ extension ScenarioLoader {
         var windows: [OutageWindow] = []
         for index in 0..<count {
             let path = "faults.outages[\(index)]"
-            let name = reader.string(path + ".actor", expected: "one of " + actors.joined(separator: ", "), default: "issuer") {
-                actors.contains($0)
-            }
+            let name = reader.name(path + ".actor", allowed: actors, default: "issuer")
             let start = reader.duration(path + ".start", default: .zero)
             let duration = reader.duration(path + ".duration", default: .seconds(30), allowZero: false)
             if let kind = PaymentActorKind.allCases.first(where: { $0.description == name }) {
@@ -109,8 +107,7 @@ extension ScenarioLoader {
         var windows: [PaymentFaultWindow] = []
         for index in 0..<count {
             let path = "faults.windows[\(index)]"
-            let kind = reader.string(path + ".kind", expected: "one of " + faultWindowKinds.joined(separator: ", "),
-                                     default: "loss") { faultWindowKinds.contains($0) }
+            let kind = reader.name(path + ".kind", allowed: faultWindowKinds, default: "loss")
             let start = reader.duration(path + ".start", default: .zero)
             let duration = reader.duration(path + ".duration", default: .seconds(30), allowZero: false)
             let rate = reader.ratio(path + ".rate", what: "the share of messages affected in the window", default: Ratio(1, 10))
@@ -152,9 +149,7 @@ extension ScenarioLoader {
         var slowdowns: [Slowdown] = []
         for index in 0..<count {
             let path = "faults.slowdowns[\(index)]"
-            let name = reader.string(path + ".actor", expected: "one of " + actors.joined(separator: ", "), default: "issuer") {
-                actors.contains($0)
-            }
+            let name = reader.name(path + ".actor", allowed: actors, default: "issuer")
             let factor = reader.number(path + ".factor", expected: "a service-time multiplier from 1 to 1,000", default: 5) {
                 $0 >= 1 && $0 <= 1_000
             }

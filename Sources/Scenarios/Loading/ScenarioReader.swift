@@ -103,6 +103,19 @@ public struct ScenarioReader {
         return text
     }
 
+    /// A string from a fixed list (the type *name* of docs/scenario-format.md); a near miss gets a
+    /// `did you mean` hint, as in `names`.
+    public mutating func name(_ path: String, allowed: [String], default value: String) -> String {
+        guard let node = lookup(path) else { return value }
+        guard let text = node.value.stringValue, allowed.contains(text) else {
+            let hint = node.value.stringValue.flatMap { closestMatch(to: $0, among: allowed) }
+            report(path, expected: "one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", "),
+                   found: node.value.summary, hint: hint.map { "did you mean \"\($0)\"?" })
+            return value
+        }
+        return text
+    }
+
     /// A list of numbers, each checked; an empty list is an error.
     public mutating func numbers(_ path: String, expected: String, default value: [Double],
                                  isValid: (Double) -> Bool) -> [Double] {
