@@ -13,6 +13,7 @@ enum DeterminismCommand {
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field (repeatable)", repeatable: true),
         FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH]"),
         FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default) or per-actor"),
+        FlagSpec(name: "jitter", valueName: "DURATION", help: "let the scheduler delay each message by up to DURATION, from its own stream (message races)"),
         FlagSpec(name: "help", valueName: nil, help: "show this help"),
     ]
     static let help = helpText(command: "check-determinism", synopsis: "--scenario FILE [--seed N] [--processes 3]",
@@ -49,6 +50,7 @@ enum DeterminismCommand {
             for override in parsed.all("set") { child += ["--set", override] }
             if let strategy = parsed.value("strategy") { child += ["--strategy", strategy] }
             if let lanes = parsed.value("lanes") { child += ["--lanes", lanes] }
+            if let jitter = parsed.value("jitter") { child += ["--jitter", jitter] }
             guard launch(child) else {
                 output.err("paystorm check-determinism: could not start process \(index + 1)")
                 return .internalError

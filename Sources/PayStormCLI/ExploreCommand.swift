@@ -16,6 +16,7 @@ enum ExploreCommand {
         FlagSpec(name: "swarm", valueName: nil, help: "let each seed also choose which faults are on and how strong (swarm testing)"),
         FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH]"),
         FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default) or per-actor"),
+        FlagSpec(name: "jitter", valueName: "DURATION", help: "let the scheduler delay each message by up to DURATION, from its own stream (message races)"),
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field for every seed (repeatable)", repeatable: true),
         FlagSpec(name: "time-budget", valueName: "DURATION", help: "stop starting new seeds after this wall time, e.g. 10m"),
         FlagSpec(name: "out", valueName: "DIR", help: "also write DIR/explore.json: failures, groups and state coverage"),
@@ -171,7 +172,8 @@ enum ExploreRunner {
 
     static func runOne(_ scenario: Scenario, seed: UInt64, options: RunOptions,
                        swarm: Bool) -> (ExploreCommand.Finding?, StateCoverage?) {
-        let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes)
+        let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes,
+                                                   deliveryJitter: options.jitter)
         switch scenario.model {
         case .payments(var configuration):
             var faults = ""

@@ -18,6 +18,7 @@ enum RunCommand {
                  help: "write every step: FILE.txt as fixed-width text, FILE.json as Chrome trace JSON (Perfetto)"),
         FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH] (default depth 3)"),
         FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default: actor hops are direct calls) or per-actor"),
+        FlagSpec(name: "jitter", valueName: "DURATION", help: "let the scheduler delay each message by up to DURATION, from its own stream (message races)"),
         FlagSpec(name: "keep-going", valueName: nil, help: "count invariant violations instead of stopping at the first"),
         FlagSpec(name: "quiet", valueName: nil, help: "print only the summary table, no banner or progress"),
         FlagSpec(name: "json", valueName: nil, help: "print summary.json on stdout; the table goes to stderr"),
@@ -62,7 +63,8 @@ enum RunCommand {
         if options.replay && options.tracePath == nil {
             options.tracePath = (options.outDirectory ?? "results/runs/\(scenario.name)-\(seed)") + "/trace.txt"
         }
-        let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes)
+        let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes,
+                                                   deliveryJitter: options.jitter)
         let replay = replayCommand(scenario, seed: seed, options: options)
         if !options.quiet { output.info(banner(scenario, seed: seed, options: simulationOptions)) }
         let reporter = ProgressReporter(enabled: !options.quiet && (options.forceProgress || isatty(STDERR_FILENO) != 0),
@@ -128,7 +130,8 @@ enum RunCommand {
 
     static func banner(_ scenario: Scenario, seed: UInt64, options: Simulation.Options) -> String {
         var lines = ["paystorm \(PayStormVersion.current)  scenario=\(scenario.file)  seed=\(seed)"
-                     + "  strategy=\(options.strategy)  lanes=\(options.lanes.rawValue)"]
+                     + "  strategy=\(options.strategy)  lanes=\(options.lanes.rawValue)"
+                     + (options.deliveryJitter > .zero ? "  jitter=\(options.deliveryJitter)" : "")]
         let effective = scenario.effectiveOptions.map { "\($0.path)=\($0.value)" }
         var line = " "
         for option in effective {
@@ -152,6 +155,7 @@ enum RunCommand {
         for override in scenario.overrides { parts.append("--set \(shellQuoted(override))") }
         if options.strategyText != "fifo" { parts.append("--strategy \(options.strategyText)") }
         if options.lanes != .shared { parts.append("--lanes \(options.lanes.rawValue)") }
+        if options.jitter > .zero { parts.append("--jitter \(options.jitter)") }
         return parts.joined(separator: " ")
     }
 }
@@ -167,6 +171,8 @@ struct RunOptions {
     var strategyText = "fifo"
     var pctDepth = 3
     var lanes = LaneMode.shared
+    /// The scheduler's delivery jitter (`Simulation.Options.deliveryJitter`).
+    var jitter = SimDuration.zero
     var quiet = false
     var json = false
     var forceProgress = false
@@ -200,6 +206,12 @@ struct RunOptions {
                 throw UsageError("paystorm run: --lanes: expected shared or per-actor, found \"\(text)\"")
             }
             lanes = mode
+        }
+        if let text = parsed.value("jitter") {
+            guard let duration = try? Quantities.duration(text), duration >= .zero, duration <= .seconds(60) else {
+                throw UsageError("paystorm run: --jitter: expected a duration from 0 to 60s, such as 2ms, found \"\(text)\"")
+            }
+            jitter = duration
         }
         quiet = parsed.has("quiet")
         keepGoing = parsed.has("keep-going")

@@ -15,6 +15,7 @@ enum ShrinkCommand {
                  repeatable: true),
         FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH]; pct's depth is shrunk too"),
         FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default) or per-actor"),
+        FlagSpec(name: "jitter", valueName: "DURATION", help: "let the scheduler delay each message by up to DURATION, from its own stream (message races)"),
         FlagSpec(name: "out", valueName: "DIR", help: "where to write shrunk.json (default results/shrink/<scenario>-<seed>/)"),
         FlagSpec(name: "max-runs", valueName: "N", help: "stop shrinking after this many candidate runs (default 500)"),
         FlagSpec(name: "quiet", valueName: nil, help: "no progress lines on stderr"),
@@ -79,6 +80,7 @@ enum ShrinkCommand {
         var replay = "paystorm run --scenario \(shellQuoted(path)) --seed \(seed)"
         if shrinker.options.strategyText != "fifo" { replay += " --strategy \(shrinker.options.strategyText)" }
         if options.lanes != .shared { replay += " --lanes \(options.lanes.rawValue)" }
+        if options.jitter > .zero { replay += " --jitter \(options.jitter)" }
         let seconds = wallSeconds(since: start)
         var lines = ["shrunk in \(shrinker.runs) runs (\(SummaryTable.fixed(seconds, 1)) wall s)"
                      + (shrinker.runs >= maxRuns ? ", stopped at --max-runs \(maxRuns)" : "") + ":"]
@@ -337,7 +339,8 @@ struct Shrinker {
 /// (keep-going off: the first safety violation stops the run).
 enum ShrinkProbe {
     static func run(_ scenario: Scenario, seed: UInt64, options: RunOptions) -> ShrinkFailure? {
-        let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes)
+        let simulationOptions = Simulation.Options(seed: seed, strategy: options.strategy(for: scenario), lanes: options.lanes,
+                                                   deliveryJitter: options.jitter)
         switch scenario.model {
         case .payments(let configuration):
             let result = PaymentsWorld(configuration: configuration, options: simulationOptions).run(reportingEvery: .hours(24))

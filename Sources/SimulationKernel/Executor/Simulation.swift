@@ -31,14 +31,20 @@ public final class Simulation: @unchecked Sendable {
         /// executor) instead of only counting it.
         public var strict: Bool
         public var traceRingCapacity: Int
+        /// Up to this much extra delay on every network delivery, drawn from the scheduler's own
+        /// stream, not the model's: with it, the scheduler also decides message races (which of two
+        /// messages in flight lands first), so one seed's workload can be explored under many
+        /// schedules. Zero (the default) leaves every delivery at the model's latency.
+        public var deliveryJitter: SimDuration
 
         public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, lanes: LaneMode = .shared,
-                    strict: Bool = true, traceRingCapacity: Int = 64) {
+                    strict: Bool = true, traceRingCapacity: Int = 64, deliveryJitter: SimDuration = .zero) {
             self.seed = seed
             self.strategy = strategy
             self.lanes = lanes
             self.strict = strict
             self.traceRingCapacity = traceRingCapacity
+            self.deliveryJitter = deliveryJitter
         }
     }
 
@@ -70,6 +76,10 @@ public final class Simulation: @unchecked Sendable {
     @usableFromInline var sequence: UInt64 = 0
     @usableFromInline let strategyCode: UInt8  // 0 fifo, 1 random, 2 pct: a byte compare on the hot path.
     @usableFromInline var schedulerRandom: SimRandom
+    /// Delivery jitter's stream: derived from the scheduler's without advancing it, so turning
+    /// jitter on moves no other draw.
+    @usableFromInline var jitterRandom: SimRandom
+    @usableFromInline let jitterNanoseconds: UInt64
     @usableFromInline var receivers: ContiguousArray<any EventReceiver> = []
     /// True while a `MessageFlowObserver` is attached: one predictable branch per scheduled event.
     @usableFromInline var observingFlows = false
@@ -109,6 +119,8 @@ public final class Simulation: @unchecked Sendable {
         var root = SimRandom(seed: options.seed)
         // The scheduler's stream is split off first, so model streams do not move with strategy draws.
         schedulerRandom = root.split()
+        jitterRandom = schedulerRandom.stream(for: 0x4A49_5454_4552)  // "JITTER"
+        jitterNanoseconds = UInt64(max(0, options.deliveryJitter.nanoseconds))
         random = root
         trace = Trace(ringCapacity: options.traceRingCapacity)
         ownerThread = pthread_self()
@@ -248,6 +260,12 @@ public final class Simulation: @unchecked Sendable {
             let priority = receiverPriority[Int(receiver.rawValue)]
             return UInt64(UInt32.max - priority) << 32 | (sequence & 0xFFFF_FFFF)
         }
+    }
+
+    /// The scheduler's extra delay for one network delivery (zero unless `deliveryJitter` is set).
+    @inlinable public func deliveryJitter() -> SimDuration {
+        guard jitterNanoseconds > 0 else { return .zero }
+        return SimDuration(nanoseconds: Int64(jitterRandom.int(in: 0...jitterNanoseconds)))
     }
 
     /// Number of events scheduled and not yet delivered.

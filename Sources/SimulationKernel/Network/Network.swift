@@ -125,7 +125,7 @@ public final class Network: @unchecked Sendable {
         let index = slot(source, target)
         if links[index] == nil { createDefaultLink(at: index, source, target) }
         counts.sent &+= 1
-        var delay = links[index].unsafelyUnwrapped.latency.sample(&links[index]!.random)
+        var delay = links[index].unsafelyUnwrapped.latency.sample(&links[index]!.random) + simulation.deliveryJitter()
         if !windows.isEmpty {
             guard applyWindows(source, target, index: index, delay: &delay, kind: kind, subject: subject,
                                argument: argument) else { return }
