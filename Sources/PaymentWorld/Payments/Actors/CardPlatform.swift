@@ -111,7 +111,7 @@ public actor CardPlatform: SimulationActor {
             report(payment, from: before, record, sca: false)
             return .ok
         case .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard:
-            if desk.configuration.defects.contains(.updateWithoutSca) && !withSca {
+            if desk.defects.contains(.updateWithoutSca) && !withSca {
                 return update(step, payment, &record, sca: false)  // The planted bug: no step-up at all.
             }
             guard withSca else { return .scaRequired }  // SCA-5: the first call has no effect.
@@ -121,7 +121,7 @@ public actor CardPlatform: SimulationActor {
             return nil
         case .tokenizeForWallet:
             let active = record.card == .active
-            if !active && !desk.configuration.defects.contains(.tokenForInactiveCard) { return .refused }
+            if !active && !desk.defects.contains(.tokenForInactiveCard) { return .refused }
             if !withSca && desk.random.chance(seed.scaOnTokenize) { return .scaRequired }
             if withSca {
                 record.awaitingSca = step

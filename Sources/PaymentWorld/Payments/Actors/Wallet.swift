@@ -132,7 +132,7 @@ public actor Wallet: SimulationActor {
                                        maxAttempts: desk.seed.otpAttempts))
         let match = code == record.code
         guard let effects = desk.apply(&record.otp!, match ? .match : .mismatch, payment: payment) else { return .codeFailed }
-        if !match, desk.configuration.defects.contains(.otpAttemptsNotCounted), case .failed = record.otp! {
+        if !match, desk.defects.contains(.otpAttemptsNotCounted), case .failed = record.otp! {
             record.otp = .awaitingCode(OtpCounters(maxAttempts: desk.seed.otpAttempts))  // The planted bug: a fresh counter.
         }
         switch record.otp! {

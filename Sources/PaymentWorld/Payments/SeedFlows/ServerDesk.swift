@@ -22,6 +22,8 @@ struct ServerDesk {
         self.id = id
         self.kind = kind
         let configuration = books.configuration
+        seed = configuration.seed
+        defects = configuration.defects
         intake = configuration.stations.configuration(for: kind).map {
             Intake(configuration: $0, outages: configuration.outages, kind: kind, random: simulation.random.split(),
                    slowdowns: configuration.slowdowns)
@@ -29,8 +31,9 @@ struct ServerDesk {
         random = simulation.random.split()
     }
 
-    var configuration: PaymentsConfiguration { books.configuration }
-    var seed: SeedBehaviour { books.configuration.seed }
+    /// Kept apart from `books.configuration`, so reading a rate does not copy the whole configuration.
+    let seed: SeedBehaviour
+    let defects: Set<PlantedDefect>
     var now: SimTime { simulation.now }
 
     /// Takes a message through the intake. Returns it (without the served flag) once a server
