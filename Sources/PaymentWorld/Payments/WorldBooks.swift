@@ -88,7 +88,9 @@ public final class WorldBooks: @unchecked Sendable {
         let draw = random.int(in: 0...999_999_999)
         var total: UInt64 = 0
         for (index, bin) in bins.enumerated() {
-            total += bin.share.numerator * 1_000_000_000 / bin.share.denominator
+            // Full width: a ratio built in code may have a large denominator.
+            let product = bin.share.numerator.multipliedFullWidth(by: 1_000_000_000)
+            total += bin.share.denominator.dividingFullWidth(product).quotient
             if draw < total { return index }
         }
         return bins.count - 1
