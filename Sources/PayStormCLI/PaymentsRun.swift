@@ -24,7 +24,7 @@ enum PaymentsRun {
         }
         writer?.close()
         let summary = make(scenario: scenario, seed: seed, options: options, result: result,
-                           wallSeconds: wallSeconds(since: start))
+                           wallSeconds: wallSeconds(since: start), bins: configuration.cards.bins)
         return WorldReport(summary: summary, rows: recorder.rows, escapes: result.escapes, endTime: result.lastTime,
                            traceFile: writer.map { "\($0.path) (\($0.records) records)" },
                            failure: failure(result, simulation: world.simulation))
@@ -71,7 +71,7 @@ enum PaymentsRun {
     }
 
     static func make(scenario: Scenario, seed: UInt64, options: Simulation.Options, result: PaymentsResult,
-                     wallSeconds: Double) -> RunSummary {
+                     wallSeconds: Double, bins: [CardBIN] = []) -> RunSummary {
         var latency = LatencyHistogram()
         var outcomes = [UInt64](repeating: 0, count: PaymentOutcome.allCases.count)
         for flow in result.flows {
@@ -102,7 +102,7 @@ enum PaymentsRun {
                                    successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
                                    latency: flow.latency, topFailures: failures)
         }
-        summary.extra = extra(result)
+        summary.extra = extra(result, bins: bins)
         let checks = result.monitors.reduce(0) { $0 + $1.checked }
         let broken = result.monitors.filter { $0.violations > 0 }.map(\.invariant)
         summary.sections.append((heading: "invariants", lines: [
@@ -115,7 +115,20 @@ enum PaymentsRun {
         return summary
     }
 
-    static func extra(_ result: PaymentsResult) -> [(String, JSONOutput)] {
+    /// Cards and approvals per scheme, schemes in the order the BIN ranges first name them.
+    static func schemes(_ result: PaymentsResult, bins: [CardBIN]) -> [(String, JSONOutput)] {
+        var order: [CardScheme] = []
+        for bin in bins where !order.contains(bin.scheme) { order.append(bin.scheme) }
+        return order.map { scheme in
+            let indices = bins.indices.filter { bins[$0].scheme == scheme && $0 < result.cardsByBIN.count }
+            return (scheme.rawValue, .object([
+                ("cards", .unsigned(indices.map { result.cardsByBIN[$0] }.reduce(0, +))),
+                ("approvals", .unsigned(indices.map { result.approvalsByBIN[$0] }.reduce(0, +))),
+            ]))
+        }
+    }
+
+    static func extra(_ result: PaymentsResult, bins: [CardBIN]) -> [(String, JSONOutput)] {
         let counters = result.counters
         let flows: [(String, JSONOutput)] = result.flows.filter { $0.started > 0 }.map { flow in
             ("\(flow.flow)", .object([
@@ -131,8 +144,10 @@ enum PaymentsRun {
             ("flows", .object(flows)),
             ("three_ds", .object([
                 ("frictionless", .unsigned(counters.frictionless)), ("challenge", .unsigned(counters.challenged)),
+                ("exempted", .unsigned(counters.exempted)),
                 ("by_trans_status", .object(zip(statuses, counters.threeDSResults).map { ($0.0, .unsigned($0.1)) })),
             ])),
+            ("schemes", .object(schemes(result, bins: bins))),
             ("cascades", .object([("started", .unsigned(counters.cascades)), ("succeeded", .unsigned(counters.cascadeSuccesses))])),
             ("unknown_outcomes", .object([
                 ("entered", .unsigned(counters.unknownOutcomes)), ("resolved_by_inquiry", .unsigned(counters.resolvedByInquiry)),

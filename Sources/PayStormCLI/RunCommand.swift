@@ -47,6 +47,9 @@ enum RunCommand {
         }
         var options = try RunOptions(parsed)
         options.replay = replay
+        // From here on Ctrl-C is a request to stop, never a kill: the run that follows stops at its
+        // first progress check and writes a summary marked interrupted.
+        Interrupt.install()
         let scenario: Scenario
         do {
             scenario = try ScenarioLoader.load(file: options.scenarioFile, overrides: parsed.all("set"))
@@ -69,7 +72,6 @@ enum RunCommand {
         if !options.quiet { output.info(banner(scenario, seed: seed, options: simulationOptions)) }
         let reporter = ProgressReporter(enabled: !options.quiet && (options.forceProgress || isatty(STDERR_FILENO) != 0),
                                         total: 0)
-        Interrupt.install()
         let report: WorldReport
         do {
             switch scenario.model {
@@ -253,6 +255,13 @@ enum Interrupt {
     static var requested: Bool { flag.load(ordering: .relaxed) }
     static func install() {
         signal(SIGINT) { _ in Interrupt.flag.store(true, ordering: .relaxed) }
+        // A process inherits the signal mask of the thread that started it: one spawned from a
+        // Dispatch worker thread (a Swift test, an orchestrator) starts with SIGINT blocked, and
+        // Ctrl-C would stay pending forever. Unblock it.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }
 

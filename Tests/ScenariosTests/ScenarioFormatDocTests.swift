@@ -224,7 +224,8 @@ func misspelt(_ key: String) -> String {
             #expect(problems.contains {
                 path.hasPrefix("slo.flows.")
                     ? $0.fieldPath == flow && $0.expected.hasPrefix("no flows")
-                    : $0.found.hasPrefix("an unknown field") && (path == $0.fieldPath || path.hasPrefix($0.fieldPath + "."))
+                    : $0.found.hasPrefix("an unknown field")
+                        && (path == $0.fieldPath || path.hasPrefix($0.fieldPath + ".") || path.hasPrefix($0.fieldPath + "["))
             }, "\(path): \(problems.map(\.description))")
         }
     }

@@ -8,7 +8,55 @@ public struct CardPopulation: Sendable, Hashable {
     public var threeDSecureEnrolled: Ratio = Ratio(8, 10)
     /// Share of cards an issuer refuses outright (expired, lost, restricted): G-10.
     public var unusable: Ratio = Ratio(1, 100)
+    /// BIN ranges the cards are drawn from, by share; empty: cards have no BIN or scheme.
+    public var bins: [CardBIN] = []
     public init() {}
+}
+
+/// A card scheme (domain §3.4).
+public enum CardScheme: String, Sendable, Hashable, CaseIterable {
+    case visa, mastercard, amex, discover, jcb, unionpay, maestro, mir
+
+    /// The scheme's IIN ranges (domain §3.4), each as equal-length low and high digits.
+    public var ranges: [(low: String, high: String)] {
+        switch self {
+        case .visa: [("4", "4")]
+        case .mastercard: [("51", "55"), ("2221", "2720")]
+        case .amex: [("34", "34"), ("37", "37")]
+        case .discover: [("6011", "6011"), ("644", "649"), ("65", "65")]
+        case .jcb: [("3528", "3589")]
+        case .unionpay: [("62", "62")]
+        case .maestro: [("50", "50"), ("56", "69")]
+        case .mir: [("2200", "2204")]
+        }
+    }
+
+    /// Whether some card of this scheme starts with `prefix` (a string of digits).
+    public func admits(prefix: String) -> Bool {
+        ranges.contains { low, high in
+            let length = min(prefix.count, low.count)
+            guard let value = Int(prefix.prefix(length)), let from = Int(low.prefix(length)),
+                  let to = Int(high.prefix(length)) else { return false }
+            return from <= value && value <= to
+        }
+    }
+}
+
+/// A BIN (IIN) range of the card population: the share of cards it issues, and their 3-D Secure
+/// enrolment when it differs from the population's.
+public struct CardBIN: Sendable, Hashable {
+    /// The first digits of the card number, 1 to 8 of them.
+    public var prefix: String
+    public var scheme: CardScheme
+    public var share: Ratio
+    /// Overrides `CardPopulation.threeDSecureEnrolled` for this range's cards.
+    public var threeDSecureEnrolled: Ratio?
+    public init(prefix: String, scheme: CardScheme, share: Ratio, threeDSecureEnrolled: Ratio? = nil) {
+        self.prefix = prefix
+        self.scheme = scheme
+        self.share = share
+        self.threeDSecureEnrolled = threeDSecureEnrolled
+    }
 }
 
 /// Timeouts of domain.md §2.7 that the card flows use.
@@ -46,6 +94,9 @@ public struct PaymentPolicies: Sendable, Hashable {
     public var merchantRetries = 2
     /// Inquiries before the gateway falls back to a reversal (LC-12).
     public var inquiries = 2
+    /// 3-D Secure low-value exemption: an enrolled card's payment below this amount (minor
+    /// units) skips authentication; 0 exempts nothing.
+    public var lowValueExemption: Int64 = 0
     public init() {}
 }
 
@@ -84,6 +135,8 @@ public struct PaymentsConfiguration: Sendable, Hashable {
     public var cards = CardPopulation()
     public var merchants = 10
     public var latency: Distribution = .lognormal(median: .milliseconds(15), sigma: 0.5)
+    /// Links with a latency of their own instead of `latency`, both directions.
+    public var links: [LinkLatency] = []
     public var faults: FaultProfile = .none
     public var outages: [OutageWindow] = []
     /// Windows of loss, duplication, reordering, latency spikes or partitions (design §3.5).
@@ -114,6 +167,8 @@ public struct PaymentStations: Sendable, Hashable {
     public var tokenService = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(15)))
     public var cardPlatform = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(12)))
     public var scaAuthority = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(8)))
+    /// Service times of single operations, instead of their station's `service`.
+    public var operations: [StationOperation: Distribution] = [:]
     public init() {}
 
     /// The station of an actor kind; nil for actors without a capacity (the customer's side, SMS).
@@ -131,6 +186,42 @@ public struct PaymentStations: Sendable, Hashable {
         case .scaAuthority: scaAuthority
         case .device, .merchant, .messageChannel, .mobileWallet: nil
         }
+    }
+}
+
+/// An operation a station serves with a service time of its own (design §5).
+public enum StationOperation: String, Sendable, Hashable, CaseIterable {
+    /// The issuer's authorization decision, inquiry answer and reversal.
+    case authorization, inquiry, reversal
+    /// The ACS's answer to an AReq, and its handling of the cardholder's challenge result (CRes).
+    case authentication, challengeResult
+
+    public var actor: PaymentActorKind {
+        switch self {
+        case .authorization, .inquiry, .reversal: .issuer
+        case .authentication, .challengeResult: .acs
+        }
+    }
+
+    /// The message whose service it times.
+    var message: PaymentMessage {
+        switch self {
+        case .authorization: .authorizationRequest
+        case .inquiry: .inquiryRequest
+        case .reversal: .reversalRequest
+        case .authentication: .authenticationRequest
+        case .challengeResult: .challengeResponse
+        }
+    }
+}
+
+/// The latency of the link between two actors, in both directions.
+public struct LinkLatency: Sendable, Hashable {
+    public var between: [PaymentActorKind]
+    public var latency: Distribution
+    public init(between: [PaymentActorKind], latency: Distribution) {
+        self.between = between
+        self.latency = latency
     }
 }
 

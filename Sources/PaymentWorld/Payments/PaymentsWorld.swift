@@ -65,6 +65,11 @@ public final class PaymentsWorld {
                                            platform, wallet, messageChannel, tokenService, cardPlatform, scaAuthority,
                                            mobileWallet]
         for (actor, kind) in zip(actors, PaymentActorKind.allCases) { simulation.register(actor, as: addresses[kind]) }
+        for link in configuration.links where link.between.count == 2 {
+            let (a, b) = (addresses[link.between[0]], addresses[link.between[1]])
+            network.connect(a, b, latency: link.latency, faults: configuration.faults)
+            network.connect(b, a, latency: link.latency, faults: configuration.faults)
+        }
         network.windows = configuration.faultWindows.map { window in
             let start = SimTime(nanoseconds: window.start.nanoseconds)
             let between = window.between.flatMap { $0.count == 2 ? (addresses[$0[0]], addresses[$0[1]]) : nil }
@@ -136,7 +141,8 @@ public final class PaymentsWorld {
                 counters: books.counters, monitors: books.monitors.records, violations: books.violations,
                 audit: books.ledger.audit(), traceHash: simulation.trace.hash, steps: simulation.trace.steps,
                 lastTime: simulation.now, stations: stations + used, network: network.statistics,
-                recentTrace: simulation.trace.recent, escapes: simulation.escapes, coverage: books.coverage)
+                recentTrace: simulation.trace.recent, escapes: simulation.escapes, coverage: books.coverage,
+                cardsByBIN: books.binCards, approvalsByBIN: books.binApprovals)
         }
     }
 }
@@ -170,6 +176,9 @@ public struct PaymentsResult: Sendable {
     public var escapes: [Escape]
     /// The (state, event) pairs each lifecycle reached.
     public var coverage: StateCoverage
+    /// Cards and approvals per `configuration.cards.bins` entry (empty without BIN ranges).
+    public var cardsByBIN: [UInt64]
+    public var approvalsByBIN: [UInt64]
 
     /// The first safety violation, if any.
     public var safetyViolation: Violation? { violations.first { !$0.isLiveness } }

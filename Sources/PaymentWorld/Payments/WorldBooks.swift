@@ -34,6 +34,8 @@ public final class WorldBooks: @unchecked Sendable {
         var accounts: CardAccounts
         var usable: Bool
         var enrolled: Bool
+        /// Index in `configuration.cards.bins`; 0 when there are none.
+        var bin: Int = 0
     }
 
     unowned(unsafe) let simulation: Simulation
@@ -58,13 +60,21 @@ public final class WorldBooks: @unchecked Sendable {
     init(simulation: Simulation, configuration: PaymentsConfiguration) {
         self.simulation = simulation
         self.configuration = configuration
-        monitors = Monitors(cards: configuration.cards.count, proceedOnUnavailable: configuration.policies.proceedOnUnavailable)
+        monitors = Monitors(cards: configuration.cards.count, proceedOnUnavailable: configuration.policies.proceedOnUnavailable,
+                            lowValueExemption: configuration.policies.lowValueExemption)
         var random = simulation.random.split()
+        let bins = configuration.cards.bins
+        binCards = [UInt64](repeating: 0, count: bins.count)
+        binApprovals = [UInt64](repeating: 0, count: bins.count)
         for index in 0..<configuration.cards.count {
             let accounts = ledger.openCard(CardID(UInt32(index)))
             let usable = !random.chance(configuration.cards.unusable)
-            let enrolled = random.chance(configuration.cards.threeDSecureEnrolled)
-            cards.append(CardFacts(accounts: accounts, usable: usable, enrolled: enrolled))
+            // Drawn only when there are BIN ranges, so a population without them draws as before.
+            let bin = bins.isEmpty ? 0 : Self.drawBIN(bins, &random)
+            let enrolled = random.chance(bins.isEmpty ? configuration.cards.threeDSecureEnrolled
+                                         : bins[bin].threeDSecureEnrolled ?? configuration.cards.threeDSecureEnrolled)
+            if !bins.isEmpty { binCards[bin] &+= 1 }
+            cards.append(CardFacts(accounts: accounts, usable: usable, enrolled: enrolled, bin: bin))
             // A prepaid or debit card starts funded from the outside world (domain §2.3).
             post(Ledger.prepaidLoad(card: accounts, amount: MinorUnits(configuration.cards.balance), lifecycle: 0),
                  payment: 0)
@@ -72,6 +82,28 @@ public final class WorldBooks: @unchecked Sendable {
         for index in 0..<configuration.merchants {
             merchants.append(ledger.openMerchant(MerchantID(UInt32(index))))
         }
+    }
+
+    /// A BIN range by share: one uniform draw in parts per billion against the running sum of
+    /// the shares (which add up to 1; rounding leaves any remainder to the last range).
+    static func drawBIN(_ bins: [CardBIN], _ random: inout SimRandom) -> Int {
+        let draw = random.int(in: 0...999_999_999)
+        var total: UInt64 = 0
+        for (index, bin) in bins.enumerated() {
+            // Full width: a ratio built in code may have a large denominator.
+            let product = bin.share.numerator.multipliedFullWidth(by: 1_000_000_000)
+            total += bin.share.denominator.dividingFullWidth(product).quotient
+            if draw < total { return index }
+        }
+        return bins.count - 1
+    }
+
+    /// Cards and approvals (holds placed, stand-ins included) per BIN range, for summary.json.
+    public private(set) var binCards: [UInt64] = []
+    public private(set) var binApprovals: [UInt64] = []
+
+    func approved(card: UInt32) {
+        if !binApprovals.isEmpty { binApprovals[cards[Int(card)].bin] &+= 1 }
     }
 
     // MARK: Ledger
@@ -166,6 +198,8 @@ public struct FlowMetrics: Sendable {
 /// Failure-handling counters (domain §2.8).
 public struct PaymentCounters: Sendable {
     public var frictionless: UInt64 = 0
+    /// Payments of enrolled cards that skipped 3-D Secure under the low-value exemption.
+    public var exempted: UInt64 = 0
     public var challenged: UInt64 = 0
     /// Final 3DS results by TransStatus: Y, A, N, U, R.
     public var threeDSResults = [UInt64](repeating: 0, count: WireTransStatus.all.count)

@@ -5,9 +5,11 @@ import SimulationKernel
 public enum WorldEvent: Sendable, Hashable {
     /// The customer's intent: one order may be retried as several gateway payments.
     case paymentCreated(payment: UInt64, order: UInt64, key: UInt64)
-    /// The gateway sent an authorization; `authentication` is the 3DS result it relies on
-    /// (nil when none was required).
-    case authorizationSent(payment: UInt64, attempt: Int, required: Bool, authentication: TransStatus?)
+    /// The gateway sent an authorization; `required` tells whether the card is enrolled in 3DS,
+    /// `authentication` is the 3DS result it relies on (nil when none was asked for), and
+    /// `exempted` whether it claimed the low-value exemption for this `amount`.
+    case authorizationSent(payment: UInt64, attempt: Int, required: Bool, authentication: TransStatus?, exempted: Bool,
+                           amount: Int64)
     /// The issuer (or the network standing in) approved and placed a hold.
     case holdPlaced(payment: UInt64, card: UInt32, amount: Int64, standIn: Bool, usableCard: Bool)
     /// A hold was released (reversal, void, expiry, or the rest after a capture).

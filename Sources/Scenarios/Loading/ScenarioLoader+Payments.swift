@@ -46,10 +46,12 @@ extension ScenarioLoader {
                                                         default: defaults.cards.threeDSecureEnrolled)
         world.cards.unusable = reader.ratio("workload.cards.unusable", what: "the share of expired, lost or restricted cards",
                                             default: defaults.cards.unusable)
+        world.cards.bins = readBINs(&reader)
         world.merchants = reader.integer("workload.merchants", expected: "a whole number of merchants from 1 to 100,000",
                                          default: defaults.merchants, in: 1...100_000)
         world.fee = reader.ratio("workload.fee", what: "the gateway's fee as a share of the amount", default: defaults.fee)
         world.latency = reader.distribution("network.latency", default: defaults.latency)
+        world.links = readLinks(&reader, latency: world.latency)
         world.faults = readFaults(&reader)
         world.outages = readOutages(&reader)
         world.faultWindows = readFaultWindows(&reader)
@@ -65,6 +67,12 @@ extension ScenarioLoader {
         world.stations.tokenService = readStation(&reader, "topology.tokenService", default: defaults.stations.tokenService)
         world.stations.cardPlatform = readStation(&reader, "topology.cardPlatform", default: defaults.stations.cardPlatform)
         world.stations.scaAuthority = readStation(&reader, "topology.scaAuthority", default: defaults.stations.scaAuthority)
+        for operation in StationOperation.allCases {
+            let path = "topology.\(operation.actor).operations.\(operation.rawValue)"
+            guard reader.has(path) else { continue }
+            let station = operation.actor == .issuer ? world.stations.issuer : world.stations.acs
+            world.stations.operations[operation] = reader.distribution(path, default: station.service)
+        }
         world.policies = readPolicies(&reader, defaults: defaults.policies)
         world.timeouts = readTimeouts(&reader, defaults: defaults.timeouts)
         world.behaviour = readBehaviour(&reader, defaults: defaults.behaviour)
@@ -143,6 +151,123 @@ extension ScenarioLoader {
         return windows
     }
 
+    /// `network.links`: latencies of single links, both directions.
+    static func readLinks(_ reader: inout ScenarioReader, latency: Distribution) -> [LinkLatency] {
+        let count = reader.count(of: "network.links", expected: "a list of at most 1,000 links")
+        let actors = PaymentActorKind.allCases.map(\.description)
+        var links: [LinkLatency] = []
+        var listed: [(pair: Set<String>, path: String)] = []
+        for index in 0..<count {
+            let path = "network.links[\(index)]"
+            let errorsBefore = reader.errors.count
+            let given = reader.has(path + ".between")
+            let between = reader.names(path + ".between", allowed: actors)
+            let example = "two actors, such as [\"gateway\", \"acs\"]"
+            // A rejected name was reported already: a count of the others would mislead.
+            if reader.errors.count == errorsBefore {
+                if !given {
+                    reader.report(path + ".between", expected: example, found: "nothing")
+                } else if between.count != 2 {
+                    reader.report(path + ".between", expected: example, found: "\(between.count)")
+                } else if between[0] == between[1] {
+                    reader.report(path + ".between", expected: "two different actors, such as [\"gateway\", \"acs\"]",
+                                  found: "\(quotedForMessage(between[0])) twice")
+                } else if let earlier = listed.first(where: { $0.pair == Set(between) }) {
+                    reader.report(path + ".between", expected: "each link at most once",
+                                  found: "[" + between.map { quotedForMessage($0) }.joined(separator: ", ") + "]",
+                                  hint: "\(earlier.path) is the same link")
+                } else {
+                    listed.append((Set(between), path))
+                }
+            }
+            let linkLatency = reader.distribution(path + ".latency", default: latency)
+            let kinds = between.compactMap { name in PaymentActorKind.allCases.first { $0.description == name } }
+            if kinds.count == 2 { links.append(LinkLatency(between: kinds, latency: linkLatency)) }
+        }
+        return links
+    }
+
+    /// `workload.cards.bins`: BIN ranges by share. Shares left out split what the others leave evenly.
+    static func readBINs(_ reader: inout ScenarioReader) -> [CardBIN] {
+        let count = reader.count(of: "workload.cards.bins", expected: "a list of at most 1,000 BIN ranges")
+        guard count > 0 else { return [] }
+        let schemes = CardScheme.allCases.map(\.rawValue)
+        let billion: UInt64 = 1_000_000_000
+        var bins: [CardBIN] = []
+        var given: [UInt64?] = []
+        var sharesValid = true
+        for index in 0..<count {
+            let path = "workload.cards.bins[\(index)]"
+            let errorsBefore = reader.errors.count
+            let givenPrefix = reader.has(path + ".prefix")
+            let prefix = reader.string(path + ".prefix", expected: "the first 1 to 8 digits of a card number, such as \"4\" or \"2221\"",
+                                       default: "") { text in
+                (1...8).contains(text.count) && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+            }
+            let name = reader.string(path + ".scheme", expected: "one of " + schemes.joined(separator: ", "), default: "visa")
+            let scheme = CardScheme(rawValue: name)
+            if scheme == nil {  // A string, but not a scheme (a value of another type was reported as such).
+                reader.report(path + ".scheme", expected: "one of " + schemes.joined(separator: ", "),
+                              found: quotedForMessage(name),
+                              hint: closestMatch(to: name, among: schemes).map { "did you mean \"\($0)\"?" })
+            }
+            // The prefix is checked against the scheme only when both are valid.
+            if let scheme, givenPrefix, reader.errors.count == errorsBefore, !scheme.admits(prefix: prefix) {
+                let ranges = scheme.ranges.map { $0.low == $0.high ? $0.low : "\($0.low)-\($0.high)" }
+                reader.report(path + ".prefix", expected: "a prefix of \(scheme) cards (\(ranges.joined(separator: ", ")))",
+                              found: quotedForMessage(prefix))
+            }
+            let errorsBeforeShare = reader.errors.count
+            let share: UInt64? = reader.has(path + ".share")
+                ? parts(reader.ratio(path + ".share", what: "the share of cards in this range", default: .zero), of: billion)
+                : nil
+            if reader.errors.count > errorsBeforeShare { sharesValid = false }
+            let enrolled: Ratio? = reader.has(path + ".threeDSecureEnrolled")
+                ? reader.ratio(path + ".threeDSecureEnrolled", what: "the share of this range's cards enrolled in 3-D Secure",
+                               default: .zero)
+                : nil
+            given.append(share)
+            let chosen = scheme ?? .visa
+            bins.append(CardBIN(prefix: givenPrefix ? prefix : chosen.ranges[0].low, scheme: chosen, share: .zero,
+                                threeDSecureEnrolled: enrolled))
+        }
+        let total = given.compactMap { $0 }.reduce(0, +)
+        let missing = given.filter { $0 == nil }.count
+        if !sharesValid {
+            // A share already reported: a sum of the others would mislead.
+        } else if missing == 0 && total != billion {
+            reader.report("workload.cards.bins", expected: "shares that add up to 1", found: "a sum of \(decimal(total, of: billion))")
+        } else if total > billion {
+            reader.report("workload.cards.bins", expected: "shares that add up to at most 1 (the ranges without one share the rest)",
+                          found: "a sum of \(decimal(total, of: billion))")
+        }
+        // The ranges without a share split the rest; the last of them takes the rounding.
+        let rest = billion - min(total, billion)
+        var handedOut: UInt64 = 0
+        var seen = 0
+        for index in bins.indices {
+            var part = given[index] ?? 0
+            if given[index] == nil {
+                seen += 1
+                part = seen == missing ? rest - handedOut : rest / UInt64(missing)
+                handedOut += part
+            }
+            bins[index].share = Ratio(part, billion)
+        }
+        return bins
+    }
+
+    /// A ratio as parts of `whole` (a ratio read from a scenario is in parts per billion).
+    static func parts(_ ratio: Ratio, of whole: UInt64) -> UInt64 { ratio.numerator * (whole / ratio.denominator) }
+
+    /// `parts / whole` as a short decimal: `0.9`, `1.05`.
+    static func decimal(_ parts: UInt64, of whole: UInt64) -> String {
+        var fraction = String(parts % whole)
+        fraction = String(repeating: "0", count: String(whole).count - 1 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(parts / whole)" + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
     static func readSlowdowns(_ reader: inout ScenarioReader) -> [Slowdown] {
         let count = reader.count(of: "faults.slowdowns", expected: "a list of at most 1,000 slowdown windows")
         let actors = PaymentActorKind.allCases.map(\.description)
@@ -173,6 +298,9 @@ extension ScenarioLoader {
                                                   default: defaults.merchantRetries, in: 0...10)
         policies.inquiries = reader.integer("policies.inquiries", expected: "a whole number of inquiries from 0 to 10",
                                             default: defaults.inquiries, in: 0...10)
+        policies.lowValueExemption = Int64(reader.integer(
+            "policies.exemptions.lowValue", expected: "an amount in minor units from 0 to 10^12 (0: no exemption)",
+            default: Int(defaults.lowValueExemption), in: 0...1_000_000_000_000))
         return policies
     }
 

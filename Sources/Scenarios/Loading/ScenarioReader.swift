@@ -225,7 +225,8 @@ public struct ScenarioReader {
             // has no place in the file: position line 0. Blame the flag, not the file.
             let created = member.keyPosition.line == 0
             let flag = overrideFlag(for: shownPath)
-                ?? (created ? overrides.filter { $0.key.hasPrefix(shownPath + ".") }.map(\.value).min() : nil)
+                ?? (created ? overrides.filter { $0.key.hasPrefix(shownPath + ".") || $0.key.hasPrefix(shownPath + "[") }
+                    .map(\.value).min() : nil)
             let location = flag == nil ? " at \(member.keyPosition)" : ""
             errors.append(ScenarioError(file: flag.map { "--set \($0)" } ?? file, fieldPath: shownPath,
                                         expected: expectedFields(known, parent: parent),

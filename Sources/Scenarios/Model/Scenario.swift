@@ -84,13 +84,26 @@ extension PaymentsConfiguration {
         options.append(("workload.mix", PaymentFlow.allCases.filter { mix[$0.rawValue] > 0 }
             .map { "\($0)=\(mix[$0.rawValue])" }.joined(separator: ",")))
         options.append(("workload.cards", "\(cards.count) × \(cards.balance)"))
+        if !cards.bins.isEmpty {
+            options.append(("workload.cards.bins", cards.bins.map { "\($0.scheme) \($0.prefix) \($0.share.probability)" }
+                .joined(separator: ", ")))
+        }
         options.append(("network.latency", "\(latency)"))
+        for link in links {
+            options.append(("network.links", link.between.map(\.description).joined(separator: "–") + " \(link.latency)"))
+        }
+        for operation in StationOperation.allCases {
+            if let service = stations.operations[operation] {
+                options.append(("topology.\(operation.actor).operations.\(operation.rawValue)", "\(service)"))
+            }
+        }
         if !faults.isNone {
             options.append(("faults", "loss \(faults.loss.probability), duplication \(faults.duplication.probability), "
                             + "reordering \(faults.reordering.probability)"))
         }
         if !outages.isEmpty { options.append(("faults.outages", "\(outages.count) window(s)")) }
         options.append(("policies", "cascading=\(policies.cascading) standIn=\(policies.standIn) inquiries=\(policies.inquiries)"))
+        if policies.lowValueExemption > 0 { options.append(("policies.exemptions.lowValue", "\(policies.lowValueExemption)")) }
         return options
     }
 }

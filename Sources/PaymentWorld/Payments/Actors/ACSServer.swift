@@ -31,7 +31,7 @@ public actor ACSServer: SimulationActor {
         self.configuration = books.configuration
         intake = Intake(configuration: books.configuration.stations.acs, outages: books.configuration.outages,
                         kind: .acs, random: simulation.random.split(),
-                        slowdowns: books.configuration.slowdowns)
+                        slowdowns: books.configuration.slowdowns, operations: books.configuration.stations.operations)
         random = simulation.random.split()
     }
 

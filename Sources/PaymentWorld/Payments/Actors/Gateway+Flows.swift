@@ -98,8 +98,10 @@ extension Gateway {
         if configuration.defects.contains(.authorizeWithoutAuthentication), authentication == .notAuthenticated {
             authentication = .notAuthenticated  // Sent anyway: G-9 sees an N behind an authorization.
         }
-        books.observe(.authorizationSent(payment: payment, attempt: record.attempt, required: record.needsAuthentication,
-                                         authentication: authentication))
+        let facts = books.gatewayPayments[payment.slot]
+        books.observe(.authorizationSent(payment: payment, attempt: record.attempt,
+                                         required: books.cards[Int(facts.card)].enrolled, authentication: authentication,
+                                         exempted: record.exempted, amount: facts.amount))
         record.resolution = nil
         record.inquiries = 0
         records[payment.slot] = record

@@ -17,6 +17,8 @@ public actor Gateway: SimulationActor {
         var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
         var authentication: TransStatus?
         var needsAuthentication = false
+        /// An enrolled card's payment the gateway exempted from 3-D Secure (low value).
+        var exempted = false
         var attempt = 0
         var timer: UInt32 = 0
         var resolution: OutcomeResolutionState?
@@ -125,6 +127,12 @@ public actor Gateway: SimulationActor {
         record.order = order
         record.flow = facts.flow.core ?? .sale
         record.needsAuthentication = books.cards[Int(facts.card)].enrolled
+        if record.needsAuthentication && facts.amount < configuration.policies.lowValueExemption {
+            // The gateway asks for the low-value exemption: no authentication is required.
+            record.needsAuthentication = false
+            record.exempted = true
+            books.counters.exempted &+= 1
+        }
         record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount)))
         records[slot] = record
         let payment = UInt64(record.generation) << 32 | UInt64(slot)

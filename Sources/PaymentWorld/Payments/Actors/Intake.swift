@@ -8,13 +8,23 @@ struct Intake {
     private var line = RingBuffer<SimulationEvent>(capacity: 64)
     private var random: SimRandom
     private let service: Distribution
+    /// Service times of single operations by message kind; empty when every message takes `service`.
+    private let operations: [Distribution?]
     private let outages: [(start: SimTime, end: SimTime)]
     private let slowdowns: [(start: SimTime, end: SimTime, factor: Double)]
 
     init(configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind, random: SimRandom,
-         slowdowns: [Slowdown] = []) {
+         slowdowns: [Slowdown] = [], operations: [StationOperation: Distribution] = [:]) {
         station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
         service = configuration.service
+        var byKind: [Distribution?] = []
+        for operation in StationOperation.allCases where operation.actor == kind {
+            guard let distribution = operations[operation] else { continue }
+            let index = Int(operation.message.rawValue)
+            while byKind.count <= index { byKind.append(nil) }
+            byKind[index] = distribution
+        }
+        self.operations = byKind
         self.random = random
         self.outages = outages.filter { $0.actor == kind }.map {
             (SimTime(nanoseconds: $0.start.nanoseconds), SimTime(nanoseconds: $0.start.nanoseconds) + $0.duration)
@@ -54,7 +64,8 @@ struct Intake {
     }
 
     private mutating func serve(_ event: SimulationEvent, simulation: Simulation, to id: ReceiverID) {
-        var time = service.sample(&random)
+        let kind = Int(event.kind & ~PaymentMessage.servedFlag)
+        var time = (kind < operations.count ? operations[kind] ?? service : service).sample(&random)
         let now = simulation.now
         for window in slowdowns where now >= window.start && now < window.end {
             time = .seconds(fractional: time.seconds * window.factor)

@@ -44,7 +44,7 @@ public actor Issuer: SimulationActor {
         self.configuration = books.configuration
         intake = Intake(configuration: books.configuration.stations.issuer, outages: books.configuration.outages,
                         kind: .issuer, random: simulation.random.split(),
-                        slowdowns: books.configuration.slowdowns)
+                        slowdowns: books.configuration.slowdowns, operations: books.configuration.stations.operations)
         random = simulation.random.split()
     }
 
@@ -131,6 +131,7 @@ public actor Issuer: SimulationActor {
         if standIn { transfers = transfers.map { var t = $0; t.allowOverdraft = true; return t } }
         guard books.post(transfers, payment: payment) else { return }
         record(payment, attempt, .approved(held: amount))
+        books.approved(card: facts.card)
         books.observe(.holdPlaced(payment: payment, card: facts.card, amount: amount, standIn: standIn,
                                   usableCard: books.cards[Int(facts.card)].usable))
     }

@@ -72,6 +72,8 @@ public struct Monitors: Sendable {
     public private(set) var records: [Record] = Monitors.claims.map { Record(invariant: $0.0, claim: $0.1) }
     public private(set) var violations: [Violation] = []
     let proceedOnUnavailable: Bool
+    /// Payments below this amount may skip 3DS (the low-value exemption); 0 exempts nothing.
+    let lowValueExemption: Int64
 
     /// What the monitors remember of one gateway payment, in a dense array by slot; a record
     /// whose generation is not the payment's belongs to the slot's earlier tenant and reads as new.
@@ -91,9 +93,10 @@ public struct Monitors: Sendable {
     private var successesByOrder: [Int] = []
     private var heldByCard: [Int64]
 
-    init(cards: Int, proceedOnUnavailable: Bool) {
+    init(cards: Int, proceedOnUnavailable: Bool, lowValueExemption: Int64 = 0) {
         heldByCard = [Int64](repeating: 0, count: cards)
         self.proceedOnUnavailable = proceedOnUnavailable
+        self.lowValueExemption = lowValueExemption
     }
 
     /// The slot of a payment's shadow, fresh if it held an earlier payment.
@@ -142,11 +145,16 @@ public struct Monitors: Sendable {
         switch event {
         case .paymentCreated(let payment, _, _):
             _ = shadow(payment)
-        case .authorizationSent(let payment, let attempt, let required, let authentication):
-            let allowed = !required || authentication == .authenticated || authentication == .attempted
+        case .authorizationSent(let payment, let attempt, let required, let authentication, let exempted, let amount):
+            // An exemption makes authentication not required, but only one the policy grants.
+            let validExemption = exempted && amount < lowValueExemption
+            let allowed = !required || validExemption || authentication == .authenticated || authentication == .attempted
                 || (authentication == .unavailable && proceedOnUnavailable)
+            let limit = lowValueExemption
             check(.g9, allowed, payment: payment, at: time,
-                  "attempt \(attempt) authorized with 3DS result \(authentication.map { "\($0)" } ?? "none")")
+                  exempted && !validExemption
+                      ? "attempt \(attempt) exempted from 3DS at \(amount), not below the low-value limit \(limit)"
+                      : "attempt \(attempt) authorized with 3DS result \(authentication.map { "\($0)" } ?? "none")")
         case .holdPlaced(let payment, let card, let amount, let standIn, let usable):
             let slot = shadow(payment)
             payments[slot].held += amount

@@ -1,0 +1,170 @@
+import PaymentWorld
+import Scenarios
+import SimulationKernel
+import Testing
+
+/// `network.links`, `topology.{issuer,acs}.operations`, `workload.cards.bins` and
+/// `policies.exemptions`: bad values give exact messages, like the fields of `malformedScenarios`;
+/// messages were produced by the loader, then checked by hand.
+let malformedPaymentsDetailScenarios: [MalformedScenario] = [
+    MalformedScenario("linkBetweenBadValues",
+                      #"{"model": "payments", "network": {"links": [{"between": ["gateway", "acss"]}, {"between": ["gateway"]}, {"between": ["acs", "acs"]}, {"latency": "40ms"}, {"between": ["gateway", "acs", "issuer"]}, {"between": "gateway"}]}}"#,
+                      [
+                          #"scenarios/x.json: network.links[0].between[1]: expected one of "device", "merchant", "gateway", "acs", "acquirer", "acquirer_backup", "network", "issuer", "platform", "wallet", "message_channel", "token_service", "card_platform", "sca_authority", "mobile_wallet", found "acss" (did you mean "acs"?)"#,
+                          #"scenarios/x.json: network.links[1].between: expected two actors, such as ["gateway", "acs"], found 1"#,
+                          #"scenarios/x.json: network.links[2].between: expected two different actors, such as ["gateway", "acs"], found "acs" twice"#,
+                          #"scenarios/x.json: network.links[3].between: expected two actors, such as ["gateway", "acs"], found nothing"#,
+                          #"scenarios/x.json: network.links[4].between: expected two actors, such as ["gateway", "acs"], found 3"#,
+                          #"scenarios/x.json: network.links[5].between: expected a list of names, found "gateway""#,
+                      ]),
+    MalformedScenario("linkListedTwiceBadLatencyUnknownField",
+                      #"{"model": "payments", "network": {"links": [{"between": ["acs", "gateway"], "latency": "lognormal(median: 40ms)"}, {"between": ["gateway", "acs"], "latncy": "1ms"}]}}"#,
+                      [
+                          #"scenarios/x.json: network.links[0].latency: expected lognormal(median: <duration>, sigma: <number>), such as "lognormal(median: 15ms, sigma: 0.5)", found "lognormal(median: 40ms)""#,
+                          #"scenarios/x.json: network.links[1].between: expected each link at most once, found ["gateway", "acs"] (network.links[0] is the same link)"#,
+                          #"scenarios/x.json: network.links[1].latncy: expected one of the fields of network.links: "between", "latency", found an unknown field at line 1, column 148 (did you mean "latency"?)"#,
+                      ]),
+    MalformedScenario("linksNotAList", #"{"model": "payments", "network": {"links": {"between": ["gateway", "acs"]}}}"#,
+                      [#"scenarios/x.json: network.links: expected a list of at most 1,000 links, found an object"#]),
+    MalformedScenario("operationBadValuesAndUnknownOperations",
+                      #"{"model": "payments", "topology": {"issuer": {"operations": {"inquiry": "fast", "reversal": 3, "refund": "1ms"}}, "acs": {"operations": {"challengeResult": "exponential(mean: -1ms)", "challenge": "2ms"}}}}"#,
+                      [
+                          #"scenarios/x.json: topology.issuer.operations.inquiry: expected a distribution such as "exponential(mean: 20ms)", "lognormal(median: 15ms, sigma: 0.5)", "constant(20ms)" or "uniform(10ms, 30ms)", found "fast""#,
+                          #"scenarios/x.json: topology.issuer.operations.reversal: expected a distribution such as "exponential(mean: 20ms)", found 3"#,
+                          #"scenarios/x.json: topology.acs.operations.challengeResult: expected the mean to be a duration that is not negative, found "-1ms""#,
+                          #"scenarios/x.json: topology.issuer.operations.refund: expected one of the fields of topology.issuer.operations: "authorization", "inquiry", "reversal", found an unknown field at line 1, column 96"#,
+                          #"scenarios/x.json: topology.acs.operations.challenge: expected one of the fields of topology.acs.operations: "authentication", "challengeResult", found an unknown field at line 1, column 184"#,
+                      ]),
+    MalformedScenario("operationsAndLinksAreUnknownInThePipeline",
+                      #"{"topology": {"issuer": {"operations": {"inquiry": "1ms"}}}, "network": {"links": []}}"#,
+                      [
+                          #"scenarios/x.json: topology.issuer.operations: expected one of the fields of topology.issuer: "servers", "service", "queueLimit", "declineRatio", found an unknown field at line 1, column 26"#,
+                          #"scenarios/x.json: network.links: expected one of the fields of network: "latency", found an unknown field at line 1, column 74"#,
+                      ]),
+    MalformedScenario("binBadValues",
+                      #"{"model": "payments", "workload": {"cards": {"bins": [{"prefix": "5", "scheme": "visa", "share": 0.5}, {"prefix": "4x", "scheme": "mastercad", "share": 1.5}, {"prefix": "123456789", "share": 0.2, "threeDSecureEnrolled": "90%"}, {"prefix": 4, "scheme": "amex", "shar": 0.1}]}}}"#,
+                      [
+                          #"scenarios/x.json: workload.cards.bins[0].prefix: expected a prefix of visa cards (4), found "5""#,
+                          #"scenarios/x.json: workload.cards.bins[1].prefix: expected the first 1 to 8 digits of a card number, such as "4" or "2221", found "4x""#,
+                          #"scenarios/x.json: workload.cards.bins[1].scheme: expected one of visa, mastercard, amex, discover, jcb, unionpay, maestro, mir, found "mastercad" (did you mean "mastercard"?)"#,
+                          #"scenarios/x.json: workload.cards.bins[1].share: expected a probability between 0 and 1 (the share of cards in this range), found 1.5"#,
+                          #"scenarios/x.json: workload.cards.bins[2].prefix: expected the first 1 to 8 digits of a card number, such as "4" or "2221", found "123456789""#,
+                          #"scenarios/x.json: workload.cards.bins[2].threeDSecureEnrolled: expected a probability between 0 and 1 (the share of this range's cards enrolled in 3-D Secure), found "90%""#,
+                          #"scenarios/x.json: workload.cards.bins[3].prefix: expected the first 1 to 8 digits of a card number, such as "4" or "2221", found 4"#,
+                          #"scenarios/x.json: workload.cards.bins[3].shar: expected one of the fields of workload.cards.bins: "prefix", "scheme", "share", "threeDSecureEnrolled", found an unknown field at line 1, column 261 (did you mean "share"?)"#,
+                      ]),
+    MalformedScenario("binPrefixOutsideItsSchemeAndSchemeNotAString",
+                      #"{"model": "payments", "workload": {"cards": {"bins": [{"prefix": "2300", "scheme": "mastercard"}, {"prefix": "5", "scheme": "mir", "share": 0}, {"prefix": "2720", "scheme": 7}, {"prefix": "2721", "scheme": "mastercard"}]}}}"#,
+                      [
+                          #"scenarios/x.json: workload.cards.bins[1].prefix: expected a prefix of mir cards (2200-2204), found "5""#,
+                          #"scenarios/x.json: workload.cards.bins[2].scheme: expected one of visa, mastercard, amex, discover, jcb, unionpay, maestro, mir, found 7"#,
+                          #"scenarios/x.json: workload.cards.bins[3].prefix: expected a prefix of mastercard cards (51-55, 2221-2720), found "2721""#,
+                      ]),
+    MalformedScenario("binSharesShort", #"{"model": "payments", "workload": {"cards": {"bins": [{"share": 0.5}, {"scheme": "mastercard", "share": 0.4}]}}}"#,
+                      [#"scenarios/x.json: workload.cards.bins: expected shares that add up to 1, found a sum of 0.9"#]),
+    MalformedScenario("binSharesOverWithARest",
+                      #"{"model": "payments", "workload": {"cards": {"bins": [{"share": 0.7}, {"scheme": "mastercard", "share": 0.4}, {"scheme": "mir"}]}}}"#,
+                      [#"scenarios/x.json: workload.cards.bins: expected shares that add up to at most 1 (the ranges without one share the rest), found a sum of 1.1"#]),
+    MalformedScenario("binsNotAList", #"{"model": "payments", "workload": {"cards": {"bins": 3}}}"#,
+                      [#"scenarios/x.json: workload.cards.bins: expected a list of at most 1,000 BIN ranges, found 3"#]),
+    MalformedScenario("exemptionBadValueAndUnknownExemption",
+                      #"{"model": "payments", "policies": {"exemptions": {"lowValue": -1, "lowvalue": 5, "highValue": 5}}}"#,
+                      [
+                          #"scenarios/x.json: policies.exemptions.lowValue: expected an amount in minor units from 0 to 10^12 (0: no exemption), found -1"#,
+                          #"scenarios/x.json: policies.exemptions.lowvalue: expected one of the fields of policies.exemptions: "lowValue", found an unknown field at line 1, column 67 (did you mean "lowValue"?)"#,
+                          #"scenarios/x.json: policies.exemptions.highValue: expected one of the fields of policies.exemptions: "lowValue", found an unknown field at line 1, column 82"#,
+                      ]),
+    MalformedScenario("exemptionFromTheCommandLine", #"{"model": "payments"}"#, set: ["policies.exemptions.lowValue=1.5"],
+                      [#"--set policies.exemptions.lowValue=1.5: policies.exemptions.lowValue: expected an amount in minor units from 0 to 10^12 (0: no exemption), found 1.5"#]),
+]
+
+@Suite struct ScenarioPaymentsDetailTests {
+    @Test(arguments: malformedPaymentsDetailScenarios)
+    func malformedDetailReportsItsExactMessages(_ example: MalformedScenario) {
+        do {
+            _ = try ScenarioLoader.load(bytes: Array(example.json.utf8), file: "scenarios/x.json", overrides: example.overrides)
+            Issue.record("\(example.name): loaded without an error; expected \(example.errors)")
+        } catch {
+            #expect(error.errors.map(\.description) == example.errors, "\(example.name)")
+        }
+    }
+
+    /// Every field as written, and every default of an element that gives none.
+    @Test func detailsLoadWithTheirDefaults() throws {
+        let text = #"""
+            {
+              "model": "payments",
+              "workload": {
+                "cards": {
+                  "threeDSecureEnrolled": 0.5,
+                  "bins": [
+                    {"prefix": "4", "scheme": "visa", "share": 0.6, "threeDSecureEnrolled": 0.9},
+                    {"scheme": "mastercard"},
+                    {"prefix": "37", "scheme": "amex"}
+                  ]
+                }
+              },
+              "network": {
+                "latency": "constant(10ms)",
+                "links": [{"between": ["gateway", "acs"], "latency": "lognormal(median: 40ms, sigma: 0.5)"}, {"between": ["network", "issuer"]}]
+              },
+              "topology": {
+                "issuer": {"service": "constant(7ms)", "operations": {"inquiry": "constant(2ms)", "reversal": "exponential(mean: 5ms)"}},
+                "acs": {"operations": {"authentication": "uniform(10ms, 30ms)"}}
+              },
+              "policies": {"exemptions": {"lowValue": 3000}}
+            }
+            """#
+        let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "scenarios/x.json")
+        let world = try #require(payments(of: scenario))
+        #expect(world.cards.bins == [
+            CardBIN(prefix: "4", scheme: .visa, share: Ratio(6, 10), threeDSecureEnrolled: Ratio(9, 10)),
+            CardBIN(prefix: "51", scheme: .mastercard, share: Ratio(2, 10)),
+            CardBIN(prefix: "37", scheme: .amex, share: Ratio(2, 10)),
+        ])
+        #expect(world.links == [
+            LinkLatency(between: [.gateway, .acs], latency: .lognormal(median: .milliseconds(40), sigma: 0.5)),
+            LinkLatency(between: [.network, .issuer], latency: .constant(.milliseconds(10))),
+        ])
+        #expect(world.stations.operations == [
+            .inquiry: .constant(.milliseconds(2)), .reversal: .exponential(mean: .milliseconds(5)),
+            .authentication: .uniform(.milliseconds(10), .milliseconds(30)),
+        ])
+        #expect(world.policies.lowValueExemption == 3000)
+        let defaults = try #require(payments(of: ScenarioLoader.load(bytes: Array(#"{"model": "payments"}"#.utf8), file: "d.json")))
+        #expect(defaults.cards.bins.isEmpty && defaults.links.isEmpty && defaults.stations.operations.isEmpty)
+        #expect(defaults.policies.lowValueExemption == 0)
+    }
+
+    /// Shares left out split the rest evenly; the last one takes the rounding, so they add up to 1.
+    @Test func sharesLeftOutSplitTheRest() throws {
+        let text = #"{"model": "payments", "workload": {"cards": {"bins": [{"share": 0.1}, {"scheme": "mir"}, {"scheme": "jcb"}, {"scheme": "maestro"}]}}}"#
+        let world = try #require(payments(of: ScenarioLoader.load(bytes: Array(text.utf8), file: "x.json")))
+        let parts = world.cards.bins.map { $0.share.numerator * (1_000_000_000 / $0.share.denominator) }
+        #expect(parts == [100_000_000, 300_000_000, 300_000_000, 300_000_000])
+        let thirds = #"{"model": "payments", "workload": {"cards": {"bins": [{}, {"scheme": "mir"}, {"scheme": "jcb"}]}}}"#
+        let split = try #require(payments(of: ScenarioLoader.load(bytes: Array(thirds.utf8), file: "x.json")))
+        #expect(split.cards.bins.map { $0.share.numerator * (1_000_000_000 / $0.share.denominator) }
+            == [333_333_333, 333_333_333, 333_333_334])
+    }
+
+    @Test func schemePrefixesFollowTheIINTable() {
+        #expect(CardScheme.mastercard.admits(prefix: "2") && CardScheme.mastercard.admits(prefix: "27")
+            && CardScheme.mastercard.admits(prefix: "27201234") && !CardScheme.mastercard.admits(prefix: "2721"))
+        #expect(CardScheme.mir.admits(prefix: "2") && CardScheme.mir.admits(prefix: "22041") && !CardScheme.mir.admits(prefix: "2205"))
+        #expect(CardScheme.discover.admits(prefix: "6011") && CardScheme.discover.admits(prefix: "6449")
+            && !CardScheme.discover.admits(prefix: "6012") && !CardScheme.discover.admits(prefix: "643"))
+        #expect(CardScheme.visa.admits(prefix: "41111111") && !CardScheme.visa.admits(prefix: "5"))
+    }
+}
+
+/// A list a `--set` creates where the model has no such field blames the flag, not the file.
+@Suite struct ScenarioCreatedListTests {
+    @Test func anUnknownListCreatedByASetNamesTheFlag() {
+        let problems = loaderProblems(Array(#"{"network": {"latency": "1ms"}}"#.utf8), file: "scenarios/x.json",
+                                      overrides: ["network.links[0].between=1"])
+        #expect(problems.map(\.description) == [
+            #"--set network.links[0].between=1: network.links: expected one of the fields of network: "latency", found an unknown field"#,
+        ])
+    }
+}
