@@ -204,10 +204,10 @@ let badInvocations: [ExitCase] = [
     }
 
     @Test(arguments: [
-        ("run", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--out DIR", "--trace FILE", "--strategy S", "--lanes MODE", "--keep-going",
+        ("run", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--out DIR", "--trace FILE", "--strategy S", "--lanes MODE", "--jitter DURATION", "--keep-going",
                  "--quiet", "--json", "--progress", "--help"]),
         ("validate", ["--set PATH=VALUE", "--help"]),
-        ("shrink", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--strategy S", "--lanes MODE", "--out DIR", "--max-runs N",
+        ("shrink", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--strategy S", "--lanes MODE", "--jitter DURATION", "--out DIR", "--max-runs N",
                     "--quiet", "--help"]),
     ])
     func helpListsEveryFlag(command: String, flags: [String]) throws {
