@@ -1,0 +1,62 @@
+import SimulationKernel
+
+/// report.html for one run: the verdict and key figures, throughput, success and latency over
+/// virtual time, the latency distribution, flows, stations, SLOs and the world's own sections
+/// (invariants, state coverage). Built only from the summary and the metrics.csv rows.
+public enum RunReport {
+    public static func html(_ summary: RunSummary, rows: [IntervalRow], verdict: RunVerdict, replay: String) -> String {
+        var report = HTMLReport(
+            title: "Run: \(summary.scenario)",
+            subtitle: ["scenario=\(summary.scenarioFile)  seed=\(summary.seed)  strategy=\(summary.strategy)"
+                       + "  lanes=\(summary.lanes)", "replay: \(replay)"])
+        report.addSection("Summary", [.keyFigures(keyFigures(summary, verdict: verdict)), .table(outcomeTable(summary))])
+        let timeline = Timeline(rows)
+        if !timeline.points.isEmpty {
+            report.addSection("Over virtual time", [
+                .chart(timeline.throughputChart(), caption: timeline.caption),
+                .chart(timeline.successChart()),
+                .chart(timeline.latencyChart()),
+            ])
+        }
+        report.addSection("Latency distribution", latencyBlocks(summary.latency))
+        if !summary.flows.isEmpty {
+            report.addSection("Flows", [.chart(flowChart(summary.flows)), .table(flowTable(summary.flows))])
+        }
+        if !summary.stations.isEmpty { report.addSection("Stations", [.table(stationTable(summary.stations))]) }
+        if !summary.objectives.isEmpty { report.addSection("SLOs", [.table(objectiveTable(summary.objectives))]) }
+        for section in summary.sections {
+            var blocks: [HTMLReport.Block] = [.list(section.lines)]
+            if section.heading == "invariants" { blocks += invariantBlocks(summary.extra) }
+            report.addSection(capitalized(section.heading), blocks)
+        }
+        return report.render()
+    }
+
+    static func keyFigures(_ summary: RunSummary, verdict: RunVerdict) -> [KeyFigure] {
+        [
+            KeyFigure(label: "verdict", value: verdict.passed ? "passed" : "FAILED",
+                      detail: (verdict.passed ? "" : verdict.headline + "; ") + "exit \(verdict.exitStatus)",
+                      tone: verdict.passed ? .good : .bad),
+            KeyFigure(label: "completed", value: SummaryTable.grouped(summary.completed),
+                      detail: "in \(number(summary.simulatedSeconds, 1)) simulated s"),
+            KeyFigure(label: "success rate", value: SummaryTable.percent(summary.successRate), detail: "after warm-up"),
+            KeyFigure(label: "latency p99", value: "\(milliseconds(summary.latency.percentile(0.99))) ms",
+                      detail: "p50 \(milliseconds(summary.latency.percentile(0.5))) ms"),
+            KeyFigure(label: "wall time", value: "\(number(summary.wallSeconds, 2)) s",
+                      detail: "\(SummaryTable.grouped(UInt64(summary.completedPerWallSecond))) per wall s"),
+            KeyFigure(label: "seed", value: "\(summary.seed)", detail: "strategy \(summary.strategy)"),
+            KeyFigure(label: "trace hash", value: Trace.hex(summary.traceHash),
+                      detail: "\(SummaryTable.grouped(summary.steps)) steps"),
+            KeyFigure(label: "violations", value: "\(summary.violations)", tone: summary.violations > 0 ? .bad : .neutral),
+        ]
+    }
+
+    /// A number with fixed decimals, or "–" where there is none (never "nan" or "inf").
+    static func number(_ value: Double, _ digits: Int) -> String {
+        value.isFinite ? SummaryTable.fixed(value, digits) : "–"
+    }
+
+    static func milliseconds(_ nanoseconds: Int64) -> String { SummaryTable.ms(nanoseconds) }
+
+    static func capitalized(_ heading: String) -> String { heading.prefix(1).uppercased() + heading.dropFirst() }
+}
