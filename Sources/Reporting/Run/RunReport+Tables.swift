@@ -1,10 +1,10 @@
 import SimulationKernel
 
-/// The run report's tables: outcomes, stations, SLOs and invariants.
+/// The run report's tables: outcomes, stations and SLOs.
 extension RunReport {
     static func outcomeTable(_ summary: RunSummary) -> HTMLTable {
         let measured = summary.outcomes.reduce(0) { $0 + $1.count }
-        return HTMLTable(caption: "Outcomes of the measured payments (after warm-up)", columns: ["outcome", "count", "share"],
+        return HTMLTable(caption: "After warm-up", columns: ["outcome", "count", "share"],
                          rows: summary.outcomes.map { outcome in
                              [outcome.name, SummaryTable.grouped(outcome.count),
                               SummaryTable.percent(measured > 0 ? Double(outcome.count) / Double(measured) : 0)]
@@ -30,35 +30,5 @@ extension RunReport {
                       [objective.metric, objective.threshold, number(objective.actual, 3),
                        objective.passed ? "passed" : "FAILED"]
                   })
-    }
-
-    /// The invariants the world checked and the first violations, from the summary's extra JSON
-    /// (`invariants`: id, claim, checked, violations; `violation_details`: strings), when present.
-    static func invariantBlocks(_ extra: [(String, JSONOutput)]) -> [HTMLReport.Block] {
-        var blocks: [HTMLReport.Block] = []
-        if case .array(let records)? = extra.first(where: { $0.0 == "invariants" })?.1 {
-            let rows = records.compactMap { record -> [String]? in
-                guard case .object(let fields) = record else { return nil }
-                return ["id", "claim", "checked", "violations"].map { key in
-                    switch fields.first(where: { $0.0 == key })?.1 {
-                    case .string(let text)?: text
-                    case .unsigned(let value)?: SummaryTable.grouped(value)
-                    case .integer(let value)?: "\(value)"
-                    default: "–"
-                    }
-                }
-            }
-            if !rows.isEmpty {
-                blocks.append(.table(HTMLTable(columns: ["invariant", "claim", "checked", "violations"], rows: rows)))
-            }
-        }
-        if case .array(let details)? = extra.first(where: { $0.0 == "violation_details" })?.1 {
-            let lines = details.compactMap { detail -> String? in
-                if case .string(let text) = detail { return text }
-                return nil
-            }
-            if !lines.isEmpty { blocks += [.paragraph("First violations:"), .list(lines)] }
-        }
-        return blocks
     }
 }

@@ -18,18 +18,27 @@ extension RunReport {
         var points: [Point] = []
         /// How many metrics.csv rows one point stands for.
         var rowsPerPoint = 1
+        /// Where virtual time ended, when it ran on past the last payment (timers only): that
+        /// idle tail is left out of the charts, which would otherwise be half empty.
+        var idleUntil: Double?
 
-        init(_ rows: [IntervalRow]) {
+        /// `end`: the run's last virtual time, which may lie past the last row.
+        init(_ rows: [IntervalRow], end: Double) {
+            var rows = rows[...]
+            let end = max(end, rows.last?.end.seconds ?? 0)
+            let all = rows.count
+            while let last = rows.last, last.completed == 0, last.inFlight == 0 { rows = rows.dropLast() }
+            if rows.count < all, !rows.isEmpty { idleUntil = end }
             rowsPerPoint = max(1, (rows.count + Self.maximumPoints - 1) / Self.maximumPoints)
             var index = 0
             while index < rows.count {
                 let group = rows[index..<min(rows.count, index + rowsPerPoint)]
                 index += rowsPerPoint
                 let seconds = group.reduce(0) { $0 + $1.seconds }
-                guard seconds > 0, let last = group.last else { continue }
+                guard seconds > 0, let first = group.first, let last = group.last else { continue }
                 let completed = group.reduce(0) { $0 + $1.completed }
                 let succeeded = group.reduce(0) { $0 + $1.succeeded }
-                var latency = group.first!.latency
+                var latency = first.latency
                 for row in group.dropFirst() { latency.merge(row.latency) }
                 let measured = latency.count > 0
                 points.append(Point(
@@ -41,7 +50,13 @@ extension RunReport {
         }
 
         var caption: String? {
-            rowsPerPoint > 1 ? "Each point merges \(rowsPerPoint) rows of metrics.csv (intervals of virtual time)." : nil
+            var parts: [String] = []
+            if rowsPerPoint > 1 { parts.append("Each point merges \(rowsPerPoint) rows of metrics.csv.") }
+            if let idleUntil, let last = points.last {
+                parts.append("Virtual time ran on from \(number(last.time, 0)) s to \(number(idleUntil, 1)) s with no "
+                             + "payment in flight; that idle tail is left out.")
+            }
+            return parts.isEmpty ? nil : parts.joined(separator: " ")
         }
 
         static let timeAxis = ChartAxis("virtual time", unit: "s")

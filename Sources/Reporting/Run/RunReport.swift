@@ -8,9 +8,9 @@ public enum RunReport {
         var report = HTMLReport(
             title: "Run: \(summary.scenario)",
             subtitle: ["scenario=\(summary.scenarioFile)  seed=\(summary.seed)  strategy=\(summary.strategy)"
-                       + "  lanes=\(summary.lanes)", "replay: \(replay)"])
+                       + "  lanes=\(summary.lanes)  trace=\(Trace.hex(summary.traceHash))", "replay: \(replay)"])
         report.addSection("Summary", [.keyFigures(keyFigures(summary, verdict: verdict)), .table(outcomeTable(summary))])
-        let timeline = Timeline(rows)
+        let timeline = Timeline(rows, end: summary.simulatedSeconds)
         if !timeline.points.isEmpty {
             report.addSection("Over virtual time", [
                 .chart(timeline.throughputChart(), caption: timeline.caption),
@@ -25,9 +25,7 @@ public enum RunReport {
         if !summary.stations.isEmpty { report.addSection("Stations", [.table(stationTable(summary.stations))]) }
         if !summary.objectives.isEmpty { report.addSection("SLOs", [.table(objectiveTable(summary.objectives))]) }
         for section in summary.sections {
-            var blocks: [HTMLReport.Block] = [.list(section.lines)]
-            if section.heading == "invariants" { blocks += invariantBlocks(summary.extra) }
-            report.addSection(capitalized(section.heading), blocks)
+            report.addSection(capitalized(section.heading), sectionBlocks(section, extra: summary.extra))
         }
         return report.render()
     }
@@ -40,13 +38,13 @@ public enum RunReport {
             KeyFigure(label: "completed", value: SummaryTable.grouped(summary.completed),
                       detail: "in \(number(summary.simulatedSeconds, 1)) simulated s"),
             KeyFigure(label: "success rate", value: SummaryTable.percent(summary.successRate), detail: "after warm-up"),
-            KeyFigure(label: "latency p99", value: "\(milliseconds(summary.latency.percentile(0.99))) ms",
-                      detail: "p50 \(milliseconds(summary.latency.percentile(0.5))) ms"),
+            KeyFigure(label: "latency p99", value: duration(summary.latency.percentile(0.99)),
+                      detail: "p50 \(duration(summary.latency.percentile(0.5)))"),
             KeyFigure(label: "wall time", value: "\(number(summary.wallSeconds, 2)) s",
                       detail: "\(SummaryTable.grouped(UInt64(summary.completedPerWallSecond))) per wall s"),
             KeyFigure(label: "seed", value: "\(summary.seed)", detail: "strategy \(summary.strategy)"),
-            KeyFigure(label: "trace hash", value: Trace.hex(summary.traceHash),
-                      detail: "\(SummaryTable.grouped(summary.steps)) steps"),
+            KeyFigure(label: "steps", value: SummaryTable.grouped(summary.steps),
+                      detail: "trace hash \(Trace.hex(summary.traceHash))"),
             KeyFigure(label: "violations", value: "\(summary.violations)", tone: summary.violations > 0 ? .bad : .neutral),
         ]
     }
@@ -57,6 +55,11 @@ public enum RunReport {
     }
 
     static func milliseconds(_ nanoseconds: Int64) -> String { SummaryTable.ms(nanoseconds) }
+
+    /// "412.1 ms" below a second, "153.0 s" above: for cards, where "153008.2 ms" is hard to read.
+    static func duration(_ nanoseconds: Int64) -> String {
+        nanoseconds < 1_000_000_000 ? "\(SummaryTable.ms(nanoseconds)) ms" : "\(number(Double(nanoseconds) / 1e9, 1)) s"
+    }
 
     static func capitalized(_ heading: String) -> String { heading.prefix(1).uppercased() + heading.dropFirst() }
 }
