@@ -65,7 +65,7 @@ extension RunReport {
             LineChart(title: "Throughput", xAxis: Self.timeAxis, yAxis: ChartAxis("completed", unit: "per s"),
                       series: [LineSeries(name: "completed per virtual second",
                                           points: points.map { ChartPoint(x: $0.time, y: $0.throughput) }, colorIndex: 0)],
-                      plotHeight: 220)
+                      plotHeight: 180)
         }
 
         func successChart() -> LineChart {
@@ -73,7 +73,7 @@ extension RunReport {
                       series: [LineSeries(name: "succeeded of completed",
                                           points: points.map { ChartPoint(x: $0.time, y: $0.successRate ?? .nan) },
                                           colorIndex: 2)],
-                      plotHeight: 220)
+                      plotHeight: 160)
         }
 
         /// p50 and p99 per interval; on a log axis when they are decades apart.
@@ -85,7 +85,7 @@ extension RunReport {
                 yScale: wide ? .logarithmic : .linear,
                 series: [LineSeries(name: "p50", points: points.map { ChartPoint(x: $0.time, y: $0.p50 ?? .nan) }, colorIndex: 0),
                          LineSeries(name: "p99", points: points.map { ChartPoint(x: $0.time, y: $0.p99 ?? .nan) }, colorIndex: 1)],
-                plotHeight: 260)
+                plotHeight: 220)
         }
     }
 }
