@@ -13,7 +13,8 @@ enum RunCommand {
         FlagSpec(name: "seed", valueName: "N", help: "run seed, 0 to 2^64-1 (default: the scenario's seed)"),
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override any scenario field, e.g. workload.rate=300 (repeatable)",
                  repeatable: true),
-        FlagSpec(name: "out", valueName: "DIR", help: "where to write summary.json (default results/runs/<scenario>-<seed>/)"),
+        FlagSpec(name: "out", valueName: "DIR",
+                 help: "where to write summary.json, report.html and the CSVs (default results/runs/<scenario>-<seed>/)"),
         FlagSpec(name: "trace", valueName: "FILE",
                  help: "write every step: FILE.txt as fixed-width text, FILE.json as Chrome trace JSON (Perfetto)"),
         FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH] (default depth 3)"),
@@ -28,7 +29,7 @@ enum RunCommand {
 
     static let help = helpText(
         command: "run", synopsis: "[--scenario FILE] [--seed N] [--set PATH=VALUE]... [--out DIR] [--quiet]",
-        summary: "Runs one simulation of a scenario and writes its summary.json.", specs: specs,
+        summary: "Runs one simulation of a scenario and writes its summary.json and report.html.", specs: specs,
         notes: ["exit status: 0 passed, 1 an SLO or invariant failed, 2 liveness, 64 bad input, 70 internal error,",
                 "130 interrupted (Ctrl-C; the summary is still written, marked \"interrupted\": true)"])
 
@@ -93,11 +94,14 @@ enum RunCommand {
             return RunSummary.Objective(metric: objective.metric, threshold: "\(objective.threshold)", actual: actual,
                                         passed: objective.threshold.holds(for: actual))
         }
+        let ending = RunEnding(report, summary: summary)
         let directory = options.outDirectory ?? "results/runs/\(scenario.name)-\(seed)"
         let summaryPath = directory + "/summary.json"
         let files = [(summaryPath, summary.json().serialized() + "\n"),
                      (directory + "/metrics.csv", CSVReports.metrics(report.rows)),
-                     (directory + "/latency.csv", CSVReports.latency(summary.latency))]
+                     (directory + "/latency.csv", CSVReports.latency(summary.latency)),
+                     (directory + "/report.html", RunReport.html(summary, rows: report.rows, verdict: ending.verdict,
+                                                                  replay: replay))]
         for (path, text) in files {
             do {
                 try AtomicFile.write(text, to: path)
@@ -110,24 +114,20 @@ enum RunCommand {
         let written = files.map(\.0) + (report.traceFile.map { ["\($0)"] } ?? [])
         let table = SummaryTable.render(summary) + "\nfiles: " + written.joined(separator: ", ")
         if options.json { output.err(table) } else { output.out(table) }
-        if let escape = report.escapes.first {
+        switch ending {
+        case .escape(let escape):
             output.err("FAILED  determinism escape: \(escape)\n  replay: \(replay)")
-            return .internalError
-        }
-        if let failure = report.failure, !summary.interrupted {
-            output.err(failure.message + "\n  seed: \(seed)\n  replay: \(replay)")
-            return failure.status
-        }
-        if summary.interrupted {
+        case .failure(_, let message):
+            output.err(message + "\n  seed: \(seed)\n  replay: \(replay)")
+        case .interrupted:
             output.err("interrupted at \(report.endTime); partial summary written\n  replay: \(replay)")
-            return .interrupted
-        }
-        if let failed = summary.objectives.first(where: { !$0.passed }) {
+        case .objectiveFailed(let failed):
             output.err("FAILED  SLO \(failed.metric) \(failed.threshold) (actual \(SummaryTable.fixed(failed.actual, 3)))"
                        + "\n  replay: \(replay)")
-            return .invariantViolated
+        case .passed:
+            break
         }
-        return .passed
+        return ending.status
     }
 
     static func banner(_ scenario: Scenario, seed: UInt64, options: Simulation.Options) -> String {

@@ -100,6 +100,23 @@ struct HTMLReportChartTests {
         }
     }
 
+    @Test func logAxesForLatenciesThatSpanDecades() throws {
+        var line = LineChart(title: "distribution", xAxis: ChartAxis("latency", unit: "ms"), yAxis: ChartAxis("share"),
+                             series: [LineSeries(name: "bins", points: [ChartPoint(x: 0, y: 9), ChartPoint(x: 12, y: 1),
+                                                                         ChartPoint(x: 40_000, y: 2)], style: .outline)])
+        line.xScale = .logarithmic
+        let lineProbe = try #require(SVGProbe.parse(line.svg()))
+        for tick in ["10", "100", "1K", "10K", "100K"] { #expect(lineProbe.texts.contains(tick), "x tick \(tick)") }
+        #expect(lineProbe.count("circle") == 0)  // an outline has no dots; x = 0 is skipped on a log axis
+        var bars = BarChart(title: "per flow", categoryAxis: ChartAxis("flow"), valueAxis: ChartAxis("latency", unit: "ms"),
+                            categories: ["fast", "slow", "none"],
+                            series: [BarSeries(name: "p99", values: [120, 250_000, 0])], layout: .grouped)
+        bars.valueScale = .logarithmic
+        let barProbe = try #require(SVGProbe.parse(bars.svg()))
+        #expect(barProbe.count("rect", class: "bar") == 2)
+        for tick in ["100", "1K", "1M"] { #expect(barProbe.texts.contains(tick), "value tick \(tick)") }
+    }
+
     @Test func stackedBarsReachTheCategoryTotal() throws {
         let chart = BarChart(title: "t", categoryAxis: ChartAxis("c"), valueAxis: ChartAxis("v"), categories: ["a"],
                              series: [BarSeries(name: "x", values: [30]), BarSeries(name: "y", values: [70])])

@@ -32,6 +32,9 @@ public struct BarChart: Sendable, Equatable, SVGChart {
     public var categories: [String]
     public var series: [BarSeries]
     public var layout: Layout
+    /// `.logarithmic` for grouped values that span decades (latencies per flow): bars then rise
+    /// from the bottom of the axis, and values ≤ 0 draw nothing. Linear by default.
+    public var valueScale: AxisScale.Kind = .linear
     public var width: Double
     public var plotHeight: Double
 
@@ -70,7 +73,8 @@ public struct BarSeries: Sendable, Equatable {
 
 extension BarChart {
     func render(standalone: Bool) -> String {
-        let scale = AxisScale(kind: .linear, minimum: valueRange.min, maximum: valueRange.max, targetTicks: 5)
+        let range = valueScale == .linear ? valueRange : positiveRange
+        let scale = AxisScale(kind: valueScale, minimum: range.min, maximum: range.max, targetTicks: 5)
         let slots = max(1, categories.count)
         let left = ValueAxis.width(scale)
         let slotWidth = (width - left - 20) / Double(slots)
@@ -98,10 +102,9 @@ extension BarChart {
                             fill: ChartPalette.mutedText)
             }
         }
-        if let zero = scale.fraction(0) {
-            let y = plot.bottom - zero * plot.height
-            canvas.line(x1: plot.left, y1: y, x2: plot.right, y2: y, stroke: ChartPalette.axis)
-        }
+        // The baseline: zero on a linear axis, the bottom of a log axis.
+        let baseline = plot.bottom - (scale.fraction(0) ?? 0) * plot.height
+        canvas.line(x1: plot.left, y1: baseline, x2: plot.right, y2: baseline, stroke: ChartPalette.axis)
         canvas.line(x1: plot.left, y1: plot.top, x2: plot.left, y2: plot.bottom, stroke: ChartPalette.axis)
         canvas.text(categoryAxis.title, x: plot.left + plot.width / 2, y: plot.bottom + 40 + labelDepth, size: 13,
                     anchor: "middle")
@@ -142,13 +145,21 @@ extension BarChart {
         return (low, high == low ? low + 1 : high)
     }
 
+    /// The smallest and largest positive value, for a log axis.
+    var positiveRange: (min: Double, max: Double) {
+        let values = series.indices.flatMap { index in categories.indices.compactMap { value(series: index, category: $0) } }
+            .filter { $0 > 0 }
+        return (values.min() ?? 1, values.max() ?? 10)
+    }
+
     func drawBars(category: Int, slotLeft: Double, slotWidth: Double, scale: AxisScale, plot: PlotArea,
                   on canvas: inout SVGCanvas) {
         func screenY(_ value: Double) -> Double { plot.bottom - (scale.fraction(value) ?? 0) * plot.height }
         var above = 0.0
         var below = 0.0
         for index in series.indices {
-            guard let value = value(series: index, category: category), value != 0 else { continue }
+            guard let value = value(series: index, category: category), value != 0,
+                  valueScale == .linear || value > 0 else { continue }
             let x: Double
             let barWidth: Double
             let start: Double

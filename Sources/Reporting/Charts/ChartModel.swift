@@ -43,6 +43,8 @@ public enum LineStyle: Sendable, Equatable {
     case solid
     /// A model or theory curve (M/M/c, Little's law): dashed, without dots.
     case dashed
+    /// A shape rather than measurements (a histogram's step outline): solid, without dots.
+    case outline
 }
 
 /// A vertical line across the plot at `x`, labelled at its top: a knee, a saturation point, an SLO.

@@ -4,7 +4,7 @@ extension LineChart {
     static let maximumDottedPoints = 60
 
     func render(standalone: Bool) -> String {
-        let xScale = AxisScale(kind: .linear, minimum: xRange.min, maximum: xRange.max, targetTicks: 8)
+        let xScale = AxisScale(kind: self.xScale, minimum: xRange.min, maximum: xRange.max, targetTicks: 8)
         let yScale = AxisScale(kind: self.yScale, minimum: yRange.min, maximum: yRange.max, targetTicks: 5)
         let xLabels = xScale.tickLabels
         let lastLabelWidth = MarkupText.estimatedWidth(xLabels.last ?? "", fontSize: ValueAxis.tickFontSize)
@@ -45,7 +45,7 @@ extension LineChart {
 
     /// What a screen reader says after the title: the axes, the series and the markers.
     var description: String {
-        var parts = ["x axis: \(xAxis.title)", "y axis: \(yAxis.title)\(yScale == .logarithmic ? ", log scale" : "")"]
+        var parts = ["x axis: \(xAxis.title)\(xScale == .logarithmic ? ", log scale" : "")", "y axis: \(yAxis.title)\(yScale == .logarithmic ? ", log scale" : "")"]
         if !series.isEmpty { parts.append("series: " + series.map(\.name).joined(separator: ", ")) }
         if !markers.isEmpty { parts.append("markers: " + markers.map(\.label).joined(separator: ", ")) }
         return parts.joined(separator: "; ")
@@ -54,8 +54,9 @@ extension LineChart {
     /// The x values drawn: every finite point and band position, and the markers.
     var xRange: (min: Double, max: Double) {
         var values = series.flatMap { $0.points.map(\.x) } + markers.map(\.x)
-        values = values.filter(\.isFinite)
-        return (values.min() ?? 0, values.max() ?? 1)
+        values = values.filter { $0.isFinite && (xScale == .linear || $0 > 0) }
+        guard let low = values.min(), let high = values.max() else { return xScale == .logarithmic ? (1, 10) : (0, 1) }
+        return (low, high)
     }
 
     /// The y values drawn, band edges included; on a log axis only positive ones.
@@ -136,7 +137,7 @@ extension LineChart {
             canvas.raw("<polyline class=\"series\" points=\"\(points)\" \(stroke)/>")
         }
         let drawable = series.points.filter { x.fraction($0.x) != nil && y.fraction($0.y) != nil }
-        guard !dashed && drawable.count <= Self.maximumDottedPoints else {
+        guard series.style == .solid && drawable.count <= Self.maximumDottedPoints else {
             // No dots on this line, except where a point stands alone and would otherwise vanish.
             for run in lineRuns where run.count == 1 {
                 canvas.raw("<circle cx=\"\(SVGCanvas.n(run[0].x))\" cy=\"\(SVGCanvas.n(run[0].ys[0]))\" r=\"3\""

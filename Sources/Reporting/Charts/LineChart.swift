@@ -23,6 +23,9 @@ public struct LineChart: Sendable, Equatable, SVGChart {
     public var title: String
     public var xAxis: ChartAxis
     public var yAxis: ChartAxis
+    /// `.logarithmic` for an x axis of latencies that span decades (a latency distribution);
+    /// points at x ≤ 0 are then skipped. Linear by default.
+    public var xScale: AxisScale.Kind = .linear
     /// `.logarithmic` for latencies that span decades near saturation.
     public var yScale: AxisScale.Kind
     /// On a linear y axis, whether 0 is always shown (true by default, so small differences

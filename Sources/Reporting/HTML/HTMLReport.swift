@@ -57,6 +57,8 @@ public struct HTMLReport: Sendable {
         case note(String)
         /// Plain running text.
         case paragraph(String)
+        /// A bulleted list, one item a line.
+        case list([String])
 
         /// A chart without a caption.
         public static func chart(_ chart: any SVGChart) -> Block { .chart(chart, caption: nil) }

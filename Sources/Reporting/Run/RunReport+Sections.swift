@@ -1,0 +1,63 @@
+/// The world's own sections (RunSummary.sections), with tables from the summary's extra JSON
+/// where it has the details: the invariants checked and the state coverage per lifecycle.
+extension RunReport {
+    static func sectionBlocks(_ section: (heading: String, lines: [String]), extra: [(String, JSONOutput)])
+        -> [HTMLReport.Block] {
+        switch section.heading {
+        case "invariants":
+            return [.list(section.lines)] + invariantBlocks(extra)
+        case "state coverage":
+            guard let table = coverageTable(extra) else { return [.list(section.lines)] }
+            return [.table(table)]
+        default:
+            return [.list(section.lines)]
+        }
+    }
+
+    /// `invariants`: id, claim, checked, violations; `violation_details`: strings.
+    static func invariantBlocks(_ extra: [(String, JSONOutput)]) -> [HTMLReport.Block] {
+        var blocks: [HTMLReport.Block] = []
+        if case .array(let records)? = member(extra, "invariants") {
+            let rows = records.compactMap { record -> [String]? in
+                guard case .object(let fields) = record else { return nil }
+                return ["id", "claim", "checked", "violations"].map { text(member(fields, $0)) }
+            }
+            if !rows.isEmpty {
+                blocks.append(.table(HTMLTable(columns: ["invariant", "claim", "checked", "violations"], rows: rows)))
+            }
+        }
+        if case .array(let details)? = member(extra, "violation_details"), !details.isEmpty {
+            blocks += [.paragraph("First violations:"), .list(details.map { text($0) })]
+        }
+        return blocks
+    }
+
+    /// `state_coverage`: per lifecycle, the (state, event) pairs of its table and how many were reached.
+    static func coverageTable(_ extra: [(String, JSONOutput)]) -> HTMLTable? {
+        guard case .object(let machines)? = member(extra, "state_coverage"), !machines.isEmpty else { return nil }
+        let rows = machines.map { name, value -> [String] in
+            guard case .object(let fields) = value,
+                  case .integer(let pairs)? = member(fields, "pairs"),
+                  case .integer(let reached)? = member(fields, "reached") else { return [name, "–", "–", "–"] }
+            return [name, "\(reached)", "\(pairs)", pairs > 0 ? SummaryTable.percent(Double(reached) / Double(pairs)) : "–"]
+        }
+        return HTMLTable(caption: "(state, event) pairs of each lifecycle's table that the run reached",
+                         columns: ["lifecycle", "reached", "pairs", "share"], rows: rows)
+    }
+
+    static func member(_ fields: [(String, JSONOutput)], _ key: String) -> JSONOutput? {
+        fields.first { $0.0 == key }?.1
+    }
+
+    /// A JSON scalar as a table cell.
+    static func text(_ value: JSONOutput?) -> String {
+        switch value {
+        case .string(let text)?: text
+        case .unsigned(let value)?: SummaryTable.grouped(value)
+        case .integer(let value)?: value >= 0 ? SummaryTable.grouped(UInt64(value)) : "\(value)"
+        case .number(let value)?: number(value, 3)
+        case .bool(let value)?: value ? "yes" : "no"
+        default: "–"
+        }
+    }
+}
