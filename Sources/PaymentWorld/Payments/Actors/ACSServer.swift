@@ -3,7 +3,7 @@ import SimulationKernel
 /// The issuer's 3-D Secure access control server (domain §2.1, LC-06 v2): answers an AReq
 /// frictionless (Y, or N for a card it refuses) or with a challenge (C), runs the challenge with
 /// the cardholder's device, and sends the final result (RReq) to the gateway.
-public actor ACSServer: SimulationActor {
+public actor ACSServer: PaymentsActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     private unowned(unsafe) let simulation: Simulation
@@ -17,9 +17,7 @@ public actor ACSServer: SimulationActor {
     /// Challenges in progress: gateway payment id per slot, looked up by the device's answer.
     private var challenges: [UInt64] = []
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "acs" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -36,15 +34,7 @@ public actor ACSServer: SimulationActor {
     }
 
     public func handle(_ event: SimulationEvent) {
-        guard event.kind & PaymentMessage.servedFlag != 0 else {
-            switch intake.admit(event, simulation: simulation, to: id) {
-            case .queued: break
-            case .lost: books.counters.droppedByOutage &+= 1
-            case .rejected: books.counters.rejectedByQueue &+= 1
-            }
-            return
-        }
-        intake.finished(simulation: simulation, to: id)
+        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
         switch PaymentMessage(rawValue: event.kind & ~PaymentMessage.servedFlag) {
         case .authenticationRequest: authenticate(event.subject)
         case .challengeResponse: challengeAnswered(order: event.subject, passed: event.argument == 1)

@@ -3,7 +3,7 @@ import SimulationKernel
 /// An acquirer (provider) of domain §2.1: passes the gateway's authorizations, inquiries and
 /// reversals to the card network and the answers back. The primary and the backup are two
 /// instances with their own capacity, so a cascade really goes elsewhere.
-public actor Acquirer: SimulationActor {
+public actor Acquirer: PaymentsActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     nonisolated let kind: PaymentActorKind
@@ -14,9 +14,7 @@ public actor Acquirer: SimulationActor {
     private var intake: Intake
     var stationSnapshot: ServiceStation { intake.station }
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { kind.description }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, kind: PaymentActorKind, simulation: Simulation, network: Network, books: WorldBooks,
          addresses: PaymentAddresses) {
@@ -33,15 +31,7 @@ public actor Acquirer: SimulationActor {
     }
 
     public func handle(_ event: SimulationEvent) {
-        guard event.kind & PaymentMessage.servedFlag != 0 else {
-            switch intake.admit(event, simulation: simulation, to: id) {
-            case .queued: break
-            case .lost: books.counters.droppedByOutage &+= 1
-            case .rejected: books.counters.rejectedByQueue &+= 1
-            }
-            return
-        }
-        intake.finished(simulation: simulation, to: id)
+        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
         let kind = event.kind & ~PaymentMessage.servedFlag
         switch PaymentMessage(rawValue: kind) {
         case .authorizationRequest, .inquiryRequest, .reversalRequest:

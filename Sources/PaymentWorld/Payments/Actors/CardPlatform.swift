@@ -4,7 +4,7 @@ import SimulationKernel
 /// issues physical ones after the bureau, activates them, applies SCA-protected updates only
 /// after the SCA authority confirms a verified, unused event (CARD-4), and records wallet
 /// tokenizations from initiated to completed.
-public actor CardPlatform: SimulationActor {
+public actor CardPlatform: PaymentsActor {
     enum Tokenization: Hashable { case none, initiated, completed }
 
     struct Record {
@@ -25,9 +25,7 @@ public actor CardPlatform: SimulationActor {
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "card_platform" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -53,15 +51,7 @@ public actor CardPlatform: SimulationActor {
         let payment = event.subject
         var record = records.open(payment)
         let attempt = StepWire.attempt(of: event.argument)
-        if record.last.repeats(step, attempt: attempt) {
-            desk.books.counters.duplicatesDeduped &+= 1
-            desk.answer(payment, step, record.last.answer, payload: record.last.payload)
-            return
-        }
-        if record.last.isOutdated(attempt) {
-            desk.books.counters.duplicatesDeduped &+= 1
-            return
-        }
+        if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
         if record.awaitingSca == step {
             // The same call again while the SCA authority answers: ask it again, in case a message was lost.
             desk.send(.scaRedeem, to: .scaAuthority, payment, argument: UInt64(step.rawValue))
@@ -192,7 +182,7 @@ public actor CardPlatform: SimulationActor {
 /// Paysafe's SCA authority (S2, LC-10): opens an event when the customer first attempts, decides
 /// each attempt, and lets the card platform redeem a verified event once for the operation it
 /// was opened for (SCA-1, SCA-2).
-public actor ScaAuthority: SimulationActor {
+public actor ScaAuthority: PaymentsActor {
     struct Record {
         var last = LastAnswer()
         var step: SeedStep?
@@ -205,9 +195,7 @@ public actor ScaAuthority: SimulationActor {
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "sca_authority" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -223,15 +211,7 @@ public actor ScaAuthority: SimulationActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .stepRequest:
             let attempt = StepWire.attempt(of: event.argument)
-            if record.last.repeats(.scaAttempt, attempt: attempt) {
-                desk.books.counters.duplicatesDeduped &+= 1
-                desk.answer(payment, .scaAttempt, record.last.answer)
-                return
-            }
-            if record.last.isOutdated(attempt) {
-                desk.books.counters.duplicatesDeduped &+= 1
-                return
-            }
+            if desk.settledEarlier(record.last, .scaAttempt, attempt: attempt, payment: payment) { return }
             // The payload names the operation the event protects; a new operation opens a new event.
             let operation = SeedStep(rawValue: UInt8(StepWire.payload(of: event.argument) & 0xFF))
             if record.step != operation {

@@ -3,7 +3,7 @@ import SimulationKernel
 /// The customer with the app and SDK (domain §2.1): starts payments per the workload mix,
 /// completes 3-D Secure challenges, and measures each payment from its arrival to its result.
 /// It also watches every payment's budget: one still open at its deadline breaks G-7.
-public actor DeviceApp: SimulationActor {
+public actor DeviceApp: PaymentsActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     // The simulation owns this actor; unchecked, because every event touches it.
@@ -23,9 +23,7 @@ public actor DeviceApp: SimulationActor {
     public private(set) var completed: UInt64 = 0
     public private(set) var shed: UInt64 = 0
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "device" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id

@@ -7,7 +7,7 @@ import SimulationKernel
 /// Each payment's state is a lifecycle value (LC-01 `SaleState` or LC-02 `AuthorizationState`);
 /// the gateway feeds it events and performs the effects it returns. An event the table rejects
 /// leaves the state as it was and is reported (G-6).
-public actor Gateway: SimulationActor {
+public actor Gateway: PaymentsActor {
     struct Record {
         var generation: UInt32 = 0
         var key: UInt64 = 0
@@ -42,9 +42,7 @@ public actor Gateway: SimulationActor {
     /// Idempotency key → payment id; looked up, never iterated.
     var byKey: [UInt64: UInt64] = [:]
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "gateway" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -61,7 +59,6 @@ public actor Gateway: SimulationActor {
 
     public func handle(_ event: SimulationEvent) {
         let kind = event.kind & ~PaymentMessage.servedFlag
-        let served = event.kind & PaymentMessage.servedFlag != 0
         guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
         switch message {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
@@ -73,15 +70,7 @@ public actor Gateway: SimulationActor {
         default:
             break
         }
-        guard served else {
-            switch intake.admit(event, simulation: simulation, to: id) {
-            case .queued: break
-            case .lost: books.counters.droppedByOutage &+= 1
-            case .rejected: books.counters.rejectedByQueue &+= 1
-            }
-            return
-        }
-        intake.finished(simulation: simulation, to: id)
+        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
         switch message {
         case .paymentRequest: paymentRequested(order: event.subject, key: event.argument)
         case .authenticationResult: authenticated(event.subject, WireTransStatus.decode(event.argument))

@@ -40,6 +40,23 @@ struct Intake {
         case rejected
     }
 
+    /// The front door in one call: a new message is admitted (or lost to an outage, or turned
+    /// away by a full queue, and counted); a served one frees its server. True when the message
+    /// has been served and is to be handled now.
+    mutating func take(_ event: SimulationEvent, simulation: Simulation, to id: ReceiverID,
+                       counters: inout PaymentCounters) -> Bool {
+        guard event.kind & PaymentMessage.servedFlag != 0 else {
+            switch admit(event, simulation: simulation, to: id) {
+            case .queued: break
+            case .lost: counters.droppedByOutage &+= 1
+            case .rejected: counters.rejectedByQueue &+= 1
+            }
+            return false
+        }
+        finished(simulation: simulation, to: id)
+        return true
+    }
+
     /// Takes a message in: starts serving it (scheduling its served copy), queues it, or loses it.
     mutating func admit(_ event: SimulationEvent, simulation: Simulation, to id: ReceiverID) -> Arrival {
         let now = simulation.now

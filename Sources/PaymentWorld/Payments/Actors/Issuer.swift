@@ -3,7 +3,7 @@ import SimulationKernel
 /// The card issuer (domain §2.1): decides authorizations against the card's status and
 /// balance, places and releases holds, answers inquiries, applies reversals and books the
 /// network's stand-in approvals, each exactly once per authorization id (G-4, RES-3).
-public actor Issuer: SimulationActor {
+public actor Issuer: PaymentsActor {
     /// What the issuer did with one authorization id (payment, attempt).
     enum Decision: Equatable {
         case none
@@ -30,9 +30,7 @@ public actor Issuer: SimulationActor {
     private var random: SimRandom
     private var book: [Book] = []
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "issuer" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -53,15 +51,7 @@ public actor Issuer: SimulationActor {
             standInAdvised(event.subject, attempt: Packed.attempt(of: event.argument))
             return
         }
-        guard event.kind & PaymentMessage.servedFlag != 0 else {
-            switch intake.admit(event, simulation: simulation, to: id) {
-            case .queued: break
-            case .lost: books.counters.droppedByOutage &+= 1
-            case .rejected: books.counters.rejectedByQueue &+= 1
-            }
-            return
-        }
-        intake.finished(simulation: simulation, to: id)
+        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
         let kind = event.kind & ~PaymentMessage.servedFlag
         let attempt = Packed.attempt(of: event.argument)
         switch PaymentMessage(rawValue: kind) {

@@ -3,7 +3,7 @@ import SimulationKernel
 /// The merchant's backend (domain §2.1): turns a checkout into a gateway payment under an
 /// idempotency key, retries a timed-out call with the same key, dedupes callbacks, and for an
 /// authorization captures later and sometimes refunds.
-public actor MerchantServer: SimulationActor {
+public actor MerchantServer: PaymentsActor {
     struct Order {
         var generation: UInt32 = 0
         var tries = 0
@@ -24,9 +24,7 @@ public actor MerchantServer: SimulationActor {
     private var random: SimRandom
     private var orders: [Order] = []
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "merchant" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id

@@ -3,7 +3,7 @@ import SimulationKernel
 /// The card network (domain §2.1): routes by BIN to the issuer and back to the acquirer that
 /// asked, and stands in for an issuer that does not answer in time (STIP): it approves up to
 /// its limit on the issuer's behalf and advises the issuer, which books the stand-in once.
-public actor PaymentNetwork: SimulationActor {
+public actor PaymentNetwork: PaymentsActor {
     /// One authorization attempt in transit through the network.
     struct Transit {
         var payment: UInt64 = 0
@@ -23,9 +23,7 @@ public actor PaymentNetwork: SimulationActor {
     /// Per gateway payment slot and attempt (0 primary, 1 backup).
     private var transits: [[Transit]] = []
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "network" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -45,15 +43,7 @@ public actor PaymentNetwork: SimulationActor {
             standIn(event.subject, attempt: Packed.attempt(of: event.argument))
             return
         }
-        guard event.kind & PaymentMessage.servedFlag != 0 else {
-            switch intake.admit(event, simulation: simulation, to: id) {
-            case .queued: break
-            case .lost: books.counters.droppedByOutage &+= 1
-            case .rejected: books.counters.rejectedByQueue &+= 1
-            }
-            return
-        }
-        intake.finished(simulation: simulation, to: id)
+        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
         let kind = event.kind & ~PaymentMessage.servedFlag
         let attempt = Packed.attempt(of: event.argument)
         switch PaymentMessage(rawValue: kind) {

@@ -3,7 +3,7 @@ import SimulationKernel
 /// The payment platform's API front (ecommpay's platform, MPGS, Sips, Portmone's server): opens
 /// and binds checkout sessions (LC-00), quotes commissions, answers orderInitialize and
 /// zero-amount verifications. The money itself then moves through the gateway's card core.
-public actor Platform: SimulationActor {
+public actor Platform: PaymentsActor {
     /// The API version every MPGS session is created with; a stale app names the one before.
     static let apiVersion = 61
 
@@ -18,9 +18,7 @@ public actor Platform: SimulationActor {
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "platform" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -37,15 +35,7 @@ public actor Platform: SimulationActor {
         let payment = event.subject
         var record = records.open(payment)
         let attempt = StepWire.attempt(of: event.argument)
-        if record.last.repeats(step, attempt: attempt) {
-            desk.books.counters.duplicatesDeduped &+= 1
-            desk.answer(payment, step, record.last.answer)
-            return
-        }
-        if record.last.isOutdated(attempt) {
-            desk.books.counters.duplicatesDeduped &+= 1
-            return
-        }
+        if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
         let answer = serve(step, payload: StepWire.payload(of: event.argument), payment: payment, record: &record)
         record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
         records[payment] = record

@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// The token service (a card-on-file vault, and the scheme's PNO for wallet passes): creates
 /// card-on-file tokens (LC-04; no posting, TOK-3) and approves or declines pass activations.
-public actor TokenService: SimulationActor {
+public actor TokenService: PaymentsActor {
     struct Record {
         var last = LastAnswer()
         var token: TokenState?
@@ -15,9 +15,7 @@ public actor TokenService: SimulationActor {
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "token_service" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -33,15 +31,7 @@ public actor TokenService: SimulationActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .stepRequest:
             let attempt = StepWire.attempt(of: event.argument)
-            if record.last.repeats(.tokenizeCard, attempt: attempt) {
-                desk.books.counters.duplicatesDeduped &+= 1
-                desk.answer(payment, .tokenizeCard, record.last.answer)
-                return
-            }
-            if record.last.isOutdated(attempt) {
-                desk.books.counters.duplicatesDeduped &+= 1
-                return
-            }
+            if desk.settledEarlier(record.last, .tokenizeCard, attempt: attempt, payment: payment) { return }
             var token = TokenState.requested(.cardOnFile)
             let failed = desk.random.chance(desk.seed.tokenizationFailure)
             _ = desk.apply(&token, failed ? .provisioningFailed(code: .error) : .provisioned, payment: payment)
@@ -64,7 +54,7 @@ public actor TokenService: SimulationActor {
 
 /// The customer's mobile wallet (Apple / Google / Samsung Pay): takes the pass request, has the
 /// PNO activate it, and tells the app whether the pass was added (S3 steps 5–7).
-public actor MobileWallet: SimulationActor {
+public actor MobileWallet: PaymentsActor {
     struct Record {
         var last = LastAnswer()
         var asked = false
@@ -75,9 +65,7 @@ public actor MobileWallet: SimulationActor {
     private var desk: ServerDesk
     private var records = SlotTable(empty: Record())
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "mobile_wallet" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -92,15 +80,7 @@ public actor MobileWallet: SimulationActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .stepRequest:
             let attempt = StepWire.attempt(of: event.argument)
-            if record.last.repeats(.addPass, attempt: attempt) {
-                desk.books.counters.duplicatesDeduped &+= 1
-                desk.answer(payment, .addPass, record.last.answer)
-                return
-            }
-            if record.last.isOutdated(attempt) {
-                desk.books.counters.duplicatesDeduped &+= 1
-                return
-            }
+            if desk.settledEarlier(record.last, .addPass, attempt: attempt, payment: payment) { return }
             if record.asked && record.last.step == nil {
                 desk.send(.pnoRequest, to: .tokenService, payment)  // Still waiting: ask the PNO again.
                 return

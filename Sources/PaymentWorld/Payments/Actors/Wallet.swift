@@ -3,7 +3,7 @@ import SimulationKernel
 /// The Masterpass wallet with the card's bank behind it (Portmone P1–P4), and the Sips wallet
 /// (W5): authorizes users, adds and deletes wallet cards (LC-05), runs the OTPs they step up to
 /// (LC-07, codes through the message channel) and the 2D card check with its SMS code.
-public actor Wallet: SimulationActor {
+public actor Wallet: PaymentsActor {
     struct Record {
         var last = LastAnswer()
         /// The OTP in progress and the action it protects.
@@ -23,9 +23,7 @@ public actor Wallet: SimulationActor {
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "wallet" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
@@ -42,15 +40,7 @@ public actor Wallet: SimulationActor {
         let payment = event.subject
         var record = records.open(payment)
         let attempt = StepWire.attempt(of: event.argument)
-        if record.last.repeats(step, attempt: attempt) {
-            desk.books.counters.duplicatesDeduped &+= 1
-            desk.answer(payment, step, record.last.answer, payload: record.last.payload)
-            return
-        }
-        if record.last.isOutdated(attempt) {
-            desk.books.counters.duplicatesDeduped &+= 1
-            return
-        }
+        if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
         let answer = serve(step, payload: StepWire.payload(of: event.argument), payment: payment, record: &record)
         record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
         records[payment] = record
@@ -152,15 +142,13 @@ public actor Wallet: SimulationActor {
 }
 
 /// The SMS channel: delivers codes to the customer's phone after a delay, and loses some.
-public actor MessageChannel: SimulationActor {
+public actor MessageChannel: PaymentsActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     private var desk: ServerDesk
     private var latency: Distribution
 
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public var traceName: String { "message_channel" }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id

@@ -1,5 +1,13 @@
 import SimulationKernel
 
+/// An actor of the payments world: it runs on its lane and names its events as `PaymentMessage`s.
+protocol PaymentsActor: SimulationActor {}
+
+extension PaymentsActor {
+    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
+    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+}
+
 /// What every seed-system server shares: where the others are, its intake (capacity, outages,
 /// slowdowns), its random stream, and how it answers the device. Kept in one value so each
 /// actor is a thin shell over its lifecycles.
@@ -40,21 +48,28 @@ struct ServerDesk {
     /// has finished it, or nil while it waits, or when it was lost to an outage or a full queue.
     mutating func serve(_ event: SimulationEvent) -> SimulationEvent? {
         guard intake != nil else { return event }
-        guard event.kind & PaymentMessage.servedFlag != 0 else {
-            switch intake!.admit(event, simulation: simulation, to: id) {
-            case .queued: break
-            case .lost: books.counters.droppedByOutage &+= 1
-            case .rejected: books.counters.rejectedByQueue &+= 1
-            }
-            return nil
-        }
-        intake!.finished(simulation: simulation, to: id)
+        guard intake!.take(event, simulation: simulation, to: id, counters: &books.counters) else { return nil }
         var served = event
         served.kind &= ~PaymentMessage.servedFlag
         return served
     }
 
     var station: ServiceStation? { intake?.station }
+
+    /// Settles a call the server has seen before (G-4): the same call again gets the same answer;
+    /// a copy older than the last call answered is dropped. True when nothing more is to be done.
+    func settledEarlier(_ last: LastAnswer, _ step: SeedStep, attempt: Int, payment: UInt64) -> Bool {
+        if last.repeats(step, attempt: attempt) {
+            books.counters.duplicatesDeduped &+= 1
+            answer(payment, step, last.answer, payload: last.payload)
+            return true
+        }
+        if last.isOutdated(attempt) {
+            books.counters.duplicatesDeduped &+= 1
+            return true
+        }
+        return false
+    }
 
     func answer(_ payment: UInt64, _ step: SeedStep, _ answer: StepAnswer, payload: UInt64 = 0) {
         network.send(from: id, to: addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment,
