@@ -97,16 +97,17 @@ struct StepWire {
     static func request(_ step: SeedStep, try attempt: Int, payload: UInt64 = 0) -> UInt64 {
         UInt64(step.rawValue) | UInt64(attempt & 0xFFFF) << 8 | payload << 24
     }
-    static func answer(_ step: SeedStep, _ answer: StepAnswer, payload: UInt64 = 0) -> UInt64 {
-        UInt64(step.rawValue) | UInt64(answer.rawValue) << 8 | payload << 16
+    /// An answer names the call it answers, so the app can tell a duplicate of an earlier answer.
+    static func answer(_ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) -> UInt64 {
+        UInt64(step.rawValue) | UInt64(answer.rawValue) << 8 | UInt64(call & 0xFFFF) << 16 | payload << 32
     }
+    static func call(of answer: UInt64) -> Int { Int(answer >> 16 & 0xFFFF) }
     static func step(of argument: UInt64) -> SeedStep? { SeedStep(rawValue: UInt8(argument & 0xFF)) }
     /// The call's number: a lifecycle numbers its calls 1, 2, 3… so a server tells a new call from a late copy.
     static func attempt(of argument: UInt64) -> Int { Int(argument >> 8 & 0xFFFF) }
     static func answer(of argument: UInt64) -> StepAnswer { StepAnswer(rawValue: UInt8(argument >> 8 & 0xFF)) ?? .refused }
-    /// The payload of a request (answers keep theirs at bit 16; both are read through here).
-    static func payload(of argument: UInt64) -> UInt64 { argument >> 24 }
-    static func answerPayload(of argument: UInt64) -> UInt64 { argument >> 16 }
+    static func payload(of request: UInt64) -> UInt64 { request >> 24 }
+    static func answerPayload(of answer: UInt64) -> UInt64 { answer >> 32 }
 }
 
 /// Packs an attempt number and a small code into an event argument.

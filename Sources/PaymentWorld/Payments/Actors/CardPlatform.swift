@@ -49,7 +49,10 @@ public actor CardPlatform: PaymentsActor {
 
     private func request(_ step: SeedStep, event: SimulationEvent) {
         let payment = event.subject
-        var record = records.open(payment)
+        guard var record = records.open(payment) else {
+            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            return
+        }
         let attempt = StepWire.attempt(of: event.argument)
         if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
         if record.awaitingSca == step {
@@ -62,7 +65,7 @@ public actor CardPlatform: PaymentsActor {
                            record: &record, payload: &payload)
         if let answer {
             record.last = LastAnswer(step: step, attempt: attempt, answer: answer, payload: payload)
-            desk.answer(payment, step, answer, payload: payload)
+            desk.answer(payment, step, answer, call: attempt, payload: payload)
         }
         records[payment] = record
     }
@@ -162,7 +165,7 @@ public actor CardPlatform: PaymentsActor {
         }
         record.last = LastAnswer(step: step, attempt: record.awaitingAttempt, answer: answer)
         records[payment] = record
-        desk.answer(payment, step, answer)
+        desk.answer(payment, step, answer, call: record.awaitingAttempt)
     }
 
     private func issued(_ payment: UInt64) {
@@ -207,7 +210,10 @@ public actor ScaAuthority: PaymentsActor {
     public func handle(_ event: SimulationEvent) {
         guard let event = desk.serve(event) else { return }
         let payment = event.subject
-        var record = records.open(payment)
+        guard var record = records.open(payment) else {
+            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            return
+        }
         switch PaymentMessage(rawValue: event.kind) {
         case .stepRequest:
             let attempt = StepWire.attempt(of: event.argument)
@@ -223,7 +229,7 @@ public actor ScaAuthority: PaymentsActor {
             let answer = decideAttempt(payment, &record)
             record.last = LastAnswer(step: .scaAttempt, attempt: attempt, answer: answer)
             records[payment] = record
-            desk.answer(payment, .scaAttempt, answer)
+            desk.answer(payment, .scaAttempt, answer, call: attempt)
         case .scaRedeem:
             let step = SeedStep(rawValue: UInt8(event.argument & 0xFF))
             var verified = false

@@ -9,6 +9,8 @@ struct StepCursor {
     var payload: UInt64 = 0
     /// Every new call gets a new number; a repeat after a timeout keeps it, so servers dedupe.
     var calls = 0
+    /// The last call whose answer was taken: a second copy of that answer changes nothing.
+    var answered = -1
     var repeats = 0
     /// Tells a live timer from one whose call was answered.
     var serial: UInt64 = 0
@@ -83,10 +85,12 @@ extension DeviceApp {
 
     func stepAnswered(_ payment: UInt64, argument: UInt64) {
         guard isCurrent(payment), let step = StepWire.step(of: argument), cursors[payment.slot].current == step,
-              !cursors[payment.slot].awaitingCode else {
+              !cursors[payment.slot].awaitingCode, StepWire.call(of: argument) == cursors[payment.slot].calls & 0xFFFF,
+              cursors[payment.slot].answered != cursors[payment.slot].calls else {
             books.counters.duplicatesDeduped &+= 1  // A repeated answer, or one for a call already settled.
             return
         }
+        cursors[payment.slot].answered = cursors[payment.slot].calls
         cursors[payment.slot].serial &+= 1  // The call's timer is now stale.
         let answer = StepWire.answer(of: argument)
         let seed = configuration.seed

@@ -50,7 +50,7 @@ public actor MerchantServer: PaymentsActor {
             // E1: the merchant signs the payment's parameters with the project's secret key.
             let step = StepWire.step(of: event.argument) ?? .signParameters
             network.send(from: id, to: addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment,
-                         argument: StepWire.answer(step, .ok))
+                         argument: StepWire.answer(step, .ok, call: StepWire.attempt(of: event.argument)))
         default: preconditionFailure("merchant got unexpected event \(PaymentMessage.name(event.kind))")
         }
     }

@@ -27,7 +27,10 @@ public actor TokenService: PaymentsActor {
     public func handle(_ event: SimulationEvent) {
         guard let event = desk.serve(event) else { return }
         let payment = event.subject
-        var record = records.open(payment)
+        guard var record = records.open(payment) else {
+            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            return
+        }
         switch PaymentMessage(rawValue: event.kind) {
         case .stepRequest:
             let attempt = StepWire.attempt(of: event.argument)
@@ -39,7 +42,7 @@ public actor TokenService: PaymentsActor {
             let answer: StepAnswer = failed ? .refused : .ok
             record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
             records[payment] = record
-            desk.answer(payment, .tokenizeCard, answer)
+            desk.answer(payment, .tokenizeCard, answer, call: attempt)
         case .pnoRequest:
             // The PNO decides once per pass request; a repeated request gets the same decision.
             let approved = record.activation ?? (desk.random.chance(desk.seed.pnoDecline) ? 0 : 1)
@@ -76,7 +79,10 @@ public actor MobileWallet: PaymentsActor {
 
     public func handle(_ event: SimulationEvent) {
         let payment = event.subject
-        var record = records.open(payment)
+        guard var record = records.open(payment) else {
+            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            return
+        }
         switch PaymentMessage(rawValue: event.kind) {
         case .stepRequest:
             let attempt = StepWire.attempt(of: event.argument)
@@ -88,7 +94,7 @@ public actor MobileWallet: PaymentsActor {
             if desk.random.chance(desk.seed.walletError) {
                 record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .refused)
                 records[payment] = record
-                desk.answer(payment, .addPass, .refused)
+                desk.answer(payment, .addPass, .refused, call: attempt)
                 return
             }
             record.asked = true
@@ -102,7 +108,7 @@ public actor MobileWallet: PaymentsActor {
             record.last.step = .addPass
             record.last.answer = answer
             records[payment] = record
-            desk.answer(payment, .addPass, answer)
+            desk.answer(payment, .addPass, answer, call: record.last.attempt)
         default:
             preconditionFailure("mobile wallet got unexpected \(PaymentMessage.name(event.kind))")
         }

@@ -38,13 +38,16 @@ public actor Wallet: PaymentsActor {
             preconditionFailure("wallet got unexpected \(PaymentMessage.name(event.kind))")
         }
         let payment = event.subject
-        var record = records.open(payment)
+        guard var record = records.open(payment) else {
+            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            return
+        }
         let attempt = StepWire.attempt(of: event.argument)
         if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
         let answer = serve(step, payload: StepWire.payload(of: event.argument), payment: payment, record: &record)
         record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
         records[payment] = record
-        desk.answer(payment, step, answer)
+        desk.answer(payment, step, answer, call: attempt)
     }
 
     private func serve(_ step: SeedStep, payload: UInt64, payment: UInt64, record: inout Record) -> StepAnswer {

@@ -99,33 +99,63 @@ public struct Monitors: Sendable {
         self.lowValueExemption = lowValueExemption
     }
 
-    /// The slot of a payment's shadow, fresh if it held an earlier payment.
+    /// Shadows of payments whose gateway slot already holds a newer payment: a late message (a
+    /// duplicate authorization answered after retirement) must not touch the newer one's shadow.
+    private var late: [PaymentShadow] = []
+    private var lateIndex: [UInt64: Int] = [:]
+    private var lateOrders: [UInt64: Int] = [:]
+
+    /// A reference to a payment's shadow: a slot of `payments`, or (negative) an entry of `late`.
+    private subscript(reference: Int) -> PaymentShadow {
+        get { reference >= 0 ? payments[reference] : late[-1 - reference] }
+        set {
+            if reference >= 0 { payments[reference] = newValue } else { late[-1 - reference] = newValue }
+        }
+    }
+
+    /// The payment's shadow, fresh if its slot held an earlier payment.
     private mutating func shadow(_ payment: UInt64) -> Int {
         let slot = payment.slot
         while payments.count <= slot { payments.append(PaymentShadow()) }
-        if payments[slot].generation != payment.generation {
-            payments[slot] = PaymentShadow(generation: payment.generation)
+        if payments[slot].generation == payment.generation { return slot }
+        if payments[slot].generation > payment.generation {
+            if let index = lateIndex[payment] { return -1 - index }
+            if late.count >= 4_096 {
+                // Late messages are rare; past this many, forget the oldest ones' shadows so memory stays flat.
+                late.removeAll(keepingCapacity: true)
+                lateIndex.removeAll(keepingCapacity: true)
+            }
+            late.append(PaymentShadow(generation: payment.generation))
+            lateIndex[payment] = late.count - 1
+            return -late.count
         }
+        payments[slot] = PaymentShadow(generation: payment.generation)
         return slot
     }
 
     private func peek(_ payment: UInt64) -> PaymentShadow {
         let slot = payment.slot
-        guard slot < payments.count, payments[slot].generation == payment.generation else { return PaymentShadow() }
-        return payments[slot]
+        if slot < payments.count, payments[slot].generation == payment.generation { return payments[slot] }
+        return lateIndex[payment].map { late[$0] } ?? PaymentShadow()
     }
 
-    private mutating func order(_ order: UInt64) -> Int {
+    /// Successes of an order, by the device's slot; a late order keeps its count apart.
+    private mutating func successes(of order: UInt64) -> Int {
         let slot = order.slot
         while successesByOrder.count <= slot {
             successesByOrder.append(0)
             orderGenerations.append(0)
         }
+        if orderGenerations[slot] > order.generation {
+            lateOrders[order, default: 0] += 1
+            return lateOrders[order] ?? 0
+        }
         if orderGenerations[slot] != order.generation {
             orderGenerations[slot] = order.generation
             successesByOrder[slot] = 0
         }
-        return slot
+        successesByOrder[slot] += 1
+        return successesByOrder[slot]
     }
 
     private mutating func check(_ claim: Claim, _ holds: Bool, payment: UInt64, at time: SimTime,
@@ -157,21 +187,21 @@ public struct Monitors: Sendable {
                       : "attempt \(attempt) authorized with 3DS result \(authentication.map { "\($0)" } ?? "none")")
         case .holdPlaced(let payment, let card, let amount, let standIn, let usable):
             let slot = shadow(payment)
-            payments[slot].held += amount
-            payments[slot].authorized += amount
-            payments[slot].approvals += 1
+            self[slot].held += amount
+            self[slot].authorized += amount
+            self[slot].approvals += 1
             heldByCard[Int(card)] += amount
             check(.g10, usable || standIn, payment: payment, at: time, "card#\(card) is not usable but was approved")
             check(.g2, cardAvailable(card) >= 0 || standIn, payment: payment, at: time,
                   "card#\(card).available = \(cardAvailable(card))")
             checkHolds(card: card, payment: payment, at: time, cardHeld: cardHeld)
-            let approvals = payments[slot].approvals
+            let approvals = self[slot].approvals
             check(.sale1, approvals <= 1, payment: payment, at: time, "\(approvals) approved authorizations")
         case .holdReleased(let payment, let card, let amount):
             let slot = shadow(payment)
-            payments[slot].held -= amount
+            self[slot].held -= amount
             heldByCard[Int(card)] -= amount
-            if payments[slot].held == 0 { payments[slot].approvals = 0 }
+            if self[slot].held == 0 { self[slot].approvals = 0 }
             checkHolds(card: card, payment: payment, at: time, cardHeld: cardHeld)
         case .captureAttempted(let payment, let amount):
             let captured = peek(payment).captured + amount
@@ -180,9 +210,9 @@ public struct Monitors: Sendable {
                   "a capture would make \(captured) captured of an authorization for \(authorized)")
         case .captured(let payment, let card, let amount):
             let slot = shadow(payment)
-            payments[slot].held -= amount
+            self[slot].held -= amount
             heldByCard[Int(card)] -= amount
-            payments[slot].captured += amount
+            self[slot].captured += amount
             checkHolds(card: card, payment: payment, at: time, cardHeld: cardHeld)
         case .refundAttempted(let payment, let amount):
             let refunded = peek(payment).refunded + amount
@@ -190,19 +220,17 @@ public struct Monitors: Sendable {
             check(.auth3, refunded <= captured, payment: payment, at: time,
                   "a refund would make \(refunded) refunded of \(captured) captured")
         case .refunded(let payment, let amount):
-            payments[shadow(payment)].refunded += amount
+            self[shadow(payment)].refunded += amount
         case .paymentFinal(let payment, let order, let succeeded):
             let slot = shadow(payment)
-            if let earlier = payments[slot].final {
+            if let earlier = self[slot].final {
                 check(.g5, earlier == succeeded, payment: payment, at: time,
                       "final status changed from \(earlier ? "succeeded" : "not succeeded")")
                 return
             }
-            payments[slot].final = succeeded
+            self[slot].final = succeeded
             if succeeded {
-                let orderSlot = self.order(order)
-                successesByOrder[orderSlot] += 1
-                let count = successesByOrder[orderSlot]
+                let count = successes(of: order)
                 check(.g4, count <= 1, payment: payment, at: time, "order#\(order) succeeded \(count) times")
             } else {
                 check(.res2, true, payment: payment, at: time, "")
@@ -221,10 +249,13 @@ public struct Monitors: Sendable {
             }
             if payment.slot < payments.count, payments[payment.slot].generation == payment.generation {
                 payments[payment.slot] = PaymentShadow()
+            } else if let index = lateIndex.removeValue(forKey: payment) {
+                late[index] = PaymentShadow()
             }
             if order.slot < successesByOrder.count, orderGenerations[order.slot] == order.generation {
                 successesByOrder[order.slot] = 0
             }
+            lateOrders[order] = nil
         case .illegalTransition(let payment, let description):
             check(.g6, false, payment: payment, at: time, description)
         case .otpChecked(let lifecycle, let submissions, let maxAttempts):

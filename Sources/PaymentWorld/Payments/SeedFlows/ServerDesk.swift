@@ -61,7 +61,7 @@ struct ServerDesk {
     func settledEarlier(_ last: LastAnswer, _ step: SeedStep, attempt: Int, payment: UInt64) -> Bool {
         if last.repeats(step, attempt: attempt) {
             books.counters.duplicatesDeduped &+= 1
-            answer(payment, step, last.answer, payload: last.payload)
+            answer(payment, step, last.answer, call: attempt, payload: last.payload)
             return true
         }
         if last.isOutdated(attempt) {
@@ -71,9 +71,9 @@ struct ServerDesk {
         return false
     }
 
-    func answer(_ payment: UInt64, _ step: SeedStep, _ answer: StepAnswer, payload: UInt64 = 0) {
+    func answer(_ payment: UInt64, _ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) {
         network.send(from: id, to: addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment,
-                     argument: StepWire.answer(step, answer, payload: payload))
+                     argument: StepWire.answer(step, answer, call: call, payload: payload))
     }
 
     func send(_ message: PaymentMessage, to kind: PaymentActorKind, _ payment: UInt64, argument: UInt64 = 0) {
@@ -120,9 +120,12 @@ struct SlotTable<Record> {
         }
     }
 
-    /// The record of a lifecycle, created fresh when the slot holds an earlier one.
-    mutating func open(_ payment: UInt64) -> Record {
+    /// The record of a lifecycle, created fresh when the slot holds an earlier one; nil for a
+    /// late message of a lifecycle that has since given its slot to a newer one, which must not
+    /// touch the newer one's record.
+    mutating func open(_ payment: UInt64) -> Record? {
         if let record = self[payment] { return record }
+        if payment.slot < records.count, generations[payment.slot] > payment.generation { return nil }
         self[payment] = empty
         return empty
     }
