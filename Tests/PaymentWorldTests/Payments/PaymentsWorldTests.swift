@@ -104,3 +104,22 @@ func describe(_ result: PaymentsResult) -> String {
         #expect(result.counters.unknownOutcomes > 0)
     }
 }
+
+@Suite struct PaymentsWorldClosedWorkloadTests {
+    /// A closed model: N customers, each paying again after a think time, never more than N in flight.
+    @Test func customersPayAgainAfterThinkingAndNeverExceedTheirNumber() {
+        let configuration = smallWorld {
+            $0.lifecycles = 1_500
+            $0.shape = .closed(customers: 40, thinkTime: .exponential(mean: .seconds(2)))
+        }
+        let world = PaymentsWorld(configuration: configuration, options: .init(seed: 8))
+        var peak = 0
+        let result = world.run(reportingEvery: .milliseconds(500)) { progress in
+            peak = max(peak, progress.inFlight)
+            return true
+        }
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        #expect(result.completed == 1_500, "\(describe(result))")
+        #expect(peak <= 40 && peak >= 30, "peak in flight \(peak)")
+    }
+}

@@ -41,15 +41,32 @@ public actor DeviceApp: PaymentsActor {
         mixTotal = configuration.mix.reduce(0, +)
     }
 
+    /// Argument of `lifecycleDue`: an open arrival (then the next is drawn), the start of the
+    /// open process, or one closed-model customer's next payment.
+    private enum Arrival: UInt64 { case open = 0, begin = 1, customer = 2 }
+
     nonisolated func start() {
-        simulation.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue, argument: 1)
+        if case .closed(let customers, _) = configuration.shape {
+            // A closed model: every customer pays at once, then again after each think time.
+            for _ in 0..<max(1, customers) {
+                simulation.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue,
+                                    argument: Arrival.customer.rawValue)
+            }
+            return
+        }
+        simulation.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue, argument: Arrival.begin.rawValue)
     }
 
     public func handle(_ event: SimulationEvent) {
         switch PaymentMessage(rawValue: event.kind) {
         case .lifecycleDue:
-            if event.argument == 0 { arrive() }
-            scheduleNext()
+            switch Arrival(rawValue: event.argument) ?? .open {
+            case .open:
+                arrive()
+                scheduleNext()
+            case .begin: scheduleNext()
+            case .customer: customerPays()
+            }
         case .checkoutResponse: checkoutAnswered(event.subject, outcome: PaymentOutcome(rawValue: event.argument) ?? .failed)
         case .stepAnswer: stepAnswered(event.subject, argument: event.argument)
         case .stepTimedOut: stepTimedOut(event.subject, serial: event.argument)
@@ -70,6 +87,13 @@ public actor DeviceApp: PaymentsActor {
             simulation.schedule(after: configuration.timeouts.deviceCall, to: id, kind: event.kind, subject: event.subject)
         default: preconditionFailure("device got unexpected event \(PaymentMessage.name(event.kind))")
         }
+    }
+
+    /// A closed-model customer starts a payment, if the run still wants one.
+    private func customerPays() {
+        let end = configuration.duration.map { SimTime(nanoseconds: $0.nanoseconds) } ?? SimTime(nanoseconds: .max)
+        guard generated < configuration.lifecycles, simulation.now < end else { return }
+        arrive()
     }
 
     private func scheduleNext() {
@@ -159,6 +183,11 @@ public actor DeviceApp: PaymentsActor {
         books.flowEnded(facts.flow, outcome: outcome, code: code, latency: (simulation.now - facts.started).nanoseconds,
                         measured: facts.measured)
         freeSlots.append(UInt32(payment.slot))
+        if case .closed(_, let thinkTime) = configuration.shape {
+            // The customer thinks, then pays again.
+            simulation.schedule(after: thinkTime.sample(&random), to: id, kind: PaymentMessage.lifecycleDue.rawValue,
+                                argument: Arrival.customer.rawValue)
+        }
     }
 
     /// The cardholder works through the ACS's challenge, then answers it.
