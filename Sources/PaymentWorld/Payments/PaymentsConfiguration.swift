@@ -126,6 +126,9 @@ public struct PaymentsConfiguration: Sendable, Hashable {
     public var lifecycles: Int = 10_000
     public var duration: SimDuration?
     public var warmup: SimDuration = .zero
+    /// After the last arrival, how long in-flight lifecycles get to finish before the run stops;
+    /// nil waits for every one. Lifecycles still open are reported as unfinished, not as failures.
+    public var drain: SimDuration?
     public var maxInFlight = 1_000_000
     /// Weights of the flows in the mix, indexed by `PaymentFlow.rawValue`.
     public var mix: [Double] = [0.7, 0.3] + [Double](repeating: 0, count: PaymentFlow.allCases.count - 2)

@@ -85,15 +85,30 @@ public final class PaymentsWorld {
     public func run(reportingEvery interval: SimDuration = .seconds(10),
                     progress: (PaymentsProgress) -> Bool = { _ in true }) -> PaymentsResult {
         var end = Simulation.End.idle
+        var nextReport = simulation.now + interval
         while true {
-            end = simulation.run(until: simulation.now + interval)
+            var until = nextReport
+            if let drain = configuration.drain, let ended = arrivalsEnded() { until = min(until, ended + drain) }
+            end = simulation.run(until: max(until, simulation.now))
             guard case .reachedDeadline = end else { break }
+            if let drain = configuration.drain, let ended = arrivalsEnded(), simulation.now >= ended + drain {
+                _ = progress(snapshot())
+                end = .stopped(reason: "drained")
+                break
+            }
+            guard simulation.now >= nextReport else { continue }
             if !progress(snapshot()) {
                 end = .stopped(reason: "interrupted")
                 break
             }
+            nextReport = simulation.now + interval
         }
         return result(end: end)
+    }
+
+    /// When the device generated its last arrival, if it has.
+    func arrivalsEnded() -> SimTime? {
+        simulation.inspect { device.assumeIsolated { $0.arrivalsEnded } }
     }
 
     /// The run's progress; it hands over (and restarts) the interval figures, so call it once per report.
@@ -103,7 +118,8 @@ public final class PaymentsWorld {
         return simulation.inspect {
             device.assumeIsolated { device in
                 PaymentsProgress(now: now, completed: device.completed, inFlight: device.inFlight,
-                                 violations: books.violations.count, interval: books.takeInterval())
+                                 violations: books.violations.count, interval: books.takeInterval(),
+                                 arrivalsEnded: device.arrivalsEnded)
             }
         }
     }
@@ -154,6 +170,8 @@ public struct PaymentsProgress: Sendable {
     public var violations: Int
     /// Measured lifecycles finished since the previous progress report, with their latency.
     public var interval: IntervalFigures
+    /// When the last arrival was generated, once it was.
+    public var arrivalsEnded: SimTime?
 }
 
 /// Everything a payments run measured.

@@ -123,3 +123,20 @@ func describe(_ result: PaymentsResult) -> String {
         #expect(peak <= 40 && peak >= 30, "peak in flight \(peak)")
     }
 }
+
+@Suite struct PaymentsWorldDrainTests {
+    /// `run.drain`: the run stops that long after the last arrival; what is open is unfinished, not failed.
+    @Test func aDrainLimitStopsTheRunAndLeavesTheRestUnfinished() {
+        let configuration = smallWorld {
+            $0.lifecycles = 2_000
+            $0.mix = [0, 1] + [Double](repeating: 0, count: PaymentFlow.allCases.count - 2)  // Captures come ~60 s later.
+            $0.drain = .seconds(5)
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 2)).run(reportingEvery: .seconds(1))
+        #expect(result.end == .stopped(reason: "drained"))
+        #expect(result.unfinished > 0 && result.completed + UInt64(result.unfinished) <= 2_000)
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        let latestStop: Double = 47  // Arrivals at 50/s end near 40 s; 5 s of drain; a reporting interval.
+        #expect(result.lastTime.seconds < latestStop)
+    }
+}

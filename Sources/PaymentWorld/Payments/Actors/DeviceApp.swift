@@ -22,6 +22,8 @@ public actor DeviceApp: PaymentsActor {
     public private(set) var inFlight = 0
     public private(set) var completed: UInt64 = 0
     public private(set) var shed: UInt64 = 0
+    /// When the last arrival was generated (nil while arrivals go on).
+    public private(set) var arrivalsEnded: SimTime?
 
     nonisolated public var traceName: String { "device" }
 
@@ -92,14 +94,20 @@ public actor DeviceApp: PaymentsActor {
     /// A closed-model customer starts a payment, if the run still wants one.
     private func customerPays() {
         let end = configuration.duration.map { SimTime(nanoseconds: $0.nanoseconds) } ?? SimTime(nanoseconds: .max)
-        guard generated < configuration.lifecycles, simulation.now < end else { return }
+        guard generated < configuration.lifecycles, simulation.now < end else {
+            if arrivalsEnded == nil { arrivalsEnded = simulation.now }
+            return
+        }
         arrive()
     }
 
     private func scheduleNext() {
         let end = configuration.duration.map { SimTime(nanoseconds: $0.nanoseconds) } ?? SimTime(nanoseconds: .max)
         guard generated < configuration.lifecycles,
-              let next = arrivals.nextArrival(after: simulation.now, random: &random), next < end else { return }
+              let next = arrivals.nextArrival(after: simulation.now, random: &random), next < end else {
+            arrivalsEnded = simulation.now
+            return
+        }
         simulation.schedule(at: next, to: id, kind: PaymentMessage.lifecycleDue.rawValue)
     }
 
