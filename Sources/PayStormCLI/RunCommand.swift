@@ -58,6 +58,9 @@ enum RunCommand {
             output.err(error.description)
             return .badInput
         }
+        if scenario.replications > 1 && !replay {
+            return Replications.run(scenario, options: options, output: &output)
+        }
         return execute(scenario, options: options, output: &output)
     }
 

@@ -97,8 +97,12 @@ public enum ScenarioLoader {
         var flows: [String] = []
         if case .payments = model { flows = PaymentFlow.allCases.map(\.description) }
         let objectives = readObjectives(&reader, flows: flows)
-        return Scenario(file: file, name: name, description: description, seed: UInt64(seed),
-                        model: model, objectives: objectives, overrides: overrides)
+        let replications = reader.integer("run.replications", expected: "a whole number of runs from 1 to 1,000",
+                                          default: 1, in: 1...1_000)
+        var scenario = Scenario(file: file, name: name, description: description, seed: UInt64(seed),
+                                model: model, objectives: objectives, overrides: overrides)
+        scenario.replications = replications
+        return scenario
     }
 
     /// `slo.METRIC` for the whole run and `slo.flows.FLOW.METRIC` for one flow of the model.

@@ -22,6 +22,8 @@ public struct Scenario: Sendable {
     public var objectives: [ServiceLevelObjective]
     /// The `--set` flags applied, in order, for the banner and the replay command.
     public var overrides: [String]
+    /// `run.replications`: how many runs `paystorm run` makes, on seeds seed, seed + 1, …
+    public var replications = 1
 
     /// The effective options, `path=value`, in a fixed order: printed in the banner.
     public var effectiveOptions: [(path: String, value: String)] {
