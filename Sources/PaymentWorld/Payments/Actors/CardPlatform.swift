@@ -21,7 +21,7 @@ public actor CardPlatform: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private var desk: ServerDesk
+    private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 
@@ -194,7 +194,7 @@ public actor ScaAuthority: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private var desk: ServerDesk
+    private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 

@@ -14,7 +14,7 @@ public actor Platform: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private var desk: ServerDesk
+    private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 

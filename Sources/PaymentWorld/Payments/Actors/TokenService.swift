@@ -11,7 +11,7 @@ public actor TokenService: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private var desk: ServerDesk
+    private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 
@@ -65,7 +65,7 @@ public actor MobileWallet: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private var desk: ServerDesk
+    private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
 
     nonisolated public var traceName: String { "mobile_wallet" }

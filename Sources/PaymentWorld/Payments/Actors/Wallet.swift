@@ -19,7 +19,7 @@ public actor Wallet: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private var desk: ServerDesk
+    private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
     var stationSnapshot: ServiceStation? { desk.station }
 
@@ -148,7 +148,7 @@ public actor Wallet: PaymentsActor {
 public actor MessageChannel: PaymentsActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private var desk: ServerDesk
+    private let desk: ServerDesk
     private var latency: Distribution
 
     nonisolated public var traceName: String { "message_channel" }

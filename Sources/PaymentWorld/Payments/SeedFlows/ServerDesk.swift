@@ -9,9 +9,10 @@ extension PaymentsActor {
 }
 
 /// What every seed-system server shares: where the others are, its intake (capacity, outages,
-/// slowdowns), its random stream, and how it answers the device. Kept in one value so each
-/// actor is a thin shell over its lifecycles.
-struct ServerDesk {
+/// slowdowns), its random stream, and how it answers the device, so each actor is a thin shell
+/// over its lifecycles. A class owned by one actor, not a struct: calling into a struct held by
+/// an actor copied it, and every reference inside, on each message.
+final class ServerDesk {
     unowned(unsafe) let simulation: Simulation
     let network: Network
     let books: WorldBooks
@@ -46,7 +47,7 @@ struct ServerDesk {
 
     /// Takes a message through the intake. Returns it (without the served flag) once a server
     /// has finished it, or nil while it waits, or when it was lost to an outage or a full queue.
-    mutating func serve(_ event: SimulationEvent) -> SimulationEvent? {
+    func serve(_ event: SimulationEvent) -> SimulationEvent? {
         guard intake != nil else { return event }
         guard intake!.take(event, simulation: simulation, to: id, counters: &books.counters) else { return nil }
         var served = event
