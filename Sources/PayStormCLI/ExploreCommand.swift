@@ -20,6 +20,8 @@ enum ExploreCommand {
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field for every seed (repeatable)", repeatable: true),
         FlagSpec(name: "time-budget", valueName: "DURATION", help: "stop starting new seeds after this wall time, e.g. 10m"),
         FlagSpec(name: "out", valueName: "DIR", help: "also write DIR/explore.json: failures, groups and state coverage"),
+        FlagSpec(name: "keep-going", valueName: nil,
+                 help: "run each seed to its end after a violation, so its report counts every one (default: stop at the first)"),
         FlagSpec(name: "quiet", valueName: nil, help: "no progress lines"),
         FlagSpec(name: "help", valueName: nil, help: "show this help"),
     ]
@@ -178,11 +180,13 @@ enum ExploreRunner {
         case .payments(var configuration):
             var faults = ""
             if swarm { faults = SwarmFaults.apply(seed: seed, to: &configuration) }
-            let result = PaymentsWorld(configuration: configuration, options: simulationOptions).run(reportingEvery: .hours(24))
+            let result = PaymentsWorld(configuration: configuration, options: simulationOptions, keepGoing: options.keepGoing)
+                .run(reportingEvery: .hours(24))
             if let violation = result.safetyViolation ?? result.livenessViolation {
                 let where_ = "payment#\(violation.lifecycle & 0xFFFF_FFFF).\(violation.lifecycle >> 32) t=\(violation.time)"
+                let more = result.violations.count > 1 ? " (+\(result.violations.count - 1) more violations)" : ""
                 return (.init(seed: seed, invariant: "\(violation.invariant) \(violation.claim)",
-                              detail: "\(where_): \(violation.detail)",
+                              detail: "\(where_): \(violation.detail)\(more)",
                               liveness: violation.isLiveness, faults: faults), result.coverage)
             }
             if let escape = result.escapes.first {
