@@ -237,6 +237,36 @@ enum SwarmFaults {
             configuration.slowdowns.append(Slowdown(actor: .issuer, factor: 10, start: start, duration: .seconds(20)))
             parts.append("slow issuer ×10 at \(start) for 20s")
         }
+        // Drawn after the original choices, so those stay what they were for every seed.
+        if random.chance(Ratio(1, 4)) {
+            let links: [[PaymentActorKind]] = [[.gateway, .acs], [.acquirer, .network], [.network, .issuer],
+                                               [.wallet, .messageChannel], [.cardPlatform, .scaAuthority]]
+            let pair = links[random.index(below: links.count)]
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            configuration.faultWindows.append(PaymentFaultWindow(kind: .partition, start: start, duration: .seconds(15),
+                                                                 between: pair))
+            parts.append("partition \(pair[0])–\(pair[1]) at \(start) for 15s")
+        }
+        if random.chance(Ratio(1, 4)) {
+            let actor = [PaymentActorKind.acs, .platform, .wallet, .cardPlatform, .tokenService][random.index(below: 5)]
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            configuration.outages.append(OutageWindow(actor: actor, start: start, duration: .seconds(20)))
+            parts.append("\(actor) down at \(start) for 20s")
+        }
+        if random.chance(Ratio(1, 4)) {
+            // Timer skew: every timeout of the flows runs fast or slow, so timeouts race the answers
+            // they wait for (a stand-in before the issuer's late reply, an inquiry before the original).
+            let factors = [0.25, 0.5, 2.0]
+            let factor = factors[random.index(below: factors.count)]
+            func skewed(_ duration: SimDuration) -> SimDuration { .seconds(fractional: duration.seconds * factor) }
+            configuration.timeouts.merchantCall = skewed(configuration.timeouts.merchantCall)
+            configuration.timeouts.authorization = skewed(configuration.timeouts.authorization)
+            configuration.timeouts.issuerStandIn = skewed(configuration.timeouts.issuerStandIn)
+            configuration.timeouts.authentication = skewed(configuration.timeouts.authentication)
+            configuration.timeouts.resolutionHop = skewed(configuration.timeouts.resolutionHop)
+            configuration.seed.stepCall = skewed(configuration.seed.stepCall)
+            parts.append("timer skew ×\(factor)")
+        }
         return parts.joined(separator: ", ")
     }
 
@@ -245,5 +275,6 @@ enum SwarmFaults {
             + scenario.overrides.map { " --set \(shellQuoted($0))" }.joined()
             + (options.strategyText == "fifo" ? "" : " --strategy \(options.strategyText)")
             + (options.lanes == .shared ? "" : " --lanes \(options.lanes.rawValue)")
+            + (options.jitter > .zero ? " --jitter \(options.jitter)" : "")
     }
 }

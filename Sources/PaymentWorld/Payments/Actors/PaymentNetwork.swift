@@ -9,6 +9,8 @@ public actor PaymentNetwork: PaymentsActor {
         var payment: UInt64 = 0
         var attempt = -1
         var answered = false
+        /// The gateway asked about it or reversed it: too late to stand in.
+        var settling = false
     }
 
     nonisolated public let lane: SimulationLane
@@ -55,6 +57,9 @@ public actor PaymentNetwork: PaymentsActor {
                                     kind: PaymentMessage.standInDue.rawValue, subject: event.subject, argument: event.argument)
             }
         case .inquiryRequest, .reversalRequest:
+            // The gateway is settling this attempt: a stand-in now would approve an attempt it may
+            // already count as failed and have cascaded past (a double approval: swarm seed 280).
+            if transit(event.subject, attempt: attempt) != nil { transits[event.subject.slot][attempt].settling = true }
             network.send(from: id, to: addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
         case .authorizationResponse:
             guard let transit = transit(event.subject, attempt: attempt), !transit.answered else {
@@ -85,7 +90,7 @@ public actor PaymentNetwork: PaymentsActor {
 
     /// The issuer did not answer in time: approve within the limit on its behalf (STIP).
     private func standIn(_ payment: UInt64, attempt: Int) {
-        guard let transit = transit(payment, attempt: attempt), !transit.answered else { return }
+        guard let transit = transit(payment, attempt: attempt), !transit.answered, !transit.settling else { return }
         let amount = books.gatewayPayments[payment.slot].amount
         guard amount <= configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
         transits[payment.slot][attempt].answered = true

@@ -80,7 +80,12 @@ public actor Wallet: PaymentsActor {
             return startOtp(.start2DVerification, payment, &record)
         case .submitCode: return check(code: payload, payment, &record)
         case .resendCode:
-            guard record.otp != nil, let effects = desk.apply(&record.otp!, .resend, payment: payment) else { return .codeFailed }
+            guard case .awaitingCode(let counters)? = record.otp, counters.resends < counters.maxResends else {
+                // Out of resends: the table has no resend row then, so the OTP ends here (found by swarm seed 2).
+                if case .awaitingCode? = record.otp { _ = desk.apply(&record.otp!, .abandon, payment: payment) }
+                return .codeFailed
+            }
+            guard let effects = desk.apply(&record.otp!, .resend, payment: payment) else { return .codeFailed }
             if effects.contains(.sendCode) { sendCode(payment, &record) }
             return .bankOtpRequired
         default:
