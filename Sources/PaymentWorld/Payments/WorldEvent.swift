@@ -37,6 +37,8 @@ public enum WorldEvent: Sendable, Hashable {
     case prepaidStatusChanged(lifecycle: UInt64, from: CardStatus?, to: CardStatus, sca: Bool)
     /// A prepaid card was activated; `physical` and how many activations it has had.
     case prepaidActivated(lifecycle: UInt64, physical: Bool, activations: Int)
+    /// The app got an answer naming call `answered` of a lifecycle that has made `made` calls (G-8).
+    case answerReceived(lifecycle: UInt64, answered: Int, made: Int)
     /// A wallet tokenization was completed while the card had `cardStatus`.
     case tokenizationCompleted(lifecycle: UInt64, cardStatus: CardStatus, earlierCompletions: Int)
 }

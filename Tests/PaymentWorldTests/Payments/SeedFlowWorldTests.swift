@@ -63,6 +63,7 @@ func seedWorld(_ flows: [PaymentFlow], _ change: (inout PaymentsConfiguration) -
         let checked = Dictionary(uniqueKeysWithValues: result.monitors.map { ($0.invariant, $0.checked) })
         #expect(checked["OTP-3", default: 0] > 100, "\(checked)")
         #expect(checked["OTP-5", default: 0] > 100, "\(checked)")
+        #expect(checked["G-8", default: 0] > 1_000, "every SDK answer is checked against the calls made: \(checked)")
     }
 
     @Test func prepaidCardsGoThroughScaAndTheirMonitorsAreChecked() {

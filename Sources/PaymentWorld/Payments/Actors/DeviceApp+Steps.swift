@@ -84,6 +84,10 @@ extension DeviceApp {
     }
 
     func stepAnswered(_ payment: UInt64, argument: UInt64) {
+        if isCurrent(payment) {
+            books.observe(.answerReceived(lifecycle: payment, answered: StepWire.call(of: argument),
+                                          made: cursors[payment.slot].calls))
+        }
         guard isCurrent(payment), let step = StepWire.step(of: argument), cursors[payment.slot].current == step,
               !cursors[payment.slot].awaitingCode, StepWire.call(of: argument) == cursors[payment.slot].calls & 0xFFFF,
               cursors[payment.slot].answered != cursors[payment.slot].calls else {

@@ -16,7 +16,7 @@ public struct Monitors: Sendable {
     /// Every claim, in report order: its invariant id and its name.
     enum Claim: Int, CaseIterable {
         case g2, g3, g4, g5, g6, g9, g10, sale1, auth1, auth3, res2, g7
-        case otp3, otp5, card1, card2, card4, prov1, prov3
+        case otp3, otp5, card1, card2, card4, prov1, prov3, g8
 
         var invariant: String {
             switch self {
@@ -39,6 +39,7 @@ public struct Monitors: Sendable {
             case .card4: "CARD-4"
             case .prov1: "PROV-1"
             case .prov3: "PROV-3"
+            case .g8: "G-8"
             }
         }
 
@@ -63,6 +64,7 @@ public struct Monitors: Sendable {
             case .card4: "CardUpdatesNeedVerifiedSca"
             case .prov1: "OnlyActiveCardsAreTokenized"
             case .prov3: "OneCompletedTokenizationPerCard"
+            case .g8: "AnswersFollowTheirRequests"
             }
         }
     }
@@ -272,6 +274,9 @@ public struct Monitors: Sendable {
         case .prepaidActivated(let lifecycle, let physical, let activations):
             check(.card2, physical && activations == 1, payment: lifecycle, at: time,
                   "activation #\(activations) of a \(physical ? "physical" : "virtual") card")
+        case .answerReceived(let lifecycle, let answered, let made):
+            check(.g8, answered <= made & 0xFFFF || made > 0xFFFF, payment: lifecycle, at: time,
+                  "an answer to call \(answered) arrived when \(made) calls had been made")
         case .tokenizationCompleted(let lifecycle, let cardStatus, let earlier):
             check(.prov1, cardStatus == .active, payment: lifecycle, at: time, "tokenization completed for a \(cardStatus) card")
             check(.prov3, earlier == 0, payment: lifecycle, at: time, "\(earlier + 1) completed tokenizations")
