@@ -126,7 +126,14 @@ extension Gateway {
             }
             return
         }
-        if record.resolution != nil {
+        if let resolution = record.resolution {
+            if case .reversing = resolution {
+                // The reversal already sent undoes this approval, and the payment settles as not
+                // approved when it is acknowledged (LC-12). Capturing it now would race the reversal
+                // at the issuer (found by swarm seed 1108 with pct and jitter: G-1).
+                if approved { books.counters.lateApprovalsReversed &+= 1 }
+                return
+            }
             settle(payment, approved ? .approved : .notApproved, by: .lateReply)
             return
         }
