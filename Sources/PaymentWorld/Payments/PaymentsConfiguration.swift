@@ -114,6 +114,9 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var issuerHardDecline = Ratio(3, 100)
     /// Time between an authorization and its capture.
     public var captureDelay: Distribution = .exponential(mean: .seconds(60))
+    /// The merchant captures within this window at the latest, whatever `captureDelay` draws: an
+    /// unbounded tail would keep a lifecycle open past its budget (swarm seed 2106 drew 876 s).
+    public var captureWindow: SimDuration = .minutes(5)
     /// Share of captured payments later refunded (half the amount).
     public var refundRatio = Ratio(5, 100)
     public init() {}

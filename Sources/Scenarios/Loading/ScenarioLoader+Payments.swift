@@ -335,6 +335,8 @@ extension ScenarioLoader {
         behaviour.issuerHardDecline = reader.ratio("behaviour.issuerHardDecline", what: "the share of hard declines",
                                                    default: defaults.issuerHardDecline)
         behaviour.captureDelay = reader.distribution("behaviour.captureDelay", default: defaults.captureDelay)
+        behaviour.captureWindow = reader.duration("behaviour.captureWindow", default: defaults.captureWindow,
+                                                  allowZero: false)
         behaviour.refundRatio = reader.ratio("behaviour.refundRatio", what: "the share of captures later refunded",
                                              default: defaults.refundRatio)
         return behaviour

@@ -108,8 +108,8 @@ public actor MerchantServer: PaymentsActor {
         }
         orders[payment.slot].answered = true
         if outcome == .authorized {
-            simulation.schedule(after: configuration.behaviour.captureDelay.sample(&random), to: id,
-                                kind: PaymentMessage.captureDue.rawValue, subject: payment)
+            let delay = min(configuration.behaviour.captureDelay.sample(&random), configuration.behaviour.captureWindow)
+            simulation.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment)
         } else {
             tell(payment, outcome)
         }
