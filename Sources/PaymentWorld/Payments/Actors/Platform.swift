@@ -7,7 +7,7 @@ public actor Platform: PaymentsActor {
     /// The API version every MPGS session is created with; a stale app names the one before.
     static let apiVersion = 61
 
-    struct Record {
+    struct Record: AnsweringRecord {
         var last = LastAnswer()
         var session: CheckoutSessionState = .opened
     }
@@ -29,20 +29,9 @@ public actor Platform: PaymentsActor {
 
     public func handle(_ event: SimulationEvent) {
         guard let event = desk.serve(event) else { return }
-        guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
-            preconditionFailure("platform got unexpected \(PaymentMessage.name(event.kind))")
+        desk.answerStep(event, records: &records) { step, payload, payment, record in
+            serve(step, payload: payload, payment: payment, record: &record)
         }
-        let payment = event.subject
-        guard var record = records.open(payment) else {
-            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
-            return
-        }
-        let attempt = StepWire.attempt(of: event.argument)
-        if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
-        let answer = serve(step, payload: StepWire.payload(of: event.argument), payment: payment, record: &record)
-        record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
-        records[payment] = record
-        desk.answer(payment, step, answer, call: attempt)
     }
 
     private func serve(_ step: SeedStep, payload: UInt64, payment: UInt64, record: inout Record) -> StepAnswer {

@@ -4,7 +4,7 @@ import SimulationKernel
 /// (W5): authorizes users, adds and deletes wallet cards (LC-05), runs the OTPs they step up to
 /// (LC-07, codes through the message channel) and the 2D card check with its SMS code.
 public actor Wallet: PaymentsActor {
-    struct Record {
+    struct Record: AnsweringRecord {
         var last = LastAnswer()
         /// The OTP in progress and the action it protects.
         var otp: OtpState?
@@ -34,20 +34,9 @@ public actor Wallet: PaymentsActor {
 
     public func handle(_ event: SimulationEvent) {
         guard let event = desk.serve(event) else { return }
-        guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
-            preconditionFailure("wallet got unexpected \(PaymentMessage.name(event.kind))")
+        desk.answerStep(event, records: &records) { step, payload, payment, record in
+            serve(step, payload: payload, payment: payment, record: &record)
         }
-        let payment = event.subject
-        guard var record = records.open(payment) else {
-            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
-            return
-        }
-        let attempt = StepWire.attempt(of: event.argument)
-        if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
-        let answer = serve(step, payload: StepWire.payload(of: event.argument), payment: payment, record: &record)
-        record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
-        records[payment] = record
-        desk.answer(payment, step, answer, call: attempt)
     }
 
     private func serve(_ step: SeedStep, payload: UInt64, payment: UInt64, record: inout Record) -> StepAnswer {

@@ -72,6 +72,27 @@ final class ServerDesk {
         return false
     }
 
+    /// One SDK call from start to end, for a server that answers every step at once: a copy from
+    /// a reused slot is dropped, a repeated or outdated call settled, a new one served once, and
+    /// its answer remembered and sent.
+    func answerStep<Record: AnsweringRecord>(_ event: SimulationEvent, records: inout SlotTable<Record>,
+                                             serve: (SeedStep, _ payload: UInt64, _ payment: UInt64, inout Record) -> StepAnswer) {
+        guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
+            preconditionFailure("\(kind) got unexpected \(PaymentMessage.name(event.kind))")
+        }
+        let payment = event.subject
+        guard var record = records.open(payment) else {
+            books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            return
+        }
+        let attempt = StepWire.attempt(of: event.argument)
+        if settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
+        let answer = serve(step, StepWire.payload(of: event.argument), payment, &record)
+        record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
+        records[payment] = record
+        self.answer(payment, step, answer, call: attempt)
+    }
+
     func answer(_ payment: UInt64, _ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) {
         network.send(from: id, to: addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment,
                      argument: StepWire.answer(step, answer, call: call, payload: payload))
@@ -130,6 +151,11 @@ struct SlotTable<Record> {
         self[payment] = empty
         return empty
     }
+}
+
+/// A server's per-lifecycle record, which remembers the last call it answered.
+protocol AnsweringRecord {
+    var last: LastAnswer { get set }
 }
 
 /// What a server remembers of the last call it answered, so that a repeated call (the app's
