@@ -139,37 +139,16 @@ enum ExploreCommand {
 enum ExploreRunner {
     static func run(seeds: [UInt64], scenario: Scenario, options: RunOptions, swarm: Bool, threads: Int,
                     budget: SimDuration?, progress: Bool) -> (ran: Int, failures: [ExploreCommand.Finding], coverage: StateCoverage) {
-        let next = Atomic<Int>(0)
-        let done = Atomic<Int>(0)
         let findings = Mutex<[ExploreCommand.Finding]>([])
         let coverage = Mutex(StateCoverage())
         let deadline = budget.map { ContinuousClock.now + .nanoseconds($0.nanoseconds) }
-        let group = DispatchGroup()
-        for _ in 0..<min(threads, max(1, seeds.count)) {
-            group.enter()
-            let thread = Thread {
-                while true {
-                    if let deadline, ContinuousClock.now >= deadline { break }
-                    let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < seeds.count else { break }
-                    let (finding, reached) = runOne(scenario, seed: seeds[index], options: options, swarm: swarm)
-                    if let finding { findings.withLock { $0.append(finding) } }
-                    if let reached { coverage.withLock { $0.merge(reached) } }
-                    done.add(1, ordering: .relaxed)
-                }
-                group.leave()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
+        let ran = WorkerThreads.run(count: seeds.count, threads: threads, deadline: deadline, progress: progress,
+                                    showsRemaining: false, failures: { findings.withLock { $0.count } }) { index in
+            let (finding, reached) = runOne(scenario, seed: seeds[index], options: options, swarm: swarm)
+            if let finding { findings.withLock { $0.append(finding) } }
+            if let reached { coverage.withLock { $0.merge(reached) } }
         }
-        let reporter = ProgressReporter(enabled: progress, total: seeds.count)
-        while group.wait(timeout: .now() + 1) == .timedOut {
-            let finished = done.load(ordering: .relaxed)
-            reporter.report(.init(now: .zero, done: Double(finished) / Double(max(1, seeds.count)), completed: UInt64(finished),
-                                  inFlight: 0, latencyP99: nil, violations: findings.withLock { $0.count }))
-        }
-        reporter.finish()
-        return (done.load(ordering: .relaxed), findings.withLock { $0 }, coverage.withLock { $0 })
+        return (ran, findings.withLock { $0 }, coverage.withLock { $0 })
     }
 
     static func runOne(_ scenario: Scenario, seed: UInt64, options: RunOptions,

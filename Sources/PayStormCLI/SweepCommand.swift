@@ -152,34 +152,13 @@ enum SweepCommand {
 enum SweepRunner {
     static func run(items: [(point: Int, replication: Int)], scenarios: [Scenario], plan: SweepPlan, threads: Int,
                     progress: Bool) -> [SweepSample] {
-        let next = Atomic<Int>(0)
-        let done = Atomic<Int>(0)
         let results = Mutex<[SweepSample?]>(Array(repeating: nil, count: items.count))
-        let group = DispatchGroup()
-        for _ in 0..<min(threads, max(1, items.count)) {
-            group.enter()
-            let thread = Thread {
-                while true {
-                    let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < items.count else { break }
-                    let item = items[index]
-                    let sample = runOne(scenarios[item.point], point: item.point, replication: item.replication,
-                                        seed: plan.seed(replication: item.replication))
-                    results.withLock { $0[index] = sample }
-                    done.add(1, ordering: .relaxed)
-                }
-                group.leave()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
+        _ = WorkerThreads.run(count: items.count, threads: threads, progress: progress, showsRemaining: true) { index in
+            let item = items[index]
+            let sample = runOne(scenarios[item.point], point: item.point, replication: item.replication,
+                                seed: plan.seed(replication: item.replication))
+            results.withLock { $0[index] = sample }
         }
-        let reporter = ProgressReporter(enabled: progress, total: items.count)
-        while group.wait(timeout: .now() + 1) == .timedOut {
-            let finished = done.load(ordering: .relaxed)
-            reporter.report(.init(now: .zero, done: Double(finished) / Double(max(1, items.count)), completed: UInt64(finished),
-                                  inFlight: items.count - finished, latencyP99: nil, violations: 0))
-        }
-        reporter.finish()
         return results.withLock { $0.compactMap { $0 } }
     }
 
