@@ -32,6 +32,16 @@ guard let name = commandLine.first, !name.hasPrefix("-") else {
     exit(commandLine.isEmpty ? 0 : 64)
 }
 let arguments = Array(commandLine.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+// A mistyped flag must not silently run a long benchmark with defaults and record it.
+let knownFlags: Set<String> = ["--payments", "--runs", "--seed", "--simpy", "--no-record", "--sizes", "--scenario", "--lifecycles"]
+for argument in arguments where argument.hasPrefix("-") && !knownFlags.contains(argument) {
+    FileHandle.standardError.write(Data("paystorm-bench: unknown flag \(argument)\n\(usage)\n".utf8))
+    exit(64)
+}
 
 func flag(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: "--" + name), index + 1 < arguments.count else { return nil }
