@@ -54,7 +54,8 @@ public final class TraceWriter: @unchecked Sendable {
         guard format == .chromeJSON else { return }
         simulation.setFlowObserver(MessageFlowObserver(
             scheduled: { self.sent(order: $0, to: $1, kind: $2) },
-            delivered: { self.delivered(order: $0) }))
+            delivered: { self.delivered(order: $0) },
+            dropped: { self.inFlight.removeValue(forKey: $0) }))
     }
 
     /// The column header of the text format.

@@ -22,6 +22,12 @@ public struct AccountChart: Sendable {
         precondition(fees == .gatewayFees, "AccountChart: gatewayFees registered as \(fees)")
     }
 
+    /// Makes room for `count` accounts, so a large population is opened without rehashing.
+    public mutating func reserveCapacity(_ count: Int) {
+        accounts.reserveCapacity(count)
+        ids.reserveCapacity(count)
+    }
+
     /// The number of registered accounts; ids run from 0 to `count - 1`.
     public var count: Int { accounts.count }
 

@@ -53,6 +53,12 @@ public struct Ledger: Sendable {
 
     // MARK: Opening accounts
 
+    /// Makes room for `count` accounts in all, before opening many.
+    public mutating func reserveAccounts(_ count: Int) {
+        chart.reserveCapacity(count)
+        balances.reserveCapacity(count)
+    }
+
     /// Opens `account` at a zero balance, or returns its id if it is already open.
     @discardableResult
     public mutating func open(_ account: Account) -> AccountID {

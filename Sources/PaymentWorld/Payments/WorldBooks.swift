@@ -66,6 +66,7 @@ public final class WorldBooks: @unchecked Sendable {
         let bins = configuration.cards.bins
         binCards = [UInt64](repeating: 0, count: bins.count)
         binApprovals = [UInt64](repeating: 0, count: bins.count)
+        ledger.reserveAccounts(3 + 2 * (configuration.cards.count + configuration.merchants))
         for index in 0..<configuration.cards.count {
             let accounts = ledger.openCard(CardID(UInt32(index)))
             let usable = !random.chance(configuration.cards.unusable)

@@ -61,6 +61,10 @@ struct EventHeap {
 /// and move into the ring as it turns. When the heap runs dry, the earliest bucket is poured into
 /// it. Events keep the `order` key they were scheduled with, so the pop order, and the trace, are
 /// exactly a single heap's.
+///
+/// Pouring is also where stale events leave: a bucket's events are offered to an `isStale`
+/// check first, and the ones their receiver has given up on (a timer whose wait ended long ago)
+/// never enter the heap. In a payments world that is a fifth of all events.
 @usableFromInline
 struct EventQueue {
     /// About a quarter of a second: a bucket holds a few thousand events at a busy world's rates.
@@ -73,6 +77,8 @@ struct EventQueue {
     @usableFromInline var ring = [ContiguousArray<SimulationEvent>](repeating: [], count: Int(EventQueue.ringSize))
     @usableFromInline var ringCount = 0
     @usableFromInline var overflow = EventHeap(capacity: 0)
+    /// Events the `isStale` check removed while pouring.
+    @usableFromInline var staleDropped = 0
 
     @inlinable init() {}
 
@@ -89,18 +95,18 @@ struct EventQueue {
         ringCount += 1
     }
 
-    /// The next event, without removing it.
-    @inlinable mutating func peek() -> SimulationEvent? {
-        if near.isEmpty { pourEarliestBucket() }
+    /// The next event, without removing it; stale events met on the way are dropped.
+    @inlinable mutating func peek(droppingStale isStale: (SimulationEvent) -> Bool = { _ in false }) -> SimulationEvent? {
+        if near.isEmpty { pourEarliestBucket(droppingStale: isStale) }
         return near.first
     }
 
-    @inlinable mutating func popMin() -> SimulationEvent? {
-        if near.isEmpty { pourEarliestBucket() }
+    @inlinable mutating func popMin(droppingStale isStale: (SimulationEvent) -> Bool = { _ in false }) -> SimulationEvent? {
+        if near.isEmpty { pourEarliestBucket(droppingStale: isStale) }
         return near.popMin()
     }
 
-    @usableFromInline mutating func pourEarliestBucket() {
+    @inlinable mutating func pourEarliestBucket(droppingStale isStale: (SimulationEvent) -> Bool) {
         while near.isEmpty {
             if ringCount == 0 {
                 // Nothing in reach: jump the ring to the earliest far event.
@@ -119,7 +125,13 @@ struct EventQueue {
             let events = ring[slot]
             ring[slot] = []
             ringCount -= events.count
-            for event in events { near.push(event) }
+            for event in events {
+                if isStale(event) {
+                    staleDropped &+= 1
+                } else {
+                    near.push(event)
+                }
+            }
             horizonBucket += 1
             takeOverflowInReach()
         }

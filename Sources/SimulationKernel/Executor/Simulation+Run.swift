@@ -73,6 +73,8 @@ extension Simulation {
                 await Task.yield()
                 continue
             }
+            // The stale check is a closure over self: made only when a bucket is poured.
+            if queue.near.isEmpty { queue.pourEarliestBucket(droppingStale: isStale) }
             guard let next = queue.peek(), next.time <= deadline else { return }
             let event = queue.popMin().unsafelyUnwrapped
             precondition(event.time >= currentTime, "time went backwards: \(event.time) < \(currentTime)")
@@ -84,6 +86,13 @@ extension Simulation {
             if strategyCode == 2 { notePCTStep(receiver: event.receiver) }
             receivers[Int(event.receiver.rawValue)].receive(event)
         }
+    }
+
+    /// The pour-time check: asks the event's receiver, and ends a dropped message's flow arrow.
+    private func isStale(_ event: SimulationEvent) -> Bool {
+        guard options.dropsStaleEvents, receivers[Int(event.receiver.rawValue)].isStale(event) else { return false }
+        if observingFlows { flowObserver?.dropped(event.order) }
+        return true
     }
 
     func enqueue(_ job: UnownedJob, lane: UInt32) {

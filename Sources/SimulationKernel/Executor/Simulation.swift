@@ -36,15 +36,21 @@ public final class Simulation: @unchecked Sendable {
         /// messages in flight lands first), so one seed's workload can be explored under many
         /// schedules. Zero (the default) leaves every delivery at the model's latency.
         public var deliveryJitter: SimDuration
+        /// Drop events their receivers call stale (`EventReceiver.isStale`) before they reach the
+        /// heap. Off, every event is delivered: the run is the same, its trace longer. Tests turn
+        /// it off to prove exactly that.
+        public var dropsStaleEvents: Bool
 
         public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, lanes: LaneMode = .shared,
-                    strict: Bool = true, traceRingCapacity: Int = 64, deliveryJitter: SimDuration = .zero) {
+                    strict: Bool = true, traceRingCapacity: Int = 64, deliveryJitter: SimDuration = .zero,
+                    dropsStaleEvents: Bool = true) {
             self.seed = seed
             self.strategy = strategy
             self.lanes = lanes
             self.strict = strict
             self.traceRingCapacity = traceRingCapacity
             self.deliveryJitter = deliveryJitter
+            self.dropsStaleEvents = dropsStaleEvents
         }
     }
 
@@ -271,6 +277,9 @@ public final class Simulation: @unchecked Sendable {
     /// Number of events scheduled and not yet delivered.
     public var pendingEvents: Int { queue.count }
 
+    /// Events dropped unseen because their receiver called them stale (`EventReceiver.isStale`).
+    public var staleEventsDropped: Int { queue.staleDropped }
+
     /// Stops the run after the current step; `run` returns `.stopped(reason:)`.
     public func stop(_ reason: String) {
         if stopReason == nil { stopReason = reason }
@@ -289,11 +298,15 @@ public final class Simulation: @unchecked Sendable {
 public struct MessageFlowObserver: Sendable {
     public var scheduled: @Sendable (_ order: UInt64, _ receiver: ReceiverID, _ kind: UInt32) -> Void
     public var delivered: @Sendable (_ order: UInt64) -> Void
+    /// The event was dropped unseen as stale (`EventReceiver.isStale`): its flow has no end.
+    public var dropped: @Sendable (_ order: UInt64) -> Void
 
     public init(scheduled: @escaping @Sendable (UInt64, ReceiverID, UInt32) -> Void,
-                delivered: @escaping @Sendable (UInt64) -> Void) {
+                delivered: @escaping @Sendable (UInt64) -> Void,
+                dropped: @escaping @Sendable (UInt64) -> Void = { _ in }) {
         self.scheduled = scheduled
         self.delivered = delivered
+        self.dropped = dropped
     }
 }
 

@@ -14,6 +14,10 @@ public protocol SimulationActor: Actor, EventReceiver {
     nonisolated var lane: SimulationLane { get }
     /// Handles one due event, isolated to the actor.
     func handle(_ event: SimulationEvent)
+    /// Whether `handle` would ignore this pending event, now and ever after (see
+    /// `EventReceiver.isStale`): typically a timer that its actor has since cancelled by moving
+    /// a generation or serial on. The default is `false`: every event is delivered.
+    func wouldIgnore(_ event: SimulationEvent) -> Bool
 }
 
 extension SimulationActor {
@@ -32,4 +36,15 @@ extension SimulationActor {
         let unchecked = unsafeBitCast(handler, to: ((Self, SimulationEvent) -> Void).self)
         unchecked(self, event)
     }
+
+    /// Asks the actor, in its isolation, whether a pending event is stale; as cheap as `receive`,
+    /// and legal for the same reason: the kernel asks only from its loop, between jobs.
+    @inlinable
+    public nonisolated func isStale(_ event: SimulationEvent) -> Bool {
+        let check: (isolated Self, SimulationEvent) -> Bool = { actor, event in actor.wouldIgnore(event) }
+        let unchecked = unsafeBitCast(check, to: ((Self, SimulationEvent) -> Bool).self)
+        return unchecked(self, event)
+    }
+
+    public func wouldIgnore(_ event: SimulationEvent) -> Bool { false }
 }

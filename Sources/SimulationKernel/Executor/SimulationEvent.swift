@@ -49,8 +49,18 @@ public protocol EventReceiver: AnyObject {
     var traceName: String { get }
     /// The name of an event kind this receiver handles, for traces, e.g. `authorizationRequest`.
     func eventName(_ kind: UInt32) -> String
+    /// Whether a pending event has become one this receiver would ignore, and always will: a
+    /// timer whose wait already ended, or one that belongs to a finished lifecycle.
+    ///
+    /// The kernel may then drop the event unseen, without a trace record; it asks about events
+    /// scheduled far enough ahead to wait in its calendar, when their time comes near (design
+    /// §3.2). Answering `true` is a promise: delivering the event now or at any later time would
+    /// change nothing, so dropping it cannot change the run, only shorten its trace. The check
+    /// must read state and nothing else: no random draws, no counters.
+    func isStale(_ event: SimulationEvent) -> Bool
 }
 
 extension EventReceiver {
     public func eventName(_ kind: UInt32) -> String { "kind\(kind)" }
+    public func isStale(_ event: SimulationEvent) -> Bool { false }
 }

@@ -93,6 +93,7 @@ public final class Network: @unchecked Sendable {
 
     // The simulation owns the world the network serves; unchecked to keep refcounting off sends.
     @usableFromInline unowned(unsafe) let simulation: Simulation
+    @usableFromInline let simulationHandle: Unmanaged<Simulation>
     @usableFromInline var links: ContiguousArray<Link?> = []
     @usableFromInline var width = 0
     let root: SimRandom
@@ -105,6 +106,7 @@ public final class Network: @unchecked Sendable {
 
     public init(simulation: Simulation, defaultLatency: Distribution, defaultFaults: FaultProfile = .none) {
         self.simulation = simulation
+        self.simulationHandle = Unmanaged.passUnretained(simulation)
         self.root = simulation.random.split()
         self.defaultLatency = defaultLatency
         self.defaultFaults = defaultFaults
@@ -122,10 +124,21 @@ public final class Network: @unchecked Sendable {
     @inlinable
     public func send(from source: ReceiverID, to target: ReceiverID, kind: UInt32,
                      subject: UInt64 = 0, argument: UInt64 = 0) {
+        // Through a guaranteed reference: an `unowned(unsafe)` one is retained and released
+        // around every call on it, twice per message.
+        simulationHandle._withUnsafeGuaranteedRef { simulation in
+            deliver(from: source, to: target, kind: kind, subject: subject, argument: argument, on: simulation)
+        }
+    }
+
+    @inlinable @usableFromInline
+    func deliver(from source: ReceiverID, to target: ReceiverID, kind: UInt32, subject: UInt64, argument: UInt64,
+                 on simulation: Simulation) {
         let index = slot(source, target)
         if links[index] == nil { createDefaultLink(at: index, source, target) }
         counts.sent &+= 1
-        var delay = links[index].unsafelyUnwrapped.latency.sample(&links[index]!.random) + simulation.deliveryJitter()
+        let latency = links[index].unsafelyUnwrapped.latency
+        var delay = links.withUnsafeMutableBufferPointer { latency.sample(&$0[index]!.random) } + simulation.deliveryJitter()
         if !windows.isEmpty {
             guard applyWindows(source, target, index: index, delay: &delay, kind: kind, subject: subject,
                                argument: argument) else { return }

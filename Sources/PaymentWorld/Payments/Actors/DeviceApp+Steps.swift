@@ -97,7 +97,6 @@ extension DeviceApp {
         cursors[payment.slot].answered = cursors[payment.slot].calls
         cursors[payment.slot].serial &+= 1  // The call's timer is now stale.
         let answer = StepWire.answer(of: argument)
-        let seed = configuration.seed
         switch answer {
         case .ok:
             switch step {
@@ -131,16 +130,16 @@ extension DeviceApp {
         case .scaRequired, .scaRejected:
             if answer == .scaRequired { cursors[payment.slot].scaFor = step }
             cursors[payment.slot].current = .scaAttempt
-            simulation.schedule(after: seed.scaThink.sample(&random), to: id, kind: PaymentMessage.scaReady.rawValue,
+            simulation.schedule(after: configuration.seed.scaThink.sample(&random), to: id, kind: PaymentMessage.scaReady.rawValue,
                                 subject: payment, argument: cursors[payment.slot].serial)
         case .retryLater:
-            guard cursors[payment.slot].retries < seed.retries else { return fail(payment, step, answer) }
+            guard cursors[payment.slot].retries < configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
-            let backoff = SimDuration(nanoseconds: seed.backoff.nanoseconds << (cursors[payment.slot].retries - 1))
+            let backoff = SimDuration(nanoseconds: configuration.seed.backoff.nanoseconds << (cursors[payment.slot].retries - 1))
             simulation.schedule(after: backoff, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment,
                                 argument: cursors[payment.slot].serial)
         case .apiVersionMismatch:
-            guard cursors[payment.slot].retries < seed.retries else { return fail(payment, step, answer) }
+            guard cursors[payment.slot].retries < configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
             call(payment, step, payload: 0)  // The app reloads the session's version and updates again.
         case .refused, .notVerified, .codeFailed, .scaFailed:
@@ -164,11 +163,10 @@ extension DeviceApp {
     }
 
     private func typeCode(_ payment: UInt64) {
-        let seed = configuration.seed
         let code = cursors[payment.slot].code
-        let typed = random.chance(seed.codeTypo) ? code ^ 1 : code
+        let typed = random.chance(configuration.seed.codeTypo) ? code ^ 1 : code
         cursors[payment.slot].current = .submitCode
-        simulation.schedule(after: seed.codeEntry.sample(&random), to: id, kind: PaymentMessage.codeTyped.rawValue,
+        simulation.schedule(after: configuration.seed.codeEntry.sample(&random), to: id, kind: PaymentMessage.codeTyped.rawValue,
                             subject: payment, argument: typed)
     }
 

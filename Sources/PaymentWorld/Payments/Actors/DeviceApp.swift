@@ -91,6 +91,19 @@ public actor DeviceApp: PaymentsActor {
         }
     }
 
+    /// Timers of finished lifecycles and of steps already answered: the guards of their handlers,
+    /// which stay false once false (generations and serials only move on).
+    public func wouldIgnore(_ event: SimulationEvent) -> Bool {
+        switch PaymentMessage(rawValue: event.kind) {
+        case .lifecycleDeadline, .checkoutTimedOut:
+            return !isCurrent(event.subject)
+        case .stepTimedOut, .stepRetryDue, .scaReady:
+            return !isCurrent(event.subject) || cursors[event.subject.slot].serial != event.argument
+        default:
+            return false
+        }
+    }
+
     /// A closed-model customer starts a payment, if the run still wants one.
     private func customerPays() {
         let end = configuration.duration.map { SimTime(nanoseconds: $0.nanoseconds) } ?? SimTime(nanoseconds: .max)

@@ -161,8 +161,22 @@ public actor Gateway: PaymentsActor {
 
     func cancelTimer(_ payment: UInt64) { records[payment.slot].timer &+= 1 }
 
+    /// A timer whose payment retired or whose wait was cancelled (`cancelTimer`) or replaced.
+    public func wouldIgnore(_ event: SimulationEvent) -> Bool {
+        switch PaymentMessage(rawValue: event.kind) {
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
+            let payment = event.subject, timer = UInt32(truncatingIfNeeded: event.argument)
+            return !(payment.slot < records.count && records[payment.slot].generation == payment.generation
+                     && records[payment.slot].timer == timer)
+        default:
+            return false
+        }
+    }
+
     private func timerFired(_ message: PaymentMessage, payment: UInt64, generation: UInt32) {
-        guard let record = record(payment), record.timer == generation else { return }  // Cancelled or stale.
+        // Cancelled, replaced, or its payment retired: a timer, not a stale message, so uncounted.
+        guard payment.slot < records.count, records[payment.slot].generation == payment.generation,
+              records[payment.slot].timer == generation else { return }
         switch message {
         case .authenticationTimedOut, .challengeTimedOut: authenticated(payment, .unavailable, timedOut: true)
         case .authorizationTimedOut: authorizationTimedOut(payment)

@@ -55,6 +55,21 @@ public actor MerchantServer: PaymentsActor {
         }
     }
 
+    /// A call timer after its answer or its next try, and a capture reminder after the capture
+    /// was answered: `answered`, `tries` and `captureAnswered` only move forward.
+    public func wouldIgnore(_ event: SimulationEvent) -> Bool {
+        switch PaymentMessage(rawValue: event.kind) {
+        case .merchantCallTimedOut:
+            guard let order = order(event.subject) else { return true }
+            return order.answered || order.tries != Int(event.argument) + 1
+        case .captureDue:
+            guard let order = order(event.subject) else { return true }
+            return order.captureAnswered
+        default:
+            return false
+        }
+    }
+
     private func order(_ payment: UInt64) -> Order? {
         guard payment.slot < orders.count, orders[payment.slot].generation == payment.generation else { return nil }
         return orders[payment.slot]

@@ -77,6 +77,13 @@ public actor PaymentNetwork: PaymentsActor {
         }
     }
 
+    /// A stand-in timer for an attempt already answered, being settled, or forgotten.
+    public func wouldIgnore(_ event: SimulationEvent) -> Bool {
+        guard event.kind == PaymentMessage.standInDue.rawValue else { return false }
+        guard let transit = transit(event.subject, attempt: Packed.attempt(of: event.argument)) else { return true }
+        return transit.answered || transit.settling
+    }
+
     private func track(_ payment: UInt64, attempt: Int) {
         while transits.count <= payment.slot { transits.append([Transit(), Transit()]) }
         guard attempt < 2, transits[payment.slot][attempt].payment != payment else { return }  // A duplicate request.

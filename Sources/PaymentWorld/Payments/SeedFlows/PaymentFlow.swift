@@ -80,7 +80,12 @@ public enum PaymentFlow: Int, Sendable, Hashable, CaseIterable, CustomStringConv
 
     /// The SDK steps before the core, in order (domain §1). A step may grow sub-steps at run
     /// time (an OTP after 2113, an SCA step-up), which the device runs in place.
-    public var steps: [SeedStep] {
+    public var steps: [SeedStep] { PaymentFlow.stepTable[rawValue] }
+
+    /// Every flow's steps, built once: the device reads them on every answer.
+    private static let stepTable = allCases.map(\.stepList)
+
+    private var stepList: [SeedStep] {
         switch self {
         case .sale, .authorization: []
         // P1 authorize, P4 commission → proceed; the 2D branch (CVV + SMS) runs for cards without 3DS.
