@@ -95,14 +95,14 @@ struct EventQueue {
         ringCount += 1
     }
 
-    /// The next event, without removing it; stale events met on the way are dropped.
-    @inlinable mutating func peek(droppingStale isStale: (SimulationEvent) -> Bool = { _ in false }) -> SimulationEvent? {
-        if near.isEmpty { pourEarliestBucket(droppingStale: isStale) }
+    /// The next event, without removing it. The loop pours with its stale check first.
+    @inlinable mutating func peek() -> SimulationEvent? {
+        if near.isEmpty { pourEarliestBucket(droppingStale: { _ in false }) }
         return near.first
     }
 
-    @inlinable mutating func popMin(droppingStale isStale: (SimulationEvent) -> Bool = { _ in false }) -> SimulationEvent? {
-        if near.isEmpty { pourEarliestBucket(droppingStale: isStale) }
+    @inlinable mutating func popMin() -> SimulationEvent? {
+        if near.isEmpty { pourEarliestBucket(droppingStale: { _ in false }) }
         return near.popMin()
     }
 

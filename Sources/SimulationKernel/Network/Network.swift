@@ -92,8 +92,8 @@ public final class Network: @unchecked Sendable {
     }
 
     // The simulation owns the world the network serves; unchecked to keep refcounting off sends.
-    @usableFromInline unowned(unsafe) let simulation: Simulation
     @usableFromInline let simulationHandle: Unmanaged<Simulation>
+    @usableFromInline var simulation: Simulation { simulationHandle.takeUnretainedValue() }
     @usableFromInline var links: ContiguousArray<Link?> = []
     @usableFromInline var width = 0
     let root: SimRandom
@@ -105,7 +105,6 @@ public final class Network: @unchecked Sendable {
     public var statistics: Statistics { counts }
 
     public init(simulation: Simulation, defaultLatency: Distribution, defaultFaults: FaultProfile = .none) {
-        self.simulation = simulation
         self.simulationHandle = Unmanaged.passUnretained(simulation)
         self.root = simulation.random.split()
         self.defaultLatency = defaultLatency

@@ -177,18 +177,18 @@ extension DeviceApp {
     }
 
     func scaReady(_ payment: UInt64, serial: UInt64) {
-        guard isCurrent(payment), cursors[payment.slot].serial == serial,
+        guard timerIsLive(payment, serial: serial),
               let protected = cursors[payment.slot].scaFor else { return }
         call(payment, .scaAttempt, payload: UInt64(protected.rawValue))
     }
 
     func retryDue(_ payment: UInt64, serial: UInt64) {
-        guard isCurrent(payment), cursors[payment.slot].serial == serial, let step = cursors[payment.slot].current else { return }
+        guard timerIsLive(payment, serial: serial), let step = cursors[payment.slot].current else { return }
         call(payment, step, payload: cursors[payment.slot].payload)  // A new try: a new context (Sips [A]).
     }
 
     func stepTimedOut(_ payment: UInt64, serial: UInt64) {
-        guard isCurrent(payment), cursors[payment.slot].serial == serial else { return }
+        guard timerIsLive(payment, serial: serial) else { return }
         if cursors[payment.slot].awaitingCode {
             cursors[payment.slot].awaitingCode = false
             call(payment, .resendCode, payload: 0)

@@ -98,7 +98,7 @@ public actor DeviceApp: PaymentsActor {
         case .lifecycleDeadline, .checkoutTimedOut:
             return !isCurrent(event.subject)
         case .stepTimedOut, .stepRetryDue, .scaReady:
-            return !isCurrent(event.subject) || cursors[event.subject.slot].serial != event.argument
+            return !timerIsLive(event.subject, serial: event.argument)
         default:
             return false
         }
@@ -181,6 +181,11 @@ public actor DeviceApp: PaymentsActor {
             if point < 0 { return flow }
         }
         return .sale
+    }
+
+    /// Whether a step timer (timeout, retry, SCA think time) is the one its lifecycle waits on.
+    func timerIsLive(_ payment: UInt64, serial: UInt64) -> Bool {
+        isCurrent(payment) && cursors[payment.slot].serial == serial
     }
 
     func isCurrent(_ payment: UInt64) -> Bool {

@@ -165,18 +165,21 @@ public actor Gateway: PaymentsActor {
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
-            let payment = event.subject, timer = UInt32(truncatingIfNeeded: event.argument)
-            return !(payment.slot < records.count && records[payment.slot].generation == payment.generation
-                     && records[payment.slot].timer == timer)
+            return !timerIsLive(event.subject, UInt32(truncatingIfNeeded: event.argument))
         default:
             return false
         }
     }
 
+    /// Whether a timer is the one its payment still waits on.
+    private func timerIsLive(_ payment: UInt64, _ timer: UInt32) -> Bool {
+        payment.slot < records.count && records[payment.slot].generation == payment.generation
+            && records[payment.slot].timer == timer
+    }
+
     private func timerFired(_ message: PaymentMessage, payment: UInt64, generation: UInt32) {
         // Cancelled, replaced, or its payment retired: a timer, not a stale message, so uncounted.
-        guard payment.slot < records.count, records[payment.slot].generation == payment.generation,
-              records[payment.slot].timer == generation else { return }
+        guard timerIsLive(payment, generation) else { return }
         switch message {
         case .authenticationTimedOut, .challengeTimedOut: authenticated(payment, .unavailable, timedOut: true)
         case .authorizationTimedOut: authorizationTimedOut(payment)
