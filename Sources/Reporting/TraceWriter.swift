@@ -59,7 +59,7 @@ public final class TraceWriter: @unchecked Sendable {
     }
 
     /// The column header of the text format.
-    public static let textHeader = "   record  " + pad("time_s", 18) + " " + pad("actor", 15) + " " + pad("event", 30) + " subject"
+    public static let textHeader = "   record  " + pad("time_s", 18) + " " + pad("actor", 16) + " " + pad("event", 30) + " subject"
 
     public func write(_ record: TraceRecord) {
         records += 1
@@ -92,7 +92,7 @@ public final class TraceWriter: @unchecked Sendable {
     public static func textLine(number: Int, record: TraceRecord, actor: String, event: String) -> String {
         let digits = String(number)
         return String(repeating: " ", count: max(0, 9 - digits.count)) + digits + "  "
-            + pad(seconds(record.time), 18) + " " + pad(actor, 15) + " " + pad(event, 30) + " #\(record.subject)"
+            + pad(seconds(record.time), 18) + " " + pad(actor, 16) + " " + pad(event, 30) + " #\(record.subject)"
     }
 
     private func appendJSON(_ record: TraceRecord) {

@@ -62,11 +62,11 @@ import Testing
                                    "--out", scratch.path("run"), "--trace", scratch.path("run.txt")])
         #expect(result.status == 0 || result.status == 1, "\(result)")  // SLOs may fail on 50 payments.
         let lines = try String(contentsOfFile: scratch.path("run.txt"), encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == "   record  time_s             actor           event                          subject")
+        #expect(lines.first == "   record  time_s             actor            event                          subject")
         for (index, line) in lines.dropFirst().enumerated() {
             #expect(line.wholeMatch(of: /\s{0,8}\d{1,9}  \d+\.\d{9}\s+\S+\s+\S+\s+#\d+/) != nil, "line \(index + 2): \(line)")
             #expect(line.prefix(9).trimmingCharacters(in: .whitespaces) == "\(index + 1)", "line \(index + 2): \(line)")
-            #expect(line.dropFirst(77).first == "#", "subject column at 78: \(line)")
+            #expect(line.dropFirst(78).first == "#", "subject column at 79: \(line)")
         }
     }
 

@@ -10,7 +10,7 @@ let malformedPaymentsDetailScenarios: [MalformedScenario] = [
     MalformedScenario("linkBetweenBadValues",
                       #"{"model": "payments", "network": {"links": [{"between": ["gateway", "acss"]}, {"between": ["gateway"]}, {"between": ["acs", "acs"]}, {"latency": "40ms"}, {"between": ["gateway", "acs", "issuer"]}, {"between": "gateway"}]}}"#,
                       [
-                          #"scenarios/x.json: network.links[0].between[1]: expected one of "device", "merchant", "gateway", "acs", "acquirer", "acquirer_backup", "network", "issuer", "platform", "wallet", "message_channel", "token_service", "card_platform", "sca_authority", "mobile_wallet", found "acss" (did you mean "acs"?)"#,
+                          #"scenarios/x.json: network.links[0].between[1]: expected one of "device", "merchant", "gateway", "acs", "acquirer", "acquirer_backup", "network", "issuer", "platform", "wallet", "message_channel", "token_service", "card_platform", "sca_authority", "mobile_wallet", "directory_server", found "acss" (did you mean "acs"?)"#,
                           #"scenarios/x.json: network.links[1].between: expected two actors, such as ["gateway", "acs"], found 1"#,
                           #"scenarios/x.json: network.links[2].between: expected two different actors, such as ["gateway", "acs"], found "acs" twice"#,
                           #"scenarios/x.json: network.links[3].between: expected two actors, such as ["gateway", "acs"], found nothing"#,

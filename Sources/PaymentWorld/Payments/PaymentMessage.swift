@@ -20,10 +20,10 @@ enum PaymentMessage: UInt32, CaseIterable {
     case refundRequest             // argument: amount.
     case refundResponse
     // 3-D Secure.
-    case authenticationRequest     // Gateway → ACS (AReq).
+    case authenticationRequest     // Gateway → directory server → ACS (AReq).
     case challengeRequest          // ACS → device (CReq).
     case challengeResponse         // Device → ACS (CRes); argument: 1 passed.
-    case authenticationResult      // ACS → gateway (ARes or RReq); argument: TransStatus index.
+    case authenticationResult      // ACS → directory server → gateway (ARes or RReq); argument: TransStatus index.
     case authenticationTimedOut    // Gateway to itself; argument: timer generation.
     // Authorization, over acquirer → network → issuer and back. argument: attempt | code << 8.
     case authorizationRequest

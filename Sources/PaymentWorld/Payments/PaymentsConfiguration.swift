@@ -167,6 +167,8 @@ public struct PaymentStations: Sendable, Hashable {
     public var network = StationConfiguration(servers: 64, service: .exponential(mean: .milliseconds(2)))
     public var issuer = StationConfiguration(servers: 32, service: .exponential(mean: .milliseconds(20)))
     public var acs = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(30)))
+    /// The scheme's 3-D Secure directory server: routes AReqs, relays ARes and RReq.
+    public var directoryServer = StationConfiguration(servers: 32, service: .exponential(mean: .milliseconds(2)))
     /// The payment platform's API front: sessions, quotes, orderInitialize, verification.
     public var platform = StationConfiguration(servers: 32, service: .exponential(mean: .milliseconds(4)))
     public var wallet = StationConfiguration(servers: 16, service: .exponential(mean: .milliseconds(10)))
@@ -185,6 +187,7 @@ public struct PaymentStations: Sendable, Hashable {
         case .network: network
         case .issuer: issuer
         case .acs: acs
+        case .directoryServer: directoryServer
         case .platform: platform
         case .wallet: wallet
         case .tokenService: tokenService
@@ -276,6 +279,8 @@ public enum PaymentActorKind: Int, Sendable, Hashable, CaseIterable, CustomStrin
     case device, merchant, gateway, acs, acquirer, backupAcquirer, network, issuer
     /// The seed systems' servers in front of the card core (domain §2.1).
     case platform, wallet, messageChannel, tokenService, cardPlatform, scaAuthority, mobileWallet
+    /// The scheme's 3-D Secure directory server; last, so adding it left the others' random streams as they were.
+    case directoryServer
 
     public var description: String {
         switch self {
@@ -294,6 +299,7 @@ public enum PaymentActorKind: Int, Sendable, Hashable, CaseIterable, CustomStrin
         case .cardPlatform: "card_platform"
         case .scaAuthority: "sca_authority"
         case .mobileWallet: "mobile_wallet"
+        case .directoryServer: "directory_server"
         }
     }
 }

@@ -1,6 +1,6 @@
 import SimulationKernel
 
-/// A payments world: device, merchant, gateway, ACS, primary and backup acquirers, network and
+/// A payments world: device, merchant, gateway, directory server, ACS, primary and backup acquirers, network and
 /// issuer, on one network and one simulation, with the books every actor reports to.
 ///
 /// ```swift
@@ -28,6 +28,7 @@ public final class PaymentsWorld {
     let cardPlatform: CardPlatform
     let scaAuthority: ScaAuthority
     let mobileWallet: MobileWallet
+    let directoryServer: DirectoryServer
 
     public init(configuration: PaymentsConfiguration, options: Simulation.Options, keepGoing: Bool = false) {
         self.configuration = configuration
@@ -61,9 +62,11 @@ public final class PaymentsWorld {
                                     addresses: addresses)
         mobileWallet = MobileWallet(id: addresses[.mobileWallet], simulation: simulation, network: network, books: books,
                                     addresses: addresses)
+        directoryServer = DirectoryServer(id: addresses[.directoryServer], simulation: simulation, network: network,
+                                          books: books, addresses: addresses)
         let actors: [any EventReceiver] = [device, merchant, gateway, acs, acquirers[0], acquirers[1], paymentNetwork, issuer,
                                            platform, wallet, messageChannel, tokenService, cardPlatform, scaAuthority,
-                                           mobileWallet]
+                                           mobileWallet, directoryServer]
         for (actor, kind) in zip(actors, PaymentActorKind.allCases) { simulation.register(actor, as: addresses[kind]) }
         for link in configuration.links where link.between.count == 2 {
             let (a, b) = (addresses[link.between[0]], addresses[link.between[1]])
@@ -135,6 +138,7 @@ public final class PaymentsWorld {
             let now = simulation.now
             let stations = [
                 ("gateway", gateway.assumeIsolated { $0.intake.station }),
+                ("directory_server", directoryServer.assumeIsolated { $0.stationSnapshot }),
                 ("acs", acs.assumeIsolated { $0.stationSnapshot }),
                 ("acquirer", acquirers[0].assumeIsolated { $0.stationSnapshot }),
                 ("acquirer_backup", acquirers[1].assumeIsolated { $0.stationSnapshot }),

@@ -60,6 +60,8 @@ extension ScenarioLoader {
         world.stations = PaymentStations()
         world.stations.gateway = readStation(&reader, "topology.gateway", default: defaults.stations.gateway)
         world.stations.acs = readStation(&reader, "topology.acs", default: defaults.stations.acs)
+        world.stations.directoryServer = readStation(&reader, "topology.directoryServer",
+                                                     default: defaults.stations.directoryServer)
         world.stations.acquirer = readStation(&reader, "topology.acquirer", default: defaults.stations.acquirer)
         world.stations.network = readStation(&reader, "topology.network", default: defaults.stations.network)
         world.stations.issuer = readStation(&reader, "topology.issuer", default: defaults.stations.issuer)

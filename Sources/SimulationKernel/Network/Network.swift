@@ -130,7 +130,7 @@ public final class Network: @unchecked Sendable {
         }
     }
 
-    @inlinable @usableFromInline
+    @inlinable
     func deliver(from source: ReceiverID, to target: ReceiverID, kind: UInt32, subject: UInt64, argument: UInt64,
                  on simulation: Simulation) {
         let index = slot(source, target)

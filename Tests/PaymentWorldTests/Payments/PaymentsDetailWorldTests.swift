@@ -37,7 +37,7 @@ func saleMedianMilliseconds(_ result: PaymentsResult) -> Double {
 
     @Test func aSlowLinkRaisesLatencyDeterministically() {
         let slow = smallWorld {
-            $0.links = [LinkLatency(between: [.gateway, .acs], latency: .constant(.milliseconds(400)))]
+            $0.links = [LinkLatency(between: [.directoryServer, .acs], latency: .constant(.milliseconds(400)))]
         }
         let plain = PaymentsWorld(configuration: smallWorld(), options: .init(seed: 3)).run()
         let first = PaymentsWorld(configuration: slow, options: .init(seed: 3)).run()
@@ -45,7 +45,7 @@ func saleMedianMilliseconds(_ result: PaymentsResult) -> Double {
         #expect(first.violations.isEmpty, "\(describe(first))")
         #expect(first.traceHash == again.traceHash && first.traceHash != plain.traceHash)
         #expect(first.flows[0].latency == again.flows[0].latency)
-        // An enrolled card's sale crosses gateway → acs and acs → gateway: 800 ms more, both directions.
+        // An enrolled card's sale crosses directory server → acs and back: 800 ms more, both directions.
         let enrolledShare = 0.8
         let added = saleMedianMilliseconds(first) - saleMedianMilliseconds(plain)
         #expect(added > 700 * enrolledShare && added < 900, "median rose by \(added) ms")

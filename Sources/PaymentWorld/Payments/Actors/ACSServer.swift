@@ -2,7 +2,8 @@ import SimulationKernel
 
 /// The issuer's 3-D Secure access control server (domain §2.1, LC-06 v2): answers an AReq
 /// frictionless (Y, or N for a card it refuses) or with a challenge (C), runs the challenge with
-/// the cardholder's device, and sends the final result (RReq) to the gateway.
+/// the cardholder's device, and sends the final result (RReq) to the gateway. AReqs come, and
+/// ARes and RReq go, through the scheme's directory server.
 public actor ACSServer: PaymentsActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
@@ -73,7 +74,7 @@ public actor ACSServer: PaymentsActor {
 
     private func result(_ payment: UInt64, _ status: TransStatus) {
         let wire = status == .challengeRequired ? UInt64(99) : WireTransStatus.encode(status)
-        network.send(from: id, to: addresses[.gateway], kind: PaymentMessage.authenticationResult.rawValue,
+        network.send(from: id, to: addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
                      subject: payment, argument: wire)
     }
 }

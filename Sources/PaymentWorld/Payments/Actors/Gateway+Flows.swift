@@ -56,7 +56,8 @@ extension Gateway {
     }
 
     func requestAuthentication(_ payment: UInt64) {
-        network.send(from: id, to: addresses[.acs], kind: PaymentMessage.authenticationRequest.rawValue, subject: payment)
+        network.send(from: id, to: addresses[.directoryServer], kind: PaymentMessage.authenticationRequest.rawValue,
+                     subject: payment)
         startTimer(.authenticationTimedOut, payment, after: configuration.timeouts.authentication)
     }
 

@@ -1,0 +1,48 @@
+import PaymentWorld
+import SimulationKernel
+import Testing
+
+/// The scheme's directory server stands between the gateway (3DS server) and the ACS (LC-06 v2).
+@Suite struct DirectoryServerTests {
+    func station(_ result: PaymentsResult, _ name: String) -> StationReport? {
+        result.stations.first { $0.name == name }
+    }
+
+    /// Every AReq, ARes and RReq crosses it: one arrival per AReq and per ACS answer.
+    @Test func everyAuthenticationMessageCrossesTheDirectoryServer() throws {
+        let result = PaymentsWorld(configuration: smallWorld(), options: .init(seed: 5)).run()
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        let directory = try #require(station(result, "directory_server"))
+        let acs = try #require(station(result, "acs"))
+        // The ACS gets the AReqs (through the DS) and the cardholders' challenge answers (directly).
+        let areqs = acs.arrivals - result.counters.challenged
+        #expect(areqs > 1_000, "\(areqs) AReqs")
+        // The DS gets each AReq, each ARes (C included) and each RReq after a challenge.
+        #expect(directory.arrivals == 2 * areqs + result.counters.challenged,
+                "directory \(directory.arrivals), AReqs \(areqs), challenged \(result.counters.challenged)")
+    }
+
+    /// A directory server that is down fails 3-D Secure for every enrolled card at once: the ACS
+    /// hears nothing, each authentication times out to U, and the sales decline, cleanly.
+    @Test func aDirectoryServerOutageFailsEveryAuthenticationAtOnce() throws {
+        let down = smallWorld {
+            $0.outages = [OutageWindow(actor: .directoryServer, start: .zero, duration: .seconds(3_600))]
+        }
+        let result = PaymentsWorld(configuration: down, options: .init(seed: 5)).run()
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        #expect(result.completed == 3_000)
+        #expect(result.audit.passed)
+        #expect(try #require(station(result, "acs")).arrivals == 0)
+        let unavailable = result.counters.threeDSResults[3]  // WireTransStatus index of U.
+        #expect(unavailable > 1_000, "\(unavailable) authentications ended U")
+        #expect(result.counters.threeDSResults.reduce(0, +) == unavailable)
+        #expect(result.counters.droppedByOutage >= unavailable)
+        // Each U ends its payment: a sale declines (reason authentication, LC-01), an authorization
+        // ends authentication_failed (LC-02); the few others are issuers' own declines.
+        let sales = result.flows[PaymentFlow.sale.rawValue].outcomes[Int(PaymentOutcome.declined.rawValue)]
+        let authorizations = result.flows[PaymentFlow.authorization.rawValue]
+            .outcomes[Int(PaymentOutcome.authenticationFailed.rawValue)]
+        #expect(authorizations > 0 && sales + authorizations >= unavailable, "\(describe(result))")
+        #expect(sales + authorizations - unavailable < 50, "\(describe(result))")
+    }
+}
