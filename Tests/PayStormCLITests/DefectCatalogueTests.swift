@@ -25,6 +25,7 @@ import Testing
         Entry(defect: "cascade-after-approval", scenario: "card-payments", invariant: "SALE-1", sets: card),
         Entry(defect: "refund-above-capture", scenario: "card-payments", invariant: "AUTH-3", sets: card),
         Entry(defect: "authorize-without-authentication", scenario: "card-payments", invariant: "G-9", sets: card),
+        Entry(defect: "merchant-keeps-full-pan", scenario: "card-payments", invariant: "G-12", sets: card),
         Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass", invariant: "OTP-3",
               sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
         Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid", invariant: "PROV-1",

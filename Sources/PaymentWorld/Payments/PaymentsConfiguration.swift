@@ -328,4 +328,6 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     case tokenForInactiveCard = "token-for-inactive-card"
     /// The card platform locks, unlocks or cancels on the first call, without SCA (CARD-4, SCA-1).
     case updateWithoutSca = "update-without-sca"
+    /// The merchant keeps the full card number in its order records instead of a masked one (G-12).
+    case merchantKeepsFullPAN = "merchant-keeps-full-pan"
 }

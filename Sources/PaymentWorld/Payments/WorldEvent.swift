@@ -41,6 +41,19 @@ public enum WorldEvent: Sendable, Hashable {
     case answerReceived(lifecycle: UInt64, answered: Int, made: Int)
     /// A wallet tokenization was completed while the card had `cardStatus`.
     case tokenizationCompleted(lifecycle: UInt64, cardStatus: CardStatus, earlierCompletions: Int)
+    /// An actor stored a card in its records, in the form `form` (G-12).
+    case cardDataKept(lifecycle: UInt64, holder: PaymentActorKind, form: CardDataForm)
+}
+
+/// The form in which an actor keeps a card (G-12). No card numbers are simulated: each store of
+/// card data names its form instead, which is what PCI scope and the invariant are about.
+public enum CardDataForm: String, Sendable, Hashable {
+    /// The full card number (PAN).
+    case pan
+    /// First six and last four digits, for receipts and card lists.
+    case maskedPAN = "masked_pan"
+    /// A gateway token or a network token (DPAN): useless outside its domain.
+    case token
 }
 
 /// A broken invariant: which claim, about what, when, and why.

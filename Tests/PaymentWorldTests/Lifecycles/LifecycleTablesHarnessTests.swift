@@ -36,8 +36,6 @@ private enum ToyEvent: Hashable, Sendable, Exemplified {
     static let examples: [ToyEvent] = [.close, .poke]
 }
 
-extension Never: @retroactive Hashable {}
-
 @Suite struct LifecycleTablesHarness {
     private let table = LifecycleTable<ToyState>([row(.open, .close, .closed)])
 

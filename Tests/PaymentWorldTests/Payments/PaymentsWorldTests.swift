@@ -62,6 +62,7 @@ func describe(_ result: PaymentsResult) -> String {
         (.cascadeAfterApproval, "SALE-1"),
         (.refundAboveCapture, "AUTH-3"),
         (.authorizeWithoutAuthentication, "G-9"),
+        (.merchantKeepsFullPAN, "G-12"),
     ]
 
     static func world(_ defect: PlantedDefect) -> PaymentsConfiguration {

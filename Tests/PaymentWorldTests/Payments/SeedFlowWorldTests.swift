@@ -66,6 +66,16 @@ func seedWorld(_ flows: [PaymentFlow], _ change: (inout PaymentsConfiguration) -
         #expect(checked["G-8", default: 0] > 1_000, "every SDK answer is checked against the calls made: \(checked)")
     }
 
+    /// Wallet card adds and push provisioning store cards outside the card core: the wallet's list
+    /// (masked), the token vault (full number) and the mobile wallet's pass (network token).
+    @Test func cardsStoredOutsideTheCardCoreAreCheckedForPANHygiene() {
+        let result = PaymentsWorld(configuration: seedWorld([.portmoneWalletCard, .paysafeProvisioning]),
+                                   options: .init(seed: 9)).run()
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        let g12 = result.monitors.first { $0.invariant == "G-12" }
+        #expect(g12.map { $0.checked > 1_000 && $0.violations == 0 } == true, "\(String(describing: g12))")
+    }
+
     @Test func prepaidCardsGoThroughScaAndTheirMonitorsAreChecked() {
         let result = PaymentsWorld(configuration: seedWorld([.paysafeCard, .paysafeProvisioning]), options: .init(seed: 9)).run()
         let checked = Dictionary(uniqueKeysWithValues: result.monitors.map { ($0.invariant, $0.checked) })

@@ -129,6 +129,7 @@ public actor Gateway: PaymentsActor {
             generation: record.generation, order: order, card: facts.card, merchant: facts.merchant, amount: facts.amount)
         byKey[key] = payment
         books.observe(.paymentCreated(payment: payment, order: order, key: key))
+        books.observe(.cardDataKept(lifecycle: payment, holder: .gateway, form: .pan))
         switch record.flow {
         case .sale: applySale(payment, .submit)
         case .authorization: screen(payment)

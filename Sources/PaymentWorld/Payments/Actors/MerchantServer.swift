@@ -122,6 +122,9 @@ public actor MerchantServer: PaymentsActor {
             return
         }
         orders[payment.slot].answered = true
+        // The order record keeps the card for receipts and refunds: masked, never the full number.
+        let form: CardDataForm = configuration.defects.contains(.merchantKeepsFullPAN) ? .pan : .maskedPAN
+        books.observe(.cardDataKept(lifecycle: payment, holder: .merchant, form: form))
         if outcome == .authorized {
             let delay = min(configuration.behaviour.captureDelay.sample(&random), configuration.behaviour.captureWindow)
             simulation.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment)

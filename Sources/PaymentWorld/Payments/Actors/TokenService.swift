@@ -39,6 +39,10 @@ public actor TokenService: PaymentsActor {
             let failed = desk.random.chance(desk.seed.tokenizationFailure)
             _ = desk.apply(&token, failed ? .provisioningFailed(code: .error) : .provisioned, payment: payment)
             record.token = token
+            if !failed {
+                // The vault maps the card number to its network token; the token alone leaves it.
+                desk.books.observe(.cardDataKept(lifecycle: payment, holder: .tokenService, form: .pan))
+            }
             let answer: StepAnswer = failed ? .refused : .ok
             record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
             records[payment] = record
@@ -105,6 +109,10 @@ public actor MobileWallet: PaymentsActor {
         case .pnoAnswer:
             guard record.asked, record.last.step == nil else { return }  // A duplicate decision.
             let answer: StepAnswer = event.argument == 1 ? .ok : .refused
+            if answer == .ok {
+                // The pass holds the network token (DPAN), never the card number (G-12).
+                desk.books.observe(.cardDataKept(lifecycle: payment, holder: .mobileWallet, form: .token))
+            }
             record.last.step = .addPass
             record.last.answer = answer
             records[payment] = record

@@ -91,6 +91,8 @@ public actor Wallet: PaymentsActor {
         }
         guard let effects = desk.apply(&record.add, .walletOk, payment: payment) else { return .refused }
         if effects.contains(.storeCard) {
+            // The wallet's card list shows the card masked and pays with its token (G-12).
+            desk.books.observe(.cardDataKept(lifecycle: payment, holder: .wallet, form: .maskedPAN))
             // WAL-2: the card is stored only after every OTP the wallet asked for was verified.
             desk.books.observe(.otpProtectedActionRan(lifecycle: payment, verified: record.otp.map { $0 == .verified } ?? true))
         }

@@ -16,7 +16,7 @@ public struct Monitors: Sendable {
     /// Every claim, in report order: its invariant id and its name.
     enum Claim: Int, CaseIterable {
         case g2, g3, g4, g5, g6, g9, g10, sale1, auth1, auth3, res2, g7
-        case otp3, otp5, card1, card2, card4, prov1, prov3, g8
+        case otp3, otp5, card1, card2, card4, prov1, prov3, g8, g12
 
         var invariant: String {
             switch self {
@@ -40,6 +40,7 @@ public struct Monitors: Sendable {
             case .prov1: "PROV-1"
             case .prov3: "PROV-3"
             case .g8: "G-8"
+            case .g12: "G-12"
             }
         }
 
@@ -65,6 +66,7 @@ public struct Monitors: Sendable {
             case .prov1: "OnlyActiveCardsAreTokenized"
             case .prov3: "OneCompletedTokenizationPerCard"
             case .g8: "AnswersFollowTheirRequests"
+            case .g12: "FullCardNumbersStayInScope"
             }
         }
     }
@@ -280,6 +282,20 @@ public struct Monitors: Sendable {
         case .tokenizationCompleted(let lifecycle, let cardStatus, let earlier):
             check(.prov1, cardStatus == .active, payment: lifecycle, at: time, "tokenization completed for a \(cardStatus) card")
             check(.prov3, earlier == 0, payment: lifecycle, at: time, "\(earlier + 1) completed tokenizations")
+        case .cardDataKept(let lifecycle, let holder, let form):
+            check(.g12, form != .pan || Self.mayKeepFullPAN(holder), payment: lifecycle, at: time,
+                  "the \(holder) stored a full card number")
+        }
+    }
+
+    /// Domain §2.5 G-12: the app's input, the gateway (the seed systems' platforms are gateways),
+    /// the issuer (Paysafe's card platform issues) and the token service. Merchants and wallets
+    /// keep masked numbers and tokens.
+    static func mayKeepFullPAN(_ holder: PaymentActorKind) -> Bool {
+        switch holder {
+        case .device, .gateway, .platform, .issuer, .cardPlatform, .tokenService: true
+        case .merchant, .wallet, .mobileWallet, .messageChannel, .acs, .directoryServer, .acquirer, .backupAcquirer,
+             .network, .scaAuthority: false
         }
     }
 
