@@ -30,10 +30,10 @@ public enum SummaryTable {
                      + "  p999 \(ms(latency.percentile(0.999)))  max \(ms(latency.max))")
         if !summary.stations.isEmpty {
             lines.append("")
-            lines.append(pad("station", 16) + padLeft("servers", 8) + padLeft("utilization", 13)
+            lines.append(pad("station", 17) + padLeft("servers", 8) + padLeft("utilization", 13)
                          + padLeft("wait p50", 11) + padLeft("wait p99", 11) + padLeft("rejected", 10))
             for station in summary.stations {
-                lines.append(pad(station.name, 16) + padLeft("\(station.servers)", 8)
+                lines.append(pad(station.name, 17) + padLeft("\(station.servers)", 8)
                              + padLeft(fixed(station.utilization, 3), 13)
                              + padLeft(ms(station.queueingDelay.percentile(0.5)) + "ms", 11)
                              + padLeft(ms(station.queueingDelay.percentile(0.99)) + "ms", 11)
