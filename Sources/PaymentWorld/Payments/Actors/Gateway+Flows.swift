@@ -115,6 +115,7 @@ extension Gateway {
     func authorizationAnswered(_ payment: UInt64, argument: UInt64) {
         guard let record = record(payment) else { return }
         let attempt = Packed.attempt(of: argument)
+        books.observe(.authorizationAnswered(payment: payment, attempt: attempt))
         let answer = IssuerAnswer(rawValue: Packed.code(of: argument)) ?? .doNotHonor
         let approved = answer == .approved || answer == .standInApproved
         if attempt != record.attempt || isSettled(record) {

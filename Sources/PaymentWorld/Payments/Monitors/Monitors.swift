@@ -88,6 +88,8 @@ public struct Monitors: Sendable {
         var captured: Int64 = 0
         var refunded: Int64 = 0
         var approvals = 0
+        /// Authorization attempts sent so far: an answer must name one of them (G-8).
+        var attemptsSent = 0
         var final: Bool?
     }
 
@@ -185,10 +187,16 @@ public struct Monitors: Sendable {
             let allowed = !required || validExemption || authentication == .authenticated || authentication == .attempted
                 || (authentication == .unavailable && proceedOnUnavailable)
             let limit = lowValueExemption
+            let slot = shadow(payment)
+            self[slot].attemptsSent = max(self[slot].attemptsSent, attempt + 1)
             check(.g9, allowed, payment: payment, at: time,
                   exempted && !validExemption
                       ? "attempt \(attempt) exempted from 3DS at \(amount), not below the low-value limit \(limit)"
                       : "attempt \(attempt) authorized with 3DS result \(authentication.map { "\($0)" } ?? "none")")
+        case .authorizationAnswered(let payment, let attempt):
+            let sent = peek(payment).attemptsSent
+            check(.g8, attempt < sent, payment: payment, at: time,
+                  "an answer to authorization attempt \(attempt) arrived when \(sent) had been sent")
         case .holdPlaced(let payment, let card, let amount, let standIn, let usable):
             let slot = shadow(payment)
             self[slot].held += amount
