@@ -59,15 +59,20 @@ public actor MerchantServer: PaymentsActor {
     /// was answered: `answered`, `tries` and `captureAnswered` only move forward.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
-        case .merchantCallTimedOut:
-            guard let order = order(event.subject) else { return true }
-            return order.answered || order.tries != Int(event.argument) + 1
-        case .captureDue:
-            guard let order = order(event.subject) else { return true }
-            return order.captureAnswered
-        default:
-            return false
+        case .merchantCallTimedOut: !callTimerIsLive(event.subject, try: Int(event.argument))
+        case .captureDue: !captureReminderIsLive(event.subject)
+        default: false
         }
+    }
+
+    /// The call timer of try `attempt` still matters: no answer yet, and no later try.
+    private func callTimerIsLive(_ payment: UInt64, try attempt: Int) -> Bool {
+        guard let order = order(payment) else { return false }
+        return !order.answered && order.tries == attempt + 1
+    }
+
+    private func captureReminderIsLive(_ payment: UInt64) -> Bool {
+        order(payment).map { !$0.captureAnswered } ?? false
     }
 
     private func order(_ payment: UInt64) -> Order? {
@@ -102,7 +107,7 @@ public actor MerchantServer: PaymentsActor {
     }
 
     private func callTimedOut(_ payment: UInt64, try attempt: Int) {
-        guard let order = order(payment), !order.answered, order.tries == attempt + 1 else { return }
+        guard callTimerIsLive(payment, try: attempt) else { return }
         guard attempt < configuration.policies.merchantRetries else {
             orders[payment.slot].answered = true
             tell(payment, .timedOut)
@@ -142,7 +147,7 @@ public actor MerchantServer: PaymentsActor {
     /// Captures, and keeps asking (same operation, so the gateway applies it once: AUTH-6) until
     /// the gateway answers.
     private func capture(_ payment: UInt64) {
-        guard let order = order(payment), !order.captureAnswered else { return }
+        guard captureReminderIsLive(payment) else { return }
         orders[payment.slot].captured = true
         requestCapture(payment)
         simulation.schedule(after: configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.captureDue.rawValue,

@@ -79,9 +79,13 @@ public actor PaymentNetwork: PaymentsActor {
 
     /// A stand-in timer for an attempt already answered, being settled, or forgotten.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
-        guard event.kind == PaymentMessage.standInDue.rawValue else { return false }
-        guard let transit = transit(event.subject, attempt: Packed.attempt(of: event.argument)) else { return true }
-        return transit.answered || transit.settling
+        event.kind == PaymentMessage.standInDue.rawValue
+            && !standInIsLive(event.subject, attempt: Packed.attempt(of: event.argument))
+    }
+
+    /// The attempt is still in transit, unanswered and not being settled: a stand-in may still help.
+    private func standInIsLive(_ payment: UInt64, attempt: Int) -> Bool {
+        transit(payment, attempt: attempt).map { !$0.answered && !$0.settling } ?? false
     }
 
     private func track(_ payment: UInt64, attempt: Int) {
@@ -97,7 +101,7 @@ public actor PaymentNetwork: PaymentsActor {
 
     /// The issuer did not answer in time: approve within the limit on its behalf (STIP).
     private func standIn(_ payment: UInt64, attempt: Int) {
-        guard let transit = transit(payment, attempt: attempt), !transit.answered, !transit.settling else { return }
+        guard standInIsLive(payment, attempt: attempt) else { return }
         let amount = books.gatewayPayments[payment.slot].amount
         guard amount <= configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
         transits[payment.slot][attempt].answered = true
