@@ -330,4 +330,25 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     case updateWithoutSca = "update-without-sca"
     /// The merchant keeps the full card number in its order records instead of a masked one (G-12).
     case merchantKeepsFullPAN = "merchant-keeps-full-pan"
+    /// The issuer skips the balance check and lets the card go below zero (G-2).
+    case approveOverAvailable = "approve-over-available"
+    /// The issuer's reversal releases one minor unit less than the hold, but reports all of it (G-3).
+    case reversalReleasesShort = "reversal-releases-short"
+    /// The gateway reports a timed-out payment failed at once, then settles it by inquiry anyway (G-5).
+    case unknownFinalizedEarly = "unknown-outcome-finalized-early"
+    /// The gateway feeds a duplicate authorization answer to the payment's table instead of deduping it (G-6).
+    case duplicateAnswerApplied = "duplicate-answer-applied"
+    /// The gateway never arms its authorization timeout, so a lost answer leaves the payment waiting (G-7).
+    case authorizationTimerLost = "authorization-timer-lost"
+    /// The acquirer labels its answers with the next attempt instead of the one asked (G-8).
+    case acquirerMislabelsAttempt = "acquirer-mislabels-attempt"
+    /// The wallet stores an added card before the bank's OTP is verified (OTP-5, WAL-2).
+    case walletStoresBeforeOtp = "wallet-stores-before-otp"
+    /// A cancelled card's record is reused for its replacement and becomes active again (CARD-1).
+    case replacementReusesCancelledCard = "replacement-reuses-cancelled-card"
+    /// The card platform books the bureau's dispatch of a physical card as an activation, so the
+    /// customer's activation is the card's second (CARD-2).
+    case issueCountedAsActivation = "issue-counted-as-activation"
+    /// The card platform completes a tokenization when it starts it, and again when its status is updated (PROV-3).
+    case tokenCompletedTwice = "token-completed-twice"
 }

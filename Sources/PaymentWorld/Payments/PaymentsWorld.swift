@@ -132,8 +132,8 @@ public final class PaymentsWorld {
         return simulation.inspect {
             let (completed, inFlight, shed) = device.assumeIsolated { ($0.completed, $0.inFlight, $0.shed) }
             if case .idle = end {
-                let finals = gateway.assumeIsolated { $0.finalStatuses() }
-                books.finish(finals: finals)
+                let (finals, open) = gateway.assumeIsolated { ($0.finalStatuses(), $0.openPayments()) }
+                books.finish(finals: finals, open: open)
             }
             let now = simulation.now
             let stations = [

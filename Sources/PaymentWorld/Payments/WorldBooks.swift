@@ -149,9 +149,13 @@ public final class WorldBooks: @unchecked Sendable {
     }
 
     /// End-of-run checks: every failed payment released its hold; money is conserved.
-    func finish(finals: [(payment: UInt64, succeeded: Bool)]) {
+    func finish(finals: [(payment: UInt64, succeeded: Bool)], open: [UInt64] = []) {
         let before = monitors.violations.count
         monitors.finish(at: simulation.now, finals: finals)
+        for payment in open {
+            monitors.deadlinePassed(payment: payment, at: simulation.now,
+                                    detail: "the gateway's payment is still open with nothing left to finish it")
+        }
         for violation in monitors.violations[before...] { report(violation) }
     }
 

@@ -69,6 +69,12 @@ func describe(_ result: PaymentsResult) -> String {
         (.refundAboveCapture, "AUTH-3"),
         (.authorizeWithoutAuthentication, "G-9"),
         (.merchantKeepsFullPAN, "G-12"),
+        (.approveOverAvailable, "G-2"),
+        (.reversalReleasesShort, "G-3"),
+        (.unknownFinalizedEarly, "G-5"),
+        (.duplicateAnswerApplied, "G-6"),
+        (.authorizationTimerLost, "G-7"),
+        (.acquirerMislabelsAttempt, "G-8"),
     ]
 
     static func world(_ defect: PlantedDefect) -> PaymentsConfiguration {
@@ -78,6 +84,8 @@ func describe(_ result: PaymentsResult) -> String {
             // Lost and duplicated messages exercise retries, timeouts and reversals.
             $0.faults = FaultProfile(loss: Ratio(3, 100), duplication: Ratio(3, 100), reordering: Ratio(1, 100))
             $0.policies.standIn = false
+            // Cards that run out: only then does skipping the balance check show.
+            if defect == .approveOverAvailable { $0.cards.balance = 20_000 }
         }
     }
 

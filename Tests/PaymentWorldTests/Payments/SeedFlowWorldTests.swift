@@ -91,6 +91,10 @@ func seedWorld(_ flows: [PaymentFlow], _ change: (inout PaymentsConfiguration) -
         (.otpAttemptsNotCounted, "OTP-3", [.portmoneWalletCard, .portmoneBill]),
         (.tokenForInactiveCard, "PROV-1", [.paysafeProvisioning]),
         (.updateWithoutSca, "CARD-4", [.paysafeCard]),
+        (.walletStoresBeforeOtp, "OTP-5", [.portmoneWalletCard]),
+        (.replacementReusesCancelledCard, "CARD-1", [.paysafeCard]),
+        (.issueCountedAsActivation, "CARD-2", [.paysafeCard]),
+        (.tokenCompletedTwice, "PROV-3", [.paysafeProvisioning]),
     ]
 
     static func world(_ defect: PlantedDefect) -> PaymentsConfiguration {

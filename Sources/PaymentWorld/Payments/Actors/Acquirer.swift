@@ -37,7 +37,11 @@ public actor Acquirer: PaymentsActor {
         case .authorizationRequest, .inquiryRequest, .reversalRequest:
             network.send(from: id, to: addresses[.network], kind: kind, subject: event.subject, argument: event.argument)
         case .authorizationResponse, .inquiryResponse, .reversalResponse:
-            network.send(from: id, to: addresses[.gateway], kind: kind, subject: event.subject, argument: event.argument)
+            var argument = event.argument
+            if kind == PaymentMessage.authorizationResponse.rawValue && books.configuration.defects.contains(.acquirerMislabelsAttempt) {
+                argument = Packed.attempt(Packed.attempt(of: argument) + 1, code: Packed.code(of: argument))
+            }
+            network.send(from: id, to: addresses[.gateway], kind: kind, subject: event.subject, argument: argument)
         default:
             preconditionFailure("\(traceName) got unexpected \(PaymentMessage.name(event.kind))")
         }

@@ -123,6 +123,12 @@ public actor CardPlatform: PaymentsActor {
                 return nil
             }
             record.tokenization = .initiated
+            if desk.defects.contains(.tokenCompletedTwice) {
+                // The planted bug: the token counts as completed as soon as it is started.
+                desk.books.observe(.tokenizationCompleted(lifecycle: payment, cardStatus: record.card.status ?? .unknown,
+                                                          earlierCompletions: record.completions))
+                record.completions += 1
+            }
             return .ok
         case .updateTokenizationStatus:
             guard record.tokenization == .initiated else { return record.tokenization == .completed ? .ok : .refused }
@@ -145,6 +151,11 @@ public actor CardPlatform: PaymentsActor {
         let before = record.card.status
         guard desk.apply(&record.card, .update(target, scaVerified: true), payment: payment) != nil else { return .refused }
         report(payment, from: before, record, sca: sca)
+        if target == .cancelled && desk.defects.contains(.replacementReusesCancelledCard) {
+            // The planted bug: the replacement card is issued on the cancelled card's record.
+            record.card = .active
+            report(payment, from: .cancelled, record, sca: sca)
+        }
         return .ok
     }
 
@@ -173,6 +184,10 @@ public actor CardPlatform: PaymentsActor {
         let before = record.card.status
         guard desk.apply(&record.card, .issue(digitalTwin: false), payment: payment) != nil else { return }
         report(payment, from: before, record, sca: false)
+        if desk.defects.contains(.issueCountedAsActivation) {
+            record.activations += 1  // The planted bug: the dispatch is booked as an activation.
+            desk.books.observe(.prepaidActivated(lifecycle: payment, physical: true, activations: record.activations))
+        }
         records[payment] = record
     }
 

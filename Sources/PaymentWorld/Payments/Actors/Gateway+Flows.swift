@@ -109,6 +109,7 @@ extension Gateway {
         network.send(from: id, to: addresses.acquirer(attempt: record.attempt),
                      kind: PaymentMessage.authorizationRequest.rawValue, subject: payment,
                      argument: Packed.attempt(record.attempt))
+        guard !configuration.defects.contains(.authorizationTimerLost) else { return }
         startTimer(.authorizationTimedOut, payment, after: configuration.timeouts.authorization)
     }
 
@@ -123,6 +124,8 @@ extension Gateway {
             if approved && record.approvedAttempt != attempt {
                 books.counters.lateApprovalsReversed &+= 1
                 sendReversal(payment, attempt: attempt)
+            } else if configuration.defects.contains(.duplicateAnswerApplied) && isSettled(record) && record.flow == .sale {
+                applySale(payment, approved ? .approve : .decline(code: answer.responseCode, backupLeft: false))
             } else {
                 books.counters.duplicatesDeduped &+= 1
             }
@@ -179,6 +182,12 @@ extension Gateway {
 
     func authorizationTimedOut(_ payment: UInt64) {
         books.counters.unknownOutcomes &+= 1
+        if configuration.defects.contains(.unknownFinalizedEarly) {
+            // The planted bug: an unknown outcome is reported as failed before LC-12 settles it.
+            let record = records[payment.slot]
+            books.observe(.paymentFinal(payment: payment, order: record.order, succeeded: false))
+            answerMerchant(payment, record, .failed)
+        }
         switch records[payment.slot].flow {
         case .sale: applySale(payment, .timeout)
         case .authorization: applyAuthorization(payment, .timeout)

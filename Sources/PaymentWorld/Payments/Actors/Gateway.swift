@@ -226,4 +226,14 @@ extension Gateway {
             return (UInt64(record.generation) << 32 | UInt64(slot), outcome.isSuccess)
         }
     }
+
+    /// Payments neither final nor retired. When the run has gone idle nothing can finish them any
+    /// more: a gateway that waits without a timer (G-7, RES-1).
+    func openPayments() -> [UInt64] {
+        var free = [Bool](repeating: false, count: records.count)
+        for slot in freeSlots { free[Int(slot)] = true }
+        return records.indices.compactMap { slot in
+            free[slot] || records[slot].outcome != nil ? nil : UInt64(records[slot].generation) << 32 | UInt64(slot)
+        }
+    }
 }

@@ -97,7 +97,7 @@ public actor Issuer: PaymentsActor {
         let outcome: IssuerAnswer
         if !card.usable && !configuration.defects.contains(.approveUnusableCard) {
             outcome = .restrictedCard
-        } else if books.available(facts.card) < facts.amount {
+        } else if books.available(facts.card) < facts.amount && !configuration.defects.contains(.approveOverAvailable) {
             outcome = .insufficientFunds
         } else if random.chance(configuration.behaviour.issuerSoftDecline) {
             outcome = .issuerUnavailable
@@ -118,7 +118,9 @@ public actor Issuer: PaymentsActor {
         let facts = books.gatewayPayments[payment.slot]
         var transfers = Ledger.authorize(card: books.cards[Int(facts.card)].accounts, amount: MinorUnits(amount),
                                          lifecycle: payment)
-        if standIn { transfers = transfers.map { var t = $0; t.allowOverdraft = true; return t } }
+        if standIn || configuration.defects.contains(.approveOverAvailable) {
+            transfers = transfers.map { var t = $0; t.allowOverdraft = true; return t }
+        }
         guard books.post(transfers, payment: payment) else { return }
         record(payment, attempt, .approved(held: amount))
         books.approved(card: facts.card)
@@ -148,7 +150,9 @@ public actor Issuer: PaymentsActor {
     private func reverse(_ payment: UInt64, attempt: Int) {
         if case .approved(let held) = decision(payment, attempt) {
             let facts = books.gatewayPayments[payment.slot]
-            if books.post(Ledger.releaseHold(card: books.cards[Int(facts.card)].accounts, remaining: MinorUnits(held),
+            // The planted bug releases one unit short while still reporting the whole hold released.
+            let released = configuration.defects.contains(.reversalReleasesShort) ? held - 1 : held
+            if books.post(Ledger.releaseHold(card: books.cards[Int(facts.card)].accounts, remaining: MinorUnits(released),
                                              lifecycle: payment), payment: payment) {
                 books.observe(.holdReleased(payment: payment, card: facts.card, amount: held))
             }

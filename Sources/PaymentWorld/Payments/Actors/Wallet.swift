@@ -55,6 +55,10 @@ public actor Wallet: PaymentsActor {
             record.pendingPhoneOtp = desk.random.chance(seed.phoneOtpRequired)
             if desk.random.chance(seed.bankOtpRequired) {
                 _ = desk.apply(&record.add, .otpRequired(.bankOtp), payment: payment)
+                if desk.defects.contains(.walletStoresBeforeOtp) {
+                    // The planted bug: the card is stored as soon as the bank asks for its OTP.
+                    desk.books.observe(.otpProtectedActionRan(lifecycle: payment, verified: false))
+                }
                 return startOtp(.walletAddCard, payment, &record)
             }
             return continueAdd(payment, &record)
