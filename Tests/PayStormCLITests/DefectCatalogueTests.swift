@@ -10,6 +10,8 @@ import Testing
         var scenario: String
         var invariant: String
         var sets: [String] = []
+        /// How `explore` and `replay` exit: 1 for a safety violation, 2 for liveness (G-7).
+        var exit: Int32 = 1
         var testDescription: String { defect }
     }
 
@@ -26,11 +28,26 @@ import Testing
         Entry(defect: "refund-above-capture", scenario: "card-payments", invariant: "AUTH-3", sets: card),
         Entry(defect: "authorize-without-authentication", scenario: "card-payments", invariant: "G-9", sets: card),
         Entry(defect: "merchant-keeps-full-pan", scenario: "card-payments", invariant: "G-12", sets: card),
+        Entry(defect: "approve-over-available", scenario: "card-payments", invariant: "G-2",
+              sets: card + ["workload.cards.balance=20000"]),
+        Entry(defect: "reversal-releases-short", scenario: "card-payments", invariant: "G-3", sets: card),
+        Entry(defect: "unknown-outcome-finalized-early", scenario: "card-payments", invariant: "G-5", sets: card),
+        Entry(defect: "duplicate-answer-applied", scenario: "card-payments", invariant: "G-6", sets: card),
+        Entry(defect: "authorization-timer-lost", scenario: "card-payments", invariant: "G-7", sets: card, exit: 2),
+        Entry(defect: "acquirer-mislabels-attempt", scenario: "card-payments", invariant: "G-8", sets: card),
         Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass", invariant: "OTP-3",
               sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
         Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid", invariant: "PROV-1",
               sets: ["run.lifecycles=600"]),
         Entry(defect: "update-without-sca", scenario: "paysafe-prepaid", invariant: "CARD-4",
+              sets: ["run.lifecycles=600"]),
+        Entry(defect: "wallet-stores-before-otp", scenario: "portmone-masterpass", invariant: "OTP-5",
+              sets: ["run.lifecycles=600"]),
+        Entry(defect: "replacement-reuses-cancelled-card", scenario: "paysafe-prepaid", invariant: "CARD-1",
+              sets: ["run.lifecycles=600"]),
+        Entry(defect: "issue-counted-as-activation", scenario: "paysafe-prepaid", invariant: "CARD-2",
+              sets: ["run.lifecycles=600"]),
+        Entry(defect: "token-completed-twice", scenario: "paysafe-prepaid", invariant: "PROV-3",
               sets: ["run.lifecycles=600"]),
     ]
 
@@ -43,7 +60,7 @@ import Testing
     func eachDefectIsFoundReplayedAndShrunk(entry: Entry) throws {
         // Found: the first seed of 1…10 that breaks the defect's invariant.
         let explore = try paystorm(["explore", "--seeds", "1..10", "--quiet", "--threads", "1"] + Self.arguments(entry))
-        #expect(explore.status == 1, "\(explore)")
+        #expect(explore.status == entry.exit, "\(explore)")
         let line = try #require(explore.stdout.split(separator: "\n").first {
             $0.hasPrefix("FAILED  seed ") && $0.contains("  \(entry.invariant) ")
         }, "\(entry.defect): no seed in 1..10 broke \(entry.invariant)\n\(explore.stdout)")
@@ -60,8 +77,9 @@ import Testing
         }
         let (first, hash) = try replay("one")
         let (second, again) = try replay("two")
-        #expect(first.status == 1 && second.status == 1, "\(first)\n\(second)")
-        #expect(first.stderr.contains("FAILED  \(entry.invariant) "), "\(first)")
+        #expect(first.status == entry.exit && second.status == entry.exit, "\(first)\n\(second)")
+        let failure = entry.exit == 2 ? "FAILED  liveness  \(entry.invariant) " : "FAILED  \(entry.invariant) "
+        #expect(first.stderr.contains(failure), "\(first)")
         #expect(hash != nil && hash == again, "\(entry.defect) seed \(seed): replays gave \(hash ?? "-") and \(again ?? "-")")
 
         // Shrunk: the same invariant on a smaller scenario.

@@ -196,7 +196,7 @@ public struct Monitors: Sendable {
         case .authorizationAnswered(let payment, let attempt):
             let sent = peek(payment).attemptsSent
             check(.g8, attempt < sent, payment: payment, at: time,
-                  "an answer to authorization attempt \(attempt) arrived when \(sent) had been sent")
+                  "an answer names authorization attempt #\(attempt + 1) when \(sent) had been sent")
         case .holdPlaced(let payment, let card, let amount, let standIn, let usable):
             let slot = shadow(payment)
             self[slot].held += amount
