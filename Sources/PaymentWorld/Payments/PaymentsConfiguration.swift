@@ -330,6 +330,9 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     case updateWithoutSca = "update-without-sca"
     /// The merchant keeps the full card number in its order records instead of a masked one (G-12).
     case merchantKeepsFullPAN = "merchant-keeps-full-pan"
+    /// The issuer decides a duplicated authorization request again instead of repeating its first
+    /// answer, so a duplicate approves twice (SALE-1).
+    case issuerApprovesDuplicates = "issuer-approves-duplicates"
     /// The issuer skips the balance check and lets the card go below zero (G-2).
     case approveOverAvailable = "approve-over-available"
     /// The issuer's reversal releases one minor unit less than the hold, but reports all of it (G-3).

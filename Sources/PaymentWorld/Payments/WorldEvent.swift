@@ -10,8 +10,8 @@ public enum WorldEvent: Sendable, Hashable {
     /// `exempted` whether it claimed the low-value exemption for this `amount`.
     case authorizationSent(payment: UInt64, attempt: Int, required: Bool, authentication: TransStatus?, exempted: Bool,
                            amount: Int64)
-    /// The gateway took an authorization answer for `attempt` of a live payment (G-8).
-    case authorizationAnswered(payment: UInt64, attempt: Int)
+    /// The gateway took an authorization answer for `attempt` of a live payment (G-8, G-11).
+    case authorizationAnswered(payment: UInt64, attempt: Int, approved: Bool)
     /// The issuer (or the network standing in) approved and placed a hold.
     case holdPlaced(payment: UInt64, card: UInt32, amount: Int64, standIn: Bool, usableCard: Bool)
     /// A hold was released (reversal, void, expiry, or the rest after a capture).

@@ -116,9 +116,9 @@ extension Gateway {
     func authorizationAnswered(_ payment: UInt64, argument: UInt64) {
         guard let record = record(payment) else { return }
         let attempt = Packed.attempt(of: argument)
-        books.observe(.authorizationAnswered(payment: payment, attempt: attempt))
         let answer = IssuerAnswer(rawValue: Packed.code(of: argument)) ?? .doNotHonor
         let approved = answer == .approved || answer == .standInApproved
+        books.observe(.authorizationAnswered(payment: payment, attempt: attempt, approved: approved))
         if attempt != record.attempt || isSettled(record) {
             // A late or duplicate answer. An approval nobody will use is reversed (SALE-4).
             if approved && record.approvedAttempt != attempt {

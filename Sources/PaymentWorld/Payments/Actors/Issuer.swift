@@ -80,6 +80,8 @@ public actor Issuer: PaymentsActor {
 
     private func authorize(_ payment: UInt64, attempt: Int) {
         switch decision(payment, attempt) {
+        case .approved where configuration.defects.contains(.issuerApprovesDuplicates):
+            decide(payment, attempt: attempt)  // The planted bug: a duplicate is a new decision.
         case .approved:
             books.counters.duplicatesDeduped &+= 1
             answer(payment, attempt, .approved)  // A duplicate: the first answer again (G-4).

@@ -16,7 +16,7 @@ public struct Monitors: Sendable {
     /// Every claim, in report order: its invariant id and its name.
     enum Claim: Int, CaseIterable {
         case g2, g3, g4, g5, g6, g9, g10, sale1, auth1, auth3, res2, g7
-        case otp3, otp5, card1, card2, card4, prov1, prov3, g8, g12
+        case otp3, otp5, card1, card2, card4, prov1, prov3, g8, g12, g11
 
         var invariant: String {
             switch self {
@@ -41,6 +41,7 @@ public struct Monitors: Sendable {
             case .prov3: "PROV-3"
             case .g8: "G-8"
             case .g12: "G-12"
+            case .g11: "G-11"
             }
         }
 
@@ -67,6 +68,7 @@ public struct Monitors: Sendable {
             case .prov3: "OneCompletedTokenizationPerCard"
             case .g8: "AnswersFollowTheirRequests"
             case .g12: "FullCardNumbersStayInScope"
+            case .g11: "CascadeAttemptsRunOneAtATime"
             }
         }
     }
@@ -90,6 +92,8 @@ public struct Monitors: Sendable {
         var approvals = 0
         /// Authorization attempts sent so far: an answer must name one of them (G-8).
         var attemptsSent = 0
+        /// Attempts known not to be approved (bit per attempt): the next may start only then (G-11).
+        var notApproved: UInt64 = 0
         var final: Bool?
     }
 
@@ -189,12 +193,21 @@ public struct Monitors: Sendable {
             let limit = lowValueExemption
             let slot = shadow(payment)
             self[slot].attemptsSent = max(self[slot].attemptsSent, attempt + 1)
+            if attempt > 0 {
+                let previousSettled = attempt > 64 || self[slot].notApproved & 1 << UInt64(attempt - 1) != 0
+                check(.g11, previousSettled, payment: payment, at: time,
+                      "attempt #\(attempt + 1) sent before attempt #\(attempt) was known not approved")
+            }
             check(.g9, allowed, payment: payment, at: time,
                   exempted && !validExemption
                       ? "attempt \(attempt) exempted from 3DS at \(amount), not below the low-value limit \(limit)"
                       : "attempt \(attempt) authorized with 3DS result \(authentication.map { "\($0)" } ?? "none")")
-        case .authorizationAnswered(let payment, let attempt):
+        case .authorizationAnswered(let payment, let attempt, let approved):
             let sent = peek(payment).attemptsSent
+            if !approved && attempt < 64 {
+                let slot = shadow(payment)
+                self[slot].notApproved |= 1 << UInt64(attempt)
+            }
             check(.g8, attempt < sent, payment: payment, at: time,
                   "an answer names authorization attempt #\(attempt + 1) when \(sent) had been sent")
         case .holdPlaced(let payment, let card, let amount, let standIn, let usable):
@@ -249,6 +262,10 @@ public struct Monitors: Sendable {
             }
         case .outcomeResolved(let payment, let approved):
             let held = peek(payment).held
+            if !approved, case let current = peek(payment).attemptsSent - 1, current >= 0 && current < 64 {
+                let slot = shadow(payment)
+                self[slot].notApproved |= 1 << UInt64(current)
+            }
             check(.res2, approved || held == 0, payment: payment, at: time,
                   "resolved as not approved while the issuer still holds \(held)")
         case .paymentRetired(let payment, let order):
