@@ -136,7 +136,8 @@ public final class PaymentsWorld {
                 books.finish(finals: finals, open: open)
             }
             let now = simulation.now
-            let stations = [
+            // The card core's stations, the directory server's among them (its desk always has one).
+            let core: [(String, ServiceStation?)] = [
                 ("gateway", gateway.assumeIsolated { $0.intake.station }),
                 ("directory_server", directoryServer.assumeIsolated { $0.stationSnapshot }),
                 ("acs", acs.assumeIsolated { $0.stationSnapshot }),
@@ -144,7 +145,8 @@ public final class PaymentsWorld {
                 ("acquirer_backup", acquirers[1].assumeIsolated { $0.stationSnapshot }),
                 ("network", paymentNetwork.assumeIsolated { $0.stationSnapshot }),
                 ("issuer", issuer.assumeIsolated { $0.stationSnapshot }),
-            ].map { StationReport(name: $0.0, station: $0.1, at: now) }
+            ]
+            let stations = core.compactMap { name, station in station.map { StationReport(name: name, station: $0, at: now) } }
             // The seed systems' servers, where the scenario's flows used them.
             let seedStations: [(String, ServiceStation?)] = [
                 ("platform", platform.assumeIsolated { $0.stationSnapshot }),

@@ -11,12 +11,9 @@ import SimulationKernel
 public actor DirectoryServer: PaymentsActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private unowned(unsafe) let simulation: Simulation
-    private let network: Network
-    private let books: WorldBooks
-    private let addresses: PaymentAddresses
-    private var intake: Intake
-    var stationSnapshot: ServiceStation { intake.station }
+    /// Its intake, links and books: the same front every seed-system server has.
+    private let desk: ServerDesk
+    var stationSnapshot: ServiceStation? { desk.station }
     /// The ACS for each BIN range (indexed like `configuration.cards.bins`); nil for a range none
     /// of whose cards take part in 3-D Secure.
     private let acsByRange: [ReceiverID?]
@@ -27,15 +24,10 @@ public actor DirectoryServer: PaymentsActor {
 
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
-        self.lane = simulation.makeLane()
-        self.simulation = simulation
-        self.network = network
-        self.books = books
-        self.addresses = addresses
+        lane = simulation.makeLane()
+        desk = ServerDesk(kind: .directoryServer, id: id, simulation: simulation, network: network, books: books,
+                          addresses: addresses)
         acsByRange = Self.routes(books.configuration.cards, acs: addresses[.acs])
-        intake = Intake(configuration: books.configuration.stations.directoryServer, outages: books.configuration.outages,
-                        kind: .directoryServer, random: simulation.random.split(),
-                        slowdowns: books.configuration.slowdowns)
     }
 
     /// The BIN→ACS map: the world has one ACS, so every range with enrolled cards routes to it.
@@ -45,20 +37,19 @@ public actor DirectoryServer: PaymentsActor {
     }
 
     public func handle(_ event: SimulationEvent) {
-        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
-        let kind = event.kind & ~PaymentMessage.servedFlag
-        switch PaymentMessage(rawValue: kind) {
+        guard let event = desk.serve(event) else { return }
+        let payment = event.subject
+        switch PaymentMessage(rawValue: event.kind) {
         case .authenticationRequest:
-            let range = books.cards[Int(books.gatewayPayments[event.subject.slot].card)].bin
+            let range = desk.books.cards[Int(desk.books.gatewayPayments[payment.slot].card)].bin
             guard range < acsByRange.count, let acs = acsByRange[range] else {
                 unroutable &+= 1
-                network.send(from: id, to: addresses[.gateway], kind: PaymentMessage.authenticationResult.rawValue,
-                             subject: event.subject, argument: WireTransStatus.encode(.unavailable))
+                desk.send(.authenticationResult, to: .gateway, payment, argument: WireTransStatus.encode(.unavailable))
                 return
             }
-            network.send(from: id, to: acs, kind: kind, subject: event.subject, argument: event.argument)
+            desk.network.send(from: id, to: acs, kind: event.kind, subject: payment, argument: event.argument)
         case .authenticationResult:
-            network.send(from: id, to: addresses[.gateway], kind: kind, subject: event.subject, argument: event.argument)
+            desk.send(.authenticationResult, to: .gateway, payment, argument: event.argument)
         default:
             preconditionFailure("directory server got unexpected \(PaymentMessage.name(event.kind))")
         }
