@@ -17,8 +17,6 @@ public actor DirectoryServer: PaymentsActor {
     /// The ACS for each BIN range (indexed like `configuration.cards.bins`); nil for a range none
     /// of whose cards take part in 3-D Secure.
     private let acsByRange: [ReceiverID?]
-    /// AReqs for a range without an ACS, answered U (the DS's `Erro`).
-    private(set) var unroutable = 0
 
     nonisolated public var traceName: String { "directory_server" }
 
@@ -43,7 +41,8 @@ public actor DirectoryServer: PaymentsActor {
         case .authenticationRequest:
             let range = desk.books.cards[Int(desk.books.gatewayPayments[payment.slot].card)].bin
             guard range < acsByRange.count, let acs = acsByRange[range] else {
-                unroutable &+= 1
+                // No ACS for the range: the DS's `Erro`, which the 3DS server takes as U. The
+                // gateway asks only for enrolled cards, whose ranges all route, so this is a guard.
                 desk.send(.authenticationResult, to: .gateway, payment, argument: WireTransStatus.encode(.unavailable))
                 return
             }

@@ -16,7 +16,7 @@ public struct Monitors: Sendable {
     /// Every claim, in report order: its invariant id and its name.
     enum Claim: Int, CaseIterable {
         case g2, g3, g4, g5, g6, g9, g10, sale1, auth1, auth3, res2, g7
-        case otp3, otp5, card1, card2, card4, prov1, prov3, g8, g12, g11
+        case otp3, otp5, card1, card2, card4, prov1, prov3, g8, g11, g12
 
         var invariant: String {
             switch self {
@@ -40,8 +40,8 @@ public struct Monitors: Sendable {
             case .prov1: "PROV-1"
             case .prov3: "PROV-3"
             case .g8: "G-8"
-            case .g12: "G-12"
             case .g11: "G-11"
+            case .g12: "G-12"
             }
         }
 
@@ -67,8 +67,8 @@ public struct Monitors: Sendable {
             case .prov1: "OnlyActiveCardsAreTokenized"
             case .prov3: "OneCompletedTokenizationPerCard"
             case .g8: "AnswersFollowTheirRequests"
-            case .g12: "FullCardNumbersStayInScope"
             case .g11: "CascadeAttemptsRunOneAtATime"
+            case .g12: "FullCardNumbersStayInScope"
             }
         }
     }
@@ -194,6 +194,7 @@ public struct Monitors: Sendable {
             let slot = shadow(payment)
             self[slot].attemptsSent = max(self[slot].attemptsSent, attempt + 1)
             if attempt > 0 {
+                // Attempts past the 64 the mask tracks are not checked; a payment makes two at most.
                 let previousSettled = attempt > 64 || self[slot].notApproved & 1 << UInt64(attempt - 1) != 0
                 check(.g11, previousSettled, payment: payment, at: time,
                       "attempt #\(attempt + 1) sent before attempt #\(attempt) was known not approved")
@@ -262,7 +263,8 @@ public struct Monitors: Sendable {
             }
         case .outcomeResolved(let payment, let approved):
             let held = peek(payment).held
-            if !approved, case let current = peek(payment).attemptsSent - 1, current >= 0 && current < 64 {
+            let current = peek(payment).attemptsSent - 1  // LC-12 settles the attempt last sent.
+            if !approved && current >= 0 && current < 64 {
                 let slot = shadow(payment)
                 self[slot].notApproved |= 1 << UInt64(current)
             }
