@@ -13,9 +13,17 @@ public actor Issuer: PaymentsActor {
         case closed
     }
 
+    /// One payment's decisions, for its primary and backup attempts: two fields, not an array,
+    /// so a new payment in a slot allocates nothing.
     struct Book {
         var payment: UInt64 = 0
-        var decisions: [Decision] = [.none, .none]
+        var primary = Decision.none
+        var backup = Decision.none
+
+        subscript(attempt: Int) -> Decision {
+            get { attempt == 0 ? primary : backup }
+            set { if attempt == 0 { primary = newValue } else { backup = newValue } }
+        }
     }
 
     nonisolated public let lane: SimulationLane
@@ -64,13 +72,13 @@ public actor Issuer: PaymentsActor {
 
     private func decision(_ payment: UInt64, _ attempt: Int) -> Decision {
         guard payment.slot < book.count, book[payment.slot].payment == payment, attempt < 2 else { return .none }
-        return book[payment.slot].decisions[attempt]
+        return book[payment.slot][attempt]
     }
 
     private func record(_ payment: UInt64, _ attempt: Int, _ decision: Decision) {
         while book.count <= payment.slot { book.append(Book()) }
         if book[payment.slot].payment != payment { book[payment.slot] = Book(payment: payment) }
-        book[payment.slot].decisions[attempt] = decision
+        book[payment.slot][attempt] = decision
     }
 
     private func answer(_ payment: UInt64, _ attempt: Int, _ answer: IssuerAnswer) {
