@@ -147,4 +147,7 @@ extension UInt64 {
     var slot: Int { Int(self & 0xFFFF_FFFF) }
     /// The generation of a lifecycle id.
     var generation: UInt32 { UInt32(self >> 32) }
+
+    /// The lifecycle id of a slot's current tenant.
+    init(slot: Int, generation: UInt32) { self = UInt64(generation) << 32 | UInt64(slot) }
 }

@@ -149,7 +149,7 @@ public final class WorldBooks: @unchecked Sendable {
     }
 
     /// End-of-run checks: every failed payment released its hold; money is conserved.
-    func finish(finals: [(payment: UInt64, succeeded: Bool)], open: [UInt64] = []) {
+    func finish(finals: [(payment: UInt64, succeeded: Bool)], open: [UInt64]) {
         let before = monitors.violations.count
         monitors.finish(at: simulation.now, finals: finals)
         for payment in open {

@@ -12,6 +12,8 @@ public actor Acquirer: PaymentsActor {
     private let books: WorldBooks
     private let addresses: PaymentAddresses
     private var intake: Intake
+    /// The planted `acquirer-mislabels-attempt`, read once: every answer passes here.
+    private let mislabelsAttempts: Bool
     var stationSnapshot: ServiceStation { intake.station }
 
     nonisolated public var traceName: String { kind.description }
@@ -25,6 +27,7 @@ public actor Acquirer: PaymentsActor {
         self.network = network
         self.books = books
         self.addresses = addresses
+        mislabelsAttempts = books.configuration.defects.contains(.acquirerMislabelsAttempt)
         intake = Intake(configuration: books.configuration.stations.acquirer, outages: books.configuration.outages,
                         kind: kind, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns)
@@ -38,7 +41,7 @@ public actor Acquirer: PaymentsActor {
             network.send(from: id, to: addresses[.network], kind: kind, subject: event.subject, argument: event.argument)
         case .authorizationResponse, .inquiryResponse, .reversalResponse:
             var argument = event.argument
-            if kind == PaymentMessage.authorizationResponse.rawValue && books.configuration.defects.contains(.acquirerMislabelsAttempt) {
+            if mislabelsAttempts && kind == PaymentMessage.authorizationResponse.rawValue {
                 argument = Packed.attempt(Packed.attempt(of: argument) + 1, code: Packed.code(of: argument))
             }
             network.send(from: id, to: addresses[.gateway], kind: kind, subject: event.subject, argument: argument)

@@ -152,7 +152,7 @@ public actor DeviceApp: PaymentsActor {
         }
         facts.started = simulation.now
         facts.measured = simulation.now.nanoseconds >= configuration.warmup.nanoseconds
-        let payment = UInt64(facts.generation) << 32 | UInt64(slot)
+        let payment = UInt64(slot: slot, generation: facts.generation)
         facts.order = payment
         books.payments[slot] = facts
         done[slot] = false

@@ -62,7 +62,7 @@ public actor Gateway: PaymentsActor {
         guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
         switch message {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
-            timerFired(message, payment: event.subject, generation: UInt32(truncatingIfNeeded: event.argument))
+            timerFired(message, payment: event.subject, timer: UInt32(truncatingIfNeeded: event.argument))
             return
         case .recordRetired:
             retire(event.subject)
@@ -124,7 +124,7 @@ public actor Gateway: PaymentsActor {
         }
         record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount)))
         records[slot] = record
-        let payment = UInt64(record.generation) << 32 | UInt64(slot)
+        let payment = UInt64(slot: slot, generation: record.generation)
         books.gatewayPayments[slot] = WorldBooks.GatewayPaymentFacts(
             generation: record.generation, order: order, card: facts.card, merchant: facts.merchant, amount: facts.amount)
         byKey[key] = payment
@@ -178,9 +178,9 @@ public actor Gateway: PaymentsActor {
             && records[payment.slot].timer == timer
     }
 
-    private func timerFired(_ message: PaymentMessage, payment: UInt64, generation: UInt32) {
+    private func timerFired(_ message: PaymentMessage, payment: UInt64, timer: UInt32) {
         // Cancelled, replaced, or its payment retired: a timer, not a stale message, so uncounted.
-        guard timerIsLive(payment, generation) else { return }
+        guard timerIsLive(payment, timer) else { return }
         switch message {
         case .authenticationTimedOut, .challengeTimedOut: authenticated(payment, .unavailable, timedOut: true)
         case .authorizationTimedOut: authorizationTimedOut(payment)
@@ -223,7 +223,7 @@ extension Gateway {
     func finalStatuses() -> [(payment: UInt64, succeeded: Bool)] {
         records.enumerated().compactMap { slot, record in
             guard let outcome = record.outcome else { return nil }
-            return (UInt64(record.generation) << 32 | UInt64(slot), outcome.isSuccess)
+            return (UInt64(slot: slot, generation: record.generation), outcome.isSuccess)
         }
     }
 
@@ -233,7 +233,7 @@ extension Gateway {
         var free = [Bool](repeating: false, count: records.count)
         for slot in freeSlots { free[Int(slot)] = true }
         return records.indices.compactMap { slot in
-            free[slot] || records[slot].outcome != nil ? nil : UInt64(records[slot].generation) << 32 | UInt64(slot)
+            free[slot] || records[slot].outcome != nil ? nil : UInt64(slot: slot, generation: records[slot].generation)
         }
     }
 }
