@@ -73,9 +73,23 @@ extension Simulation {
                 await Task.yield()
                 continue
             }
+            guard deliverEvents(until: deadline, through: receivers) else { return }
+        }
+    }
+
+    /// Delivers due events until a job is ready, the run stops, or a receiver is registered; false
+    /// when no event is due by `deadline`.
+    ///
+    /// The receivers come in as a parameter: a call through a borrowed table needs no retain and
+    /// release of the receiver, as a call through the stored array does (two per event). A
+    /// receiver registered meanwhile bumps the revision, and the caller passes the table again.
+    private func deliverEvents(until deadline: SimTime, through table: ContiguousArray<any EventReceiver>) -> Bool {
+        let revision = receiversRevision
+        while stopReason == nil && ready.isEmpty && !foreignPending.load(ordering: .relaxed)
+            && receiversRevision == revision {
             // The stale check is a closure over self: made only when a bucket is poured.
-            if queue.near.isEmpty { queue.pourEarliestBucket(droppingStale: isStale) }
-            guard let next = queue.peek(), next.time <= deadline else { return }
+            if queue.near.isEmpty { queue.pourEarliestBucket(droppingStale: { self.isStale($0, in: table) }) }
+            guard let next = queue.peek(), next.time <= deadline else { return false }
             let event = queue.popMin().unsafelyUnwrapped
             precondition(event.time >= currentTime, "time went backwards: \(event.time) < \(currentTime)")
             currentTime = event.time
@@ -84,13 +98,14 @@ extension Simulation {
                                      subject: event.subject))
             if observingFlows { flowObserver?.delivered(event.order) }
             if strategyCode == 2 { notePCTStep(receiver: event.receiver) }
-            receivers[Int(event.receiver.rawValue)].receive(event)
+            table[Int(event.receiver.rawValue)].receive(event)
         }
+        return true
     }
 
     /// The pour-time check: asks the event's receiver, and ends a dropped message's flow arrow.
-    private func isStale(_ event: SimulationEvent) -> Bool {
-        guard options.dropsStaleEvents, receivers[Int(event.receiver.rawValue)].isStale(event) else { return false }
+    private func isStale(_ event: SimulationEvent, in table: ContiguousArray<any EventReceiver>) -> Bool {
+        guard options.dropsStaleEvents, table[Int(event.receiver.rawValue)].isStale(event) else { return false }
         if observingFlows { flowObserver?.dropped(event.order) }
         return true
     }

@@ -86,7 +86,11 @@ public final class Simulation: @unchecked Sendable {
     /// jitter on moves no other draw.
     @usableFromInline var jitterRandom: SimRandom
     @usableFromInline let jitterNanoseconds: UInt64
-    @usableFromInline var receivers: ContiguousArray<any EventReceiver> = []
+    @usableFromInline var receivers: ContiguousArray<any EventReceiver> = [] {
+        didSet { receiversRevision &+= 1 }
+    }
+    /// Counts changes to `receivers`, so the event loop knows when its copy is out of date.
+    var receiversRevision: UInt64 = 0
     /// True while a `MessageFlowObserver` is attached: one predictable branch per scheduled event.
     @usableFromInline var observingFlows = false
     var flowObserver: MessageFlowObserver?
