@@ -4,10 +4,47 @@
 ///
 /// A struct over the raw text, not an enum: a simulated issuer may answer with a code this table has never heard
 /// of, and that must stay a value (a hard, non-cascadable decline), not a crash. The well-known codes are constants.
+///
+/// The text is kept as its bytes in two words, not as a `String`: lifecycle states and the records that hold them
+/// then copy as plain memory, with no reference counting, on every step of every lifecycle.
 public struct ResponseCode: Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: String
+    /// The code's UTF-8 bytes, first byte lowest, zero-padded: up to 16 bytes (the source systems' longest is 4).
+    private let low: UInt64
+    private let high: UInt64
 
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The most UTF-8 bytes a code may have.
+    public static let maximumLength = 16
+
+    /// - Precondition: `rawValue` is at most 16 UTF-8 bytes, none of them zero. Codes come from PayStorm's own
+    ///   tables, never from a scenario file, so a longer one is a PayStorm bug.
+    public init(_ rawValue: String) {
+        var words: (UInt64, UInt64) = (0, 0)
+        var count = 0
+        for byte in rawValue.utf8 {
+            precondition(count < Self.maximumLength && byte != 0,
+                         "ResponseCode: \"\(rawValue)\" is longer than \(Self.maximumLength) bytes or holds a zero byte")
+            if count < 8 {
+                words.0 |= UInt64(byte) << (8 * count)
+            } else {
+                words.1 |= UInt64(byte) << (8 * (count - 8))
+            }
+            count += 1
+        }
+        low = words.0
+        high = words.1
+    }
+
+    /// The code as the source system writes it, e.g. `05` or `2113`.
+    public var rawValue: String {
+        var bytes: [UInt8] = []
+        var (rest, next) = (low, high)
+        while rest != 0 {
+            bytes.append(UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+            if rest == 0 { (rest, next) = (next, 0) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     public var description: String { rawValue }
 
@@ -23,16 +60,8 @@ public struct ResponseCode: Sendable, Hashable, CustomStringConvertible {
 
     /// The class of this code; a code the table does not know is a hard decline.
     public var classification: Classification {
-        switch rawValue {
-        case "00", "08", "10", "85", "0":
-            return .approve
-        case "01", "02", "05", "06", "19", "51", "55", "61", "65", "91", "92", "96", "1A", "90", "99":
-            return .softDecline
-        case "314", "601", "602", "2100", "2101", "2108", "2200":
-            return .softDecline
-        default:
-            return .hardDecline
-        }
+        if ResponseCode.approvals.contains(self) { return .approve }
+        return ResponseCode.softDeclines.contains(self) ? .softDecline : .hardDecline
     }
 
     public var isApproval: Bool { classification == .approve }
@@ -40,14 +69,17 @@ public struct ResponseCode: Sendable, Hashable, CustomStringConvertible {
     /// Whether a decline with this code may be retried at the next provider (LC-08, [A] from [PUB] triggers):
     /// technical errors, provider unavailable, issuer unreachable, referrals and acquirer-side limits. Never an
     /// issuer's own answer about the card (14, 41, 43, 51, 54, 57, 62), fraud (34, 59) or an unknown code.
-    public var isCascadable: Bool {
-        switch rawValue {
-        case "01", "02", "06", "19", "58", "61", "65", "91", "92", "96", "90", "99", "314", "601", "602":
-            return true
-        default:
-            return false
-        }
-    }
+    public var isCascadable: Bool { ResponseCode.cascadable.contains(self) }
+
+    // Short lists, scanned: a comparison is two word compares, cheaper than hashing.
+    private static let approvals = ["00", "08", "10", "85", "0"].map(ResponseCode.init)
+    private static let softDeclines = [
+        "01", "02", "05", "06", "19", "51", "55", "61", "65", "91", "92", "96", "1A", "90", "99",
+        "314", "601", "602", "2100", "2101", "2108", "2200",
+    ].map(ResponseCode.init)
+    private static let cascadable = [
+        "01", "02", "06", "19", "58", "61", "65", "91", "92", "96", "90", "99", "314", "601", "602",
+    ].map(ResponseCode.init)
 }
 
 extension ResponseCode {
