@@ -131,7 +131,10 @@ public final class WorldBooks: @unchecked Sendable {
     /// Checks a fact against every claim; a safety violation stops the run unless keep-going.
     func observe(_ event: WorldEvent) {
         let before = monitors.violations.count
-        monitors.observe(event, at: simulation.now, cardAvailable: available, cardHeld: held)
+        // Closure literals, not method references: a non-escaping literal borrows self, where a
+        // method reference is a partial application that retains it, on every event.
+        monitors.observe(event, at: simulation.now, cardAvailable: { self.available($0) }, cardHeld: { self.held($0) })
+        guard monitors.violations.count != before else { return }
         for violation in monitors.violations[before...] { report(violation) }
     }
 

@@ -77,6 +77,13 @@ struct EventQueue {
     @usableFromInline var ring = [ContiguousArray<SimulationEvent>](repeating: [], count: Int(EventQueue.ringSize))
     @usableFromInline var ringCount = 0
     @usableFromInline var overflow = EventHeap(capacity: 0)
+    /// Emptied bucket arrays, kept with their capacity for the next buckets that fill: a busy
+    /// bucket then fills without growing its array a dozen times. Only buckets close to the
+    /// horizon get one, and few are kept, so sparse far buckets never hold a busy bucket's
+    /// capacity and memory stays flat.
+    @usableFromInline var spareBuckets: [ContiguousArray<SimulationEvent>] = []
+    @usableFromInline static let spareBucketReach: Int64 = 8
+    @usableFromInline static let sparesKept = 4
     /// Events the `isStale` check removed while pouring.
     @usableFromInline var staleDropped = 0
 
@@ -91,7 +98,12 @@ struct EventQueue {
         let bucket = EventQueue.bucket(event)
         if bucket < horizonBucket { return near.push(event) }
         guard bucket - horizonBucket < EventQueue.ringSize else { return overflow.push(event) }
-        ring[Int(bucket & (EventQueue.ringSize - 1))].append(event)
+        let slot = Int(bucket & (EventQueue.ringSize - 1))
+        if ring[slot].capacity == 0 && bucket - horizonBucket < EventQueue.spareBucketReach,
+           let spare = spareBuckets.popLast() {
+            ring[slot] = spare
+        }
+        ring[slot].append(event)
         ringCount += 1
     }
 
@@ -121,8 +133,8 @@ struct EventQueue {
                 slot = Int(horizonBucket & (EventQueue.ringSize - 1))
             }
             // A fresh array for the slot: keeping a busy bucket's capacity in every slot would
-            // make memory grow with the run.
-            let events = ring[slot]
+            // make memory grow with the run. The emptied one goes to the spares.
+            var events = ring[slot]
             ring[slot] = []
             ringCount -= events.count
             for event in events {
@@ -131,6 +143,10 @@ struct EventQueue {
                 } else {
                     near.push(event)
                 }
+            }
+            if spareBuckets.count < EventQueue.sparesKept {
+                events.removeAll(keepingCapacity: true)
+                spareBuckets.append(events)
             }
             horizonBucket += 1
             takeOverflowInReach()

@@ -89,8 +89,9 @@ extension Simulation {
             && receiversRevision == revision {
             // The stale check is a closure over self: made only when a bucket is poured.
             if queue.near.isEmpty { queue.pourEarliestBucket(droppingStale: { self.isStale($0, in: table) }) }
-            guard let next = queue.peek(), next.time <= deadline else { return false }
-            let event = queue.popMin().unsafelyUnwrapped
+            // Straight to the heap: the pour above left it non-empty unless nothing is pending.
+            guard let next = queue.near.first, next.time <= deadline else { return false }
+            let event = queue.near.popMin().unsafelyUnwrapped
             precondition(event.time >= currentTime, "time went backwards: \(event.time) < \(currentTime)")
             currentTime = event.time
             eventsProcessed &+= 1
