@@ -82,6 +82,10 @@ public final class Network: @unchecked Sendable {
         public var latency: Distribution
         public var faults: FaultProfile
         @usableFromInline var random: SimRandom
+        /// False for a table entry no message has used and no `connect` has set yet.
+        @usableFromInline var isOpen: Bool
+
+        static let unopened = Link(latency: .constant(.zero), faults: .none, random: SimRandom(seed: 0), isOpen: false)
     }
 
     public struct Statistics: Sendable, Hashable {
@@ -94,7 +98,9 @@ public final class Network: @unchecked Sendable {
     // The simulation owns the world the network serves; unchecked to keep refcounting off sends.
     @usableFromInline let simulationHandle: Unmanaged<Simulation>
     @usableFromInline var simulation: Simulation { simulationHandle.takeUnretainedValue() }
-    @usableFromInline var links: ContiguousArray<Link?> = []
+    /// Links by `source * width + target`, not optional: a send reads and draws from its link in
+    /// place, without copying it out.
+    @usableFromInline var links: ContiguousArray<Link> = []
     @usableFromInline var width = 0
     let root: SimRandom
     public var defaultLatency: Distribution
@@ -115,7 +121,7 @@ public final class Network: @unchecked Sendable {
     public func connect(_ source: ReceiverID, _ target: ReceiverID, latency: Distribution,
                         faults: FaultProfile = .none) {
         let index = slot(source, target)
-        links[index] = Link(latency: latency, faults: faults, random: stream(source, target))
+        links[index] = Link(latency: latency, faults: faults, random: stream(source, target), isOpen: true)
     }
 
     /// Sends a message: schedules its delivery after the link's latency, unless a fault drops,
@@ -134,27 +140,30 @@ public final class Network: @unchecked Sendable {
     func deliver(from source: ReceiverID, to target: ReceiverID, kind: UInt32, subject: UInt64, argument: UInt64,
                  on simulation: Simulation) {
         let index = slot(source, target)
-        if links[index] == nil { createDefaultLink(at: index, source, target) }
+        if !links[index].isOpen { createDefaultLink(at: index, source, target) }
         counts.sent &+= 1
-        let latency = links[index].unsafelyUnwrapped.latency
-        var delay = links.withUnsafeMutableBufferPointer { latency.sample(&$0[index]!.random) } + simulation.deliveryJitter()
+        let jitter = simulation.deliveryJitter()
+        var delay = links.withUnsafeMutableBufferPointer { buffer in
+            let link = buffer.baseAddress.unsafelyUnwrapped + index
+            return link.pointee.latency.sample(&link.pointee.random) + jitter
+        }
         if !windows.isEmpty {
             guard applyWindows(source, target, index: index, delay: &delay, kind: kind, subject: subject,
                                argument: argument) else { return }
         }
-        if !links[index].unsafelyUnwrapped.faults.isNone {
-            let faults = links[index].unsafelyUnwrapped.faults
-            if links[index]!.random.chance(faults.loss) {
+        if !links[index].faults.isNone {
+            let faults = links[index].faults
+            if links[index].random.chance(faults.loss) {
                 counts.lost &+= 1
                 return
             }
-            if links[index]!.random.chance(faults.reordering) {
+            if links[index].random.chance(faults.reordering) {
                 counts.reordered &+= 1
-                delay = delay + faults.reorderDelay.sample(&links[index]!.random)
+                delay = delay + faults.reorderDelay.sample(&links[index].random)
             }
-            if links[index]!.random.chance(faults.duplication) {
+            if links[index].random.chance(faults.duplication) {
                 counts.duplicated &+= 1
-                let extra = faults.reorderDelay.sample(&links[index]!.random)
+                let extra = faults.reorderDelay.sample(&links[index].random)
                 simulation.schedule(after: delay + extra, to: target, kind: kind, subject: subject, argument: argument)
             }
         }
@@ -171,21 +180,21 @@ public final class Network: @unchecked Sendable {
                 counts.lost &+= 1
                 return false
             case .loss(let ratio):
-                if links[index]!.random.chance(ratio) {
+                if links[index].random.chance(ratio) {
                     counts.lost &+= 1
                     return false
                 }
             case .latencySpike(let factor):
                 delay = .seconds(fractional: delay.seconds * factor)
             case .reordering(let ratio):
-                if links[index]!.random.chance(ratio) {
+                if links[index].random.chance(ratio) {
                     counts.reordered &+= 1
-                    delay = delay + links[index]!.faults.reorderDelay.sample(&links[index]!.random)
+                    delay = delay + links[index].faults.reorderDelay.sample(&links[index].random)
                 }
             case .duplication(let ratio):
-                if links[index]!.random.chance(ratio) {
+                if links[index].random.chance(ratio) {
                     counts.duplicated &+= 1
-                    let extra = links[index]!.faults.reorderDelay.sample(&links[index]!.random)
+                    let extra = links[index].faults.reorderDelay.sample(&links[index].random)
                     simulation.schedule(after: delay + extra, to: target, kind: kind, subject: subject, argument: argument)
                 }
             }
@@ -201,7 +210,7 @@ public final class Network: @unchecked Sendable {
 
     @usableFromInline func widen(to needed: Int) {
         let newWidth = max(needed, width * 2, 8)
-        var wider = ContiguousArray<Link?>(repeating: nil, count: newWidth * newWidth)
+        var wider = ContiguousArray<Link>(repeating: .unopened, count: newWidth * newWidth)
         for source in 0..<width {
             for target in 0..<width { wider[source * newWidth + target] = links[source * width + target] }
         }
@@ -210,7 +219,7 @@ public final class Network: @unchecked Sendable {
     }
 
     @usableFromInline func createDefaultLink(at index: Int, _ source: ReceiverID, _ target: ReceiverID) {
-        links[index] = Link(latency: defaultLatency, faults: defaultFaults, random: stream(source, target))
+        links[index] = Link(latency: defaultLatency, faults: defaultFaults, random: stream(source, target), isOpen: true)
     }
 
     private func stream(_ source: ReceiverID, _ target: ReceiverID) -> SimRandom {
