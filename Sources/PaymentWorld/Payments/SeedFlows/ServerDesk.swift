@@ -19,7 +19,11 @@ final class ServerDesk {
     let addresses: PaymentAddresses
     let id: ReceiverID
     let kind: PaymentActorKind
-    private(set) var intake: Intake?
+    /// The actor's front door when the scenario gives it a station (`hasStation`), a placeholder
+    /// never used otherwise. Not an optional: mutating an optional's payload through `intake!`
+    /// copied the whole intake, and retained everything in it, twice per message.
+    private var intake: Intake
+    private let hasStation: Bool
     var random: SimRandom
 
     init(kind: PaymentActorKind, id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks,
@@ -33,9 +37,16 @@ final class ServerDesk {
         let configuration = books.configuration
         seed = configuration.seed
         defects = configuration.defects
-        intake = configuration.stations.configuration(for: kind).map {
-            Intake(configuration: $0, outages: configuration.outages, kind: kind, random: simulation.random.split(),
-                   slowdowns: configuration.slowdowns)
+        if let station = configuration.stations.configuration(for: kind) {
+            intake = Intake(configuration: station, outages: configuration.outages, kind: kind,
+                            random: simulation.random.split(), slowdowns: configuration.slowdowns)
+            hasStation = true
+        } else {
+            // No split of the run's random stream here, so the streams of the actors built after
+            // this one are the same with or without its station.
+            intake = Intake(configuration: StationConfiguration(servers: 1, service: .constant(.zero)), outages: [],
+                            kind: kind, random: SimRandom(seed: 0))
+            hasStation = false
         }
         random = simulation.random.split()
     }
@@ -48,14 +59,14 @@ final class ServerDesk {
     /// Takes a message through the intake. Returns it (without the served flag) once a server
     /// has finished it, or nil while it waits, or when it was lost to an outage or a full queue.
     func serve(_ event: SimulationEvent) -> SimulationEvent? {
-        guard intake != nil else { return event }
-        guard intake!.take(event, simulation: simulation, to: id, counters: &books.counters) else { return nil }
+        guard hasStation else { return event }
+        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return nil }
         var served = event
         served.kind &= ~PaymentMessage.servedFlag
         return served
     }
 
-    var station: ServiceStation? { intake?.station }
+    var station: ServiceStation? { hasStation ? intake.station : nil }
 
     /// Settles a call the server has seen before (G-4): the same call again gets the same answer;
     /// a copy older than the last call answered is dropped. True when nothing more is to be done.
