@@ -42,4 +42,33 @@ import Testing
         #expect(queue.isEmpty && queue.popMin() == nil)
         #expect(popped > 20_000)
     }
+
+    /// The heap itself against the plainest model there is: a list scanned for its minimum. It
+    /// starts at its smallest buffer, so the run also crosses several growths.
+    @Test(arguments: [4, 5] as [UInt64])
+    func heapPopsWhatAScannedListWould(seed: UInt64) {
+        var random = SimRandom(seed: seed)
+        var heap = EventHeap(capacity: 0)
+        var model: [SimulationEvent] = []
+        var order: UInt64 = 0
+        var popped = 0
+        // Pushes and pops at even odds: the list stays short enough to scan, yet reaches past the
+        // heap's first buffer.
+        for _ in 0..<20_000 {
+            if random.int(in: 0...1) == 0 || model.isEmpty {
+                order += 1
+                // Few distinct times, so most comparisons are decided by the order key.
+                let event = Self.event(Int64(random.int(in: 0...50)), order: order)
+                heap.push(event)
+                model.append(event)
+            } else if let index = model.indices.min(by: { model[$0].runsBefore(model[$1]) }) {
+                let expected = model.remove(at: index)
+                let actual = heap.popMin()
+                #expect(actual?.time == expected.time && actual?.order == expected.order)
+                popped += 1
+            }
+            #expect(heap.count == model.count)
+        }
+        #expect(popped > 5_000 && heap.capacity > 16)
+    }
 }

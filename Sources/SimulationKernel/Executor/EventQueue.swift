@@ -4,50 +4,66 @@
 /// it is scheduled (a sequence number under `fifo`). Storage grows to the largest number of
 /// pending events and is then reused, so a long run allocates nothing here.
 ///
+/// The storage is a buffer of its own, not an array, and the heap cannot be copied: every push and
+/// pop of a run goes through here, and an array checked its buffer for sharing twice on each.
+///
 /// - Complexity: O(log n) to push and to pop.
 @usableFromInline
-struct EventHeap {
-    @usableFromInline var storage: ContiguousArray<SimulationEvent> = []
+struct EventHeap: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<SimulationEvent>
+    @usableFromInline var capacity: Int
+    @usableFromInline var count = 0
 
-    @inlinable init(capacity: Int = 1024) { storage.reserveCapacity(capacity) }
+    @inlinable init(capacity: Int = 1024) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
 
-    @inlinable var count: Int { storage.count }
-    @inlinable var isEmpty: Bool { storage.isEmpty }
-    @inlinable var first: SimulationEvent? { storage.first }
+    @inlinable deinit { base.deallocate() }  // Events are plain values: nothing to deinitialize.
+
+    @inlinable var isEmpty: Bool { count == 0 }
+    @inlinable var first: SimulationEvent? { count == 0 ? nil : base[0] }
 
     @inlinable mutating func push(_ event: SimulationEvent) {
-        storage.append(event)
-        storage.withUnsafeMutableBufferPointer { heap in
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) >> 1
-                guard event.runsBefore(heap[parent]) else { break }
-                heap[child] = heap[parent]
-                child = parent
-            }
-            heap[child] = event
+        if count == capacity { grow() }
+        var child = count
+        count &+= 1
+        while child > 0 {
+            let parent = (child &- 1) >> 1
+            guard event.runsBefore(base[parent]) else { break }
+            base[child] = base[parent]
+            child = parent
         }
+        base[child] = event
     }
 
     @inlinable mutating func popMin() -> SimulationEvent? {
-        guard let last = storage.popLast() else { return nil }
-        if storage.isEmpty { return last }
-        return storage.withUnsafeMutableBufferPointer { heap in
-            let top = heap[0]
-            let count = heap.count
-            var parent = 0
-            while true {
-                var child = 2 &* parent &+ 1
-                if child >= count { break }
-                let right = child &+ 1
-                if right < count && heap[right].runsBefore(heap[child]) { child = right }
-                guard heap[child].runsBefore(last) else { break }
-                heap[parent] = heap[child]
-                parent = child
-            }
-            heap[parent] = last
-            return top
+        guard count > 0 else { return nil }
+        count &-= 1
+        let top = base[0]
+        if count == 0 { return top }
+        let last = base[count]
+        var parent = 0
+        while true {
+            var child = 2 &* parent &+ 1
+            if child >= count { break }
+            let right = child &+ 1
+            if right < count && base[right].runsBefore(base[child]) { child = right }
+            guard base[child].runsBefore(last) else { break }
+            base[parent] = base[child]
+            parent = child
         }
+        base[parent] = last
+        return top
+    }
+
+    /// Doubles the buffer; the old one is freed.
+    @usableFromInline mutating func grow() {
+        let larger = UnsafeMutablePointer<SimulationEvent>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
     }
 }
 
@@ -66,7 +82,7 @@ struct EventHeap {
 /// check first, and the ones their receiver has given up on (a timer whose wait ended long ago)
 /// never enter the heap. In a payments world that is a fifth of all events.
 @usableFromInline
-struct EventQueue {
+struct EventQueue: ~Copyable {
     /// About a quarter of a second: a bucket holds a few thousand events at a busy world's rates.
     @usableFromInline static let bucketShift: Int64 = 28
     /// 8,192 buckets: the ring reaches about 36 minutes ahead.
