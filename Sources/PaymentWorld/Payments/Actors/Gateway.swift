@@ -39,8 +39,8 @@ public actor Gateway: PaymentsActor {
     var intake: Intake
     var records: [Record] = []
     var freeSlots: [UInt32] = []
-    /// Idempotency key → payment id; looked up, never iterated.
-    var byKey: [UInt64: UInt64] = [:]
+    /// Idempotency key → payment id; looked up, never iterated (it cannot be).
+    var byKey = UInt64Map()
 
     nonisolated public var traceName: String { "gateway" }
 
