@@ -25,7 +25,8 @@ enum PaymentsRun {
         writer?.close()
         let summary = make(scenario: scenario, seed: seed, options: options, result: result,
                            wallSeconds: wallSeconds(since: start), bins: configuration.cards.bins)
-        return WorldReport(summary: summary, rows: recorder.rows, escapes: result.escapes, endTime: result.lastTime,
+        return WorldReport(summary: summary, rows: recorder.rows, timeline: recorder.timeline, escapes: result.escapes,
+                           endTime: result.lastTime,
                            traceFile: writer.map { "\($0.path) (\($0.records) records)" },
                            failure: failure(result, simulation: world.simulation))
     }

@@ -103,7 +103,7 @@ enum RunCommand {
         let files = [(summaryPath, summary.json().serialized() + "\n"),
                      (directory + "/metrics.csv", CSVReports.metrics(report.rows)),
                      (directory + "/latency.csv", CSVReports.latency(summary.latency)),
-                     (directory + "/report.html", RunReport.html(summary, rows: report.rows, verdict: ending.verdict,
+                     (directory + "/report.html", RunReport.html(summary, timeline: report.timeline, verdict: ending.verdict,
                                                                   replay: replay))]
         for (path, text) in files {
             do {

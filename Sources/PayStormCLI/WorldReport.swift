@@ -8,6 +8,7 @@ import SimulationKernel
 struct WorldReport {
     var summary: RunSummary
     var rows: [IntervalRow]
+    var timeline: RunTimeline
     var escapes: [Escape]
     var endTime: SimTime
     var traceFile: String?
@@ -15,14 +16,17 @@ struct WorldReport {
     var failure: (status: ExitStatus, message: String)?
 }
 
-/// Collects metrics.csv rows from progress snapshots.
+/// Collects metrics.csv rows and report.html's timeline from progress snapshots.
 struct IntervalRecorder {
     var rows: [IntervalRow] = []
+    var timeline = RunTimeline()
     var start = SimTime.zero
 
     mutating func keep(now: SimTime, completed: UInt64, succeeded: UInt64, inFlight: Int, latency: LatencyHistogram) {
-        rows.append(IntervalRow(end: now, seconds: (now - start).seconds, completed: completed, succeeded: succeeded,
-                                inFlight: inFlight, latency: latency))
+        let row = IntervalRow(end: now, seconds: (now - start).seconds, completed: completed, succeeded: succeeded,
+                              inFlight: inFlight, latency: latency)
+        rows.append(row)
+        timeline.add(row, latency: latency)
         start = now
     }
 }
@@ -67,7 +71,8 @@ enum PipelineRun {
         if result.unfinished > 0 && !summary.interrupted {
             failure = (.livenessViolated, "FAILED  liveness: \(result.unfinished) payments still in flight when the run ended")
         }
-        return WorldReport(summary: summary, rows: recorder.rows, escapes: result.escapes, endTime: result.lastCompletion,
+        return WorldReport(summary: summary, rows: recorder.rows, timeline: recorder.timeline, escapes: result.escapes,
+                           endTime: result.lastCompletion,
                            traceFile: writer.map { "\($0.path) (\($0.records) records)" }, failure: failure)
     }
 }

@@ -1,11 +1,8 @@
 import SimulationKernel
 
 extension RunReport {
-    /// The metrics.csv rows as points over virtual time, consecutive rows merged so that a long
-    /// run draws at most `maximumPoints` points (its charts stay readable and the page small).
+    /// The run's timeline as points to draw (`RunTimeline` gathered them while the run went).
     struct Timeline {
-        static let maximumPoints = 240
-
         struct Point {
             var time: Double
             var throughput: Double
@@ -23,29 +20,16 @@ extension RunReport {
         var idleUntil: Double?
 
         /// `end`: the run's last virtual time, which may lie past the last row.
-        init(_ rows: [IntervalRow], end: Double) {
-            var rows = rows[...]
-            let end = max(end, rows.last?.end.seconds ?? 0)
-            let all = rows.count
-            while let last = rows.last, last.completed == 0, last.inFlight == 0 { rows = rows.dropLast() }
-            if rows.count < all, !rows.isEmpty { idleUntil = end }
-            rowsPerPoint = max(1, (rows.count + Self.maximumPoints - 1) / Self.maximumPoints)
-            var index = 0
-            while index < rows.count {
-                let group = rows[index..<min(rows.count, index + rowsPerPoint)]
-                index += rowsPerPoint
-                let seconds = group.reduce(0) { $0 + $1.seconds }
-                guard seconds > 0, let first = group.first, let last = group.last else { continue }
-                let completed = group.reduce(0) { $0 + $1.completed }
-                let succeeded = group.reduce(0) { $0 + $1.succeeded }
-                var latency = first.latency
-                for row in group.dropFirst() { latency.merge(row.latency) }
-                let measured = latency.count > 0
+        init(_ timeline: RunTimeline, end: Double) {
+            rowsPerPoint = timeline.rowsPerPoint
+            if timeline.endsIdle { idleUntil = max(end, timeline.lastRowEnd) }
+            for group in timeline.groups where group.seconds > 0 {
+                let measured = group.latency.count > 0
                 points.append(Point(
-                    time: last.end.seconds, throughput: Double(completed) / seconds,
-                    successRate: completed > 0 ? Double(succeeded) / Double(completed) * 100 : nil,
-                    p50: measured ? Double(latency.percentile(0.5)) / 1e6 : nil,
-                    p99: measured ? Double(latency.percentile(0.99)) / 1e6 : nil))
+                    time: group.end, throughput: Double(group.completed) / group.seconds,
+                    successRate: group.completed > 0 ? Double(group.succeeded) / Double(group.completed) * 100 : nil,
+                    p50: measured ? Double(group.latency.percentile(0.5)) / 1e6 : nil,
+                    p99: measured ? Double(group.latency.percentile(0.99)) / 1e6 : nil))
             }
         }
 

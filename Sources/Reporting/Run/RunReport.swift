@@ -2,15 +2,15 @@ import SimulationKernel
 
 /// report.html for one run: the verdict and key figures, throughput, success and latency over
 /// virtual time, the latency distribution, flows, stations, SLOs and the world's own sections
-/// (invariants, state coverage). Built only from the summary and the metrics.csv rows.
+/// (invariants, state coverage). Built only from the summary and the run's timeline.
 public enum RunReport {
-    public static func html(_ summary: RunSummary, rows: [IntervalRow], verdict: RunVerdict, replay: String) -> String {
+    public static func html(_ summary: RunSummary, timeline: RunTimeline, verdict: RunVerdict, replay: String) -> String {
         var report = HTMLReport(
             title: "Run: \(summary.scenario)",
             subtitle: ["scenario=\(summary.scenarioFile)  seed=\(summary.seed)  strategy=\(summary.strategy)"
                        + "  lanes=\(summary.lanes)  trace=\(Trace.hex(summary.traceHash))", "replay: \(replay)"])
         report.addSection("Summary", [.keyFigures(keyFigures(summary, verdict: verdict)), .table(outcomeTable(summary))])
-        let timeline = Timeline(rows, end: summary.simulatedSeconds)
+        let timeline = Timeline(timeline, end: summary.simulatedSeconds)
         if !timeline.points.isEmpty {
             report.addSection("Over virtual time", [
                 .chart(timeline.throughputChart(), caption: timeline.caption),
