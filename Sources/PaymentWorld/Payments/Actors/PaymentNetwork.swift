@@ -59,14 +59,14 @@ public actor PaymentNetwork: PaymentsActor {
         case .inquiryRequest, .reversalRequest:
             // The gateway is settling this attempt: a stand-in now would approve an attempt it may
             // already count as failed and have cascaded past (a double approval: swarm seed 280).
-            if transit(event.subject, attempt: attempt) != nil { transits[event.subject.slot * 2 + attempt].settling = true }
+            if transit(event.subject, attempt: attempt) != nil { transits[Self.index(event.subject, attempt)].settling = true }
             network.send(from: id, to: addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
         case .authorizationResponse:
             guard let transit = transit(event.subject, attempt: attempt), !transit.answered else {
                 books.counters.duplicatesDeduped &+= 1  // Already answered, by the issuer or by stand-in.
                 return
             }
-            transits[event.subject.slot * 2 + attempt].answered = true
+            transits[Self.index(event.subject, attempt)].answered = true
             network.send(from: id, to: addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
                          argument: event.argument)
         case .inquiryResponse, .reversalResponse:
@@ -88,16 +88,19 @@ public actor PaymentNetwork: PaymentsActor {
         transit(payment, attempt: attempt).map { !$0.answered && !$0.settling } ?? false
     }
 
+    /// Where an attempt's transit sits in `transits`.
+    private static func index(_ payment: UInt64, _ attempt: Int) -> Int { payment.slot * 2 + attempt }
+
     private func track(_ payment: UInt64, attempt: Int) {
-        while transits.count <= payment.slot * 2 + 1 { transits.append(Transit()) }
-        guard attempt < 2, transits[payment.slot * 2 + attempt].payment != payment else { return }  // A duplicate request.
-        transits[payment.slot * 2 + attempt] = Transit(payment: payment, attempt: attempt)
+        while transits.count <= Self.index(payment, 1) { transits.append(Transit()) }
+        guard attempt < 2, transits[Self.index(payment, attempt)].payment != payment else { return }  // A duplicate request.
+        transits[Self.index(payment, attempt)] = Transit(payment: payment, attempt: attempt)
     }
 
     private func transit(_ payment: UInt64, attempt: Int) -> Transit? {
-        guard attempt < 2, payment.slot * 2 + attempt < transits.count,
-              transits[payment.slot * 2 + attempt].payment == payment else { return nil }
-        return transits[payment.slot * 2 + attempt]
+        guard attempt < 2, Self.index(payment, attempt) < transits.count,
+              transits[Self.index(payment, attempt)].payment == payment else { return nil }
+        return transits[Self.index(payment, attempt)]
     }
 
     /// The issuer did not answer in time: approve within the limit on its behalf (STIP).
@@ -105,7 +108,7 @@ public actor PaymentNetwork: PaymentsActor {
         guard standInIsLive(payment, attempt: attempt) else { return }
         let amount = books.gatewayPayments[payment.slot].amount
         guard amount <= configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
-        transits[payment.slot * 2 + attempt].answered = true
+        transits[Self.index(payment, attempt)].answered = true
         // Advices are store-and-forward, so they are never lost: a direct delivery, ahead of the approval.
         simulation.schedule(after: .milliseconds(1), to: addresses[.issuer], kind: PaymentMessage.standInAdvice.rawValue,
                             subject: payment, argument: Packed.attempt(attempt))
