@@ -46,6 +46,8 @@ struct WorldBenchmark {
             ("wall_seconds", .number(elapsed)),
             ("lifecycles_per_wall_second", .number((Double(result.completed) / elapsed).rounded())),
             ("steps_per_wall_second", .number((Double(result.steps) / elapsed).rounded())),
+            ("steps", .unsigned(result.steps)),
+            ("stale_events_dropped", .integer(Int64(world.simulation.staleEventsDropped))),
             ("peak_rss_mib", .number(SummaryTable.roundedMiB(ProcessMemory.peakResidentBytes()))),
             ("violations", .integer(Int64(result.violations.count))),
             ("unfinished", .integer(Int64(result.unfinished))),

@@ -71,4 +71,34 @@ import Testing
         }
         #expect(popped > 5_000 && heap.capacity > 16)
     }
+
+    /// The fine calendar's lists against arrays: every event filed comes back from its slot once,
+    /// nodes are reused after a drain, and the buffer grows past its first capacity.
+    @Test func slotListsGiveBackWhatWasFiled() {
+        var random = SimRandom(seed: 9)
+        var lists = SlotLists(slots: 8, capacity: 4)
+        var model = [[UInt64]](repeating: [], count: 8)
+        var order: UInt64 = 0
+        var mostFiled = 0
+        for _ in 0..<5_000 {
+            let slot = Int(random.int(in: 0...7))
+            if random.int(in: 0...2) > 0 {
+                order += 1
+                lists.append(Self.event(0, order: order), slot: slot)
+                model[slot].append(order)
+            } else {
+                var drained: [UInt64] = []
+                lists.drain(slot: slot) { drained.append($0.order) }
+                #expect(drained.sorted() == model[slot])
+                let emptied = lists.isEmpty(slot: slot)
+                #expect(emptied)
+                model[slot] = []
+            }
+            let filed = lists.count
+            #expect(filed == model.reduce(0) { $0 + $1.count })
+            mostFiled = max(mostFiled, filed)
+        }
+        let (used, capacity) = (lists.used, lists.capacity)
+        #expect(used == mostFiled && capacity >= mostFiled && capacity > 4)
+    }
 }

@@ -67,28 +67,42 @@ struct EventHeap: ~Copyable {
     }
 }
 
-/// The simulation's event queue: a heap for the events due soon, and a calendar of coarse
-/// buckets for the ones due later (timeouts, deadlines, retirements), which are most of the
-/// pending events in a payments world and mostly outlive the lifecycle that set them.
+/// The simulation's event queue: a heap for the events due next, a fine calendar for the rest of
+/// the current quarter second, and a coarse calendar for the ones due later (timeouts,
+/// deadlines, retirements), which are most of the pending events in a payments world and mostly
+/// outlive the lifecycle that set them.
 ///
-/// Keeping them out of the heap keeps it small and in cache: the heap holds only the events due
-/// before `horizon`; the calendar is a ring of `ringSize` buckets, each one `2^bucketShift` ns
-/// of time, unordered inside; events further out than the ring reaches wait in an overflow heap
-/// and move into the ring as it turns. When the heap runs dry, the earliest bucket is poured into
-/// it. Events keep the `order` key they were scheduled with, so the pop order, and the trace, are
-/// exactly a single heap's.
+/// Keeping events out of the heap keeps it small and in cache, and a pop from a small heap is a
+/// few levels, not ten. The coarse calendar is a ring of `ringSize` buckets, each one
+/// `2^bucketShift` ns of time, unordered inside; events further out than the ring reaches wait in
+/// an overflow heap and move into the ring as it turns. When everything before the next coarse
+/// bucket has been delivered, that bucket is spread over the fine ring: `fineSlots` slots of
+/// `2^fineShift` ns each, which together cover exactly one coarse bucket. When the heap runs
+/// dry, the earliest fine slot is poured into it. Events keep the `order` key they were
+/// scheduled with, so the pop order, and the trace, are exactly a single heap's.
 ///
-/// Pouring is also where stale events leave: a bucket's events are offered to an `isStale`
-/// check first, and the ones their receiver has given up on (a timer whose wait ended long ago)
-/// never enter the heap. In a payments world that is a fifth of all events.
+/// Spreading a coarse bucket is also where stale events leave: its events are offered to an
+/// `isStale` check first, and the ones their receiver has given up on (a timer whose wait ended
+/// long ago) go no further. In a payments world that is a fifth of all events. The check runs
+/// when the last event before the bucket has been delivered, which is where it ran before the
+/// fine ring existed, so the fine ring changed no trace.
 @usableFromInline
 struct EventQueue: ~Copyable {
     /// About a quarter of a second: a bucket holds a few thousand events at a busy world's rates.
     @usableFromInline static let bucketShift: Int64 = 28
     /// 8,192 buckets: the ring reaches about 36 minutes ahead.
     @usableFromInline static let ringSize: Int64 = 1 << 13
+    /// About a millisecond: a fine slot holds a handful of events at a busy world's rates.
+    @usableFromInline static let fineShift: Int64 = 20
+    @usableFromInline static let fineSlots: Int64 = 1 << (bucketShift - fineShift)
     @usableFromInline var near = EventHeap()
-    /// The first bucket not yet poured: events before `horizonBucket << bucketShift` are in `near`.
+    /// The first fine slot not yet poured, counted from time zero: events before
+    /// `fineHorizon << fineShift` are in `near`.
+    @usableFromInline var fineHorizon: Int64 = 0
+    /// The slots of the coarse bucket being delivered (`horizonBucket - 1`), from `fineHorizon` on.
+    @usableFromInline var fine = SlotLists(slots: Int(EventQueue.fineSlots))
+    /// The first bucket not yet spread: events before `horizonBucket << bucketShift` are in `near`
+    /// or `fine`.
     @usableFromInline var horizonBucket: Int64 = 1
     @usableFromInline var ring = [ContiguousArray<SimulationEvent>](repeating: [], count: Int(EventQueue.ringSize))
     @usableFromInline var ringCount = 0
@@ -100,19 +114,23 @@ struct EventQueue: ~Copyable {
     @usableFromInline var spareBuckets: [ContiguousArray<SimulationEvent>] = []
     @usableFromInline static let spareBucketReach: Int64 = 8
     @usableFromInline static let sparesKept = 4
-    /// Events the `isStale` check removed while pouring.
+    /// Events the `isStale` check removed while spreading.
     @usableFromInline var staleDropped = 0
 
     @inlinable init() {}
 
-    @inlinable var count: Int { near.count + ringCount + overflow.count }
+    @inlinable var count: Int { near.count + fine.count + ringCount + overflow.count }
     @inlinable var isEmpty: Bool { count == 0 }
 
     @inlinable static func bucket(_ event: SimulationEvent) -> Int64 { event.time.nanoseconds >> bucketShift }
 
     @inlinable mutating func push(_ event: SimulationEvent) {
+        let fineSlot = event.time.nanoseconds >> EventQueue.fineShift
+        if fineSlot < fineHorizon { return near.push(event) }
         let bucket = EventQueue.bucket(event)
-        if bucket < horizonBucket { return near.push(event) }
+        if bucket < horizonBucket {
+            return fine.append(event, slot: Int(fineSlot & (EventQueue.fineSlots - 1)))
+        }
         guard bucket - horizonBucket < EventQueue.ringSize else { return overflow.push(event) }
         let slot = Int(bucket & (EventQueue.ringSize - 1))
         if ring[slot].capacity == 0 && bucket - horizonBucket < EventQueue.spareBucketReach,
@@ -134,8 +152,25 @@ struct EventQueue: ~Copyable {
         return near.popMin()
     }
 
+    /// Pours the earliest fine slot into the heap; false when the fine ring is empty. The loop
+    /// calls it first: most pours need nothing else, and it takes no stale check (a closure).
+    @inlinable mutating func pourFineSlot() -> Bool {
+        guard fine.count > 0 else { return false }
+        var slot = Int(fineHorizon & (EventQueue.fineSlots - 1))
+        while fine.isEmpty(slot: slot) {
+            fineHorizon &+= 1
+            slot = Int(fineHorizon & (EventQueue.fineSlots - 1))
+        }
+        fine.drain(slot: slot) { near.push($0) }
+        fineHorizon &+= 1
+        return true
+    }
+
+    /// Fills the empty heap from the earliest fine slot, spreading the next coarse bucket first
+    /// when the fine ring is spent; leaves the heap empty only when nothing is pending.
     @inlinable mutating func pourEarliestBucket(droppingStale isStale: (SimulationEvent) -> Bool) {
         while near.isEmpty {
+            if pourFineSlot() { continue }
             if ringCount == 0 {
                 // Nothing in reach: jump the ring to the earliest far event.
                 guard let next = overflow.first else { return }
@@ -153,18 +188,19 @@ struct EventQueue: ~Copyable {
             var events = ring[slot]
             ring[slot] = []
             ringCount -= events.count
+            fineHorizon = horizonBucket << (EventQueue.bucketShift - EventQueue.fineShift)
+            horizonBucket += 1
             for event in events {
                 if isStale(event) {
                     staleDropped &+= 1
                 } else {
-                    near.push(event)
+                    fine.append(event, slot: Int((event.time.nanoseconds >> EventQueue.fineShift) & (EventQueue.fineSlots - 1)))
                 }
             }
             if spareBuckets.count < EventQueue.sparesKept {
                 events.removeAll(keepingCapacity: true)
                 spareBuckets.append(events)
             }
-            horizonBucket += 1
             takeOverflowInReach()
         }
     }

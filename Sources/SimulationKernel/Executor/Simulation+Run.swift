@@ -87,8 +87,10 @@ extension Simulation {
         let revision = receiversRevision
         while stopReason == nil && ready.isEmpty && !foreignPending.load(ordering: .relaxed)
             && receiversRevision == revision {
-            // The stale check is a closure over self: made only when a bucket is poured.
-            if queue.near.isEmpty { queue.pourEarliestBucket(droppingStale: { self.isStale($0, in: table) }) }
+            // The stale check is a closure over self: made only when a coarse bucket is spread.
+            if queue.near.isEmpty && !queue.pourFineSlot() {
+                queue.pourEarliestBucket(droppingStale: { self.isStale($0, in: table) })
+            }
             // Straight to the heap: the pour above left it non-empty unless nothing is pending.
             guard let next = queue.near.first, next.time <= deadline else { return false }
             let event = queue.near.popMin().unsafelyUnwrapped
