@@ -38,7 +38,7 @@ struct SlotLists: ~Copyable {
 
     @inlinable func isEmpty(slot: Int) -> Bool { heads[slot] == SlotLists.none }
 
-    @inlinable mutating func append(_ event: SimulationEvent, slot: Int) {
+    @inlinable @inline(__always) mutating func append(_ event: SimulationEvent, slot: Int) {
         let node: Int32
         if freeHead != SlotLists.none {
             node = freeHead
