@@ -28,14 +28,14 @@ public actor ACSServer: PaymentsActor {
         self.books = books
         self.addresses = addresses
         self.configuration = books.configuration
-        intake = Intake(configuration: books.configuration.stations.acs, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation, configuration: books.configuration.stations.acs, outages: books.configuration.outages,
                         kind: .acs, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns, operations: books.configuration.stations.operations)
         random = simulation.random.split()
     }
 
     public func handle(_ event: SimulationEvent) {
-        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
+        guard intake.take(event, to: id, counters: &books.counters) else { return }
         switch PaymentMessage(rawValue: event.kind & ~PaymentMessage.servedFlag) {
         case .authenticationRequest: authenticate(event.subject)
         case .challengeResponse: challengeAnswered(order: event.subject, passed: event.argument == 1)

@@ -28,13 +28,13 @@ public actor Acquirer: PaymentsActor {
         self.books = books
         self.addresses = addresses
         mislabelsAttempts = books.configuration.defects.contains(.acquirerMislabelsAttempt)
-        intake = Intake(configuration: books.configuration.stations.acquirer, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation, configuration: books.configuration.stations.acquirer, outages: books.configuration.outages,
                         kind: kind, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns)
     }
 
     public func handle(_ event: SimulationEvent) {
-        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
+        guard intake.take(event, to: id, counters: &books.counters) else { return }
         let kind = event.kind & ~PaymentMessage.servedFlag
         switch PaymentMessage(rawValue: kind) {
         case .authorizationRequest, .inquiryRequest, .reversalRequest:

@@ -52,7 +52,7 @@ public actor Gateway: PaymentsActor {
         self.books = books
         self.addresses = addresses
         self.configuration = books.configuration
-        intake = Intake(configuration: books.configuration.stations.gateway, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation, configuration: books.configuration.stations.gateway, outages: books.configuration.outages,
                         kind: .gateway, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns)
     }
@@ -70,7 +70,7 @@ public actor Gateway: PaymentsActor {
         default:
             break
         }
-        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
+        guard intake.take(event, to: id, counters: &books.counters) else { return }
         switch message {
         case .paymentRequest: paymentRequested(order: event.subject, key: event.argument)
         case .authenticationResult: authenticated(event.subject, WireTransStatus.decode(event.argument))

@@ -4,6 +4,10 @@ import SimulationKernel
 /// served for a sampled time, and are then handled (design §3.5). During an outage window every
 /// message is lost, as if the actor were unreachable.
 struct Intake {
+    /// Unretained, and used through a guaranteed reference: passing the actor's `unowned(unsafe)`
+    /// simulation into each call retained and released it around every message. The world owns
+    /// the simulation and outlives every actor's intake.
+    private let simulation: Unmanaged<Simulation>
     var station: ServiceStation
     private var line = RingBuffer<SimulationEvent>(capacity: 64)
     private var random: SimRandom
@@ -13,8 +17,9 @@ struct Intake {
     private let outages: [(start: SimTime, end: SimTime)]
     private let slowdowns: [(start: SimTime, end: SimTime, factor: Double)]
 
-    init(configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind, random: SimRandom,
-         slowdowns: [Slowdown] = [], operations: [StationOperation: Distribution] = [:]) {
+    init(simulation: Simulation, configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind,
+         random: SimRandom, slowdowns: [Slowdown] = [], operations: [StationOperation: Distribution] = [:]) {
+        self.simulation = Unmanaged.passUnretained(simulation)
         station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
         service = configuration.service
         var byKind: [Distribution?] = []
@@ -43,18 +48,19 @@ struct Intake {
     /// The front door in one call: a new message is admitted (or lost to an outage, or turned
     /// away by a full queue, and counted); a served one frees its server. True when the message
     /// has been served and is to be handled now.
-    mutating func take(_ event: SimulationEvent, simulation: Simulation, to id: ReceiverID,
-                       counters: inout PaymentCounters) -> Bool {
-        guard event.kind & PaymentMessage.servedFlag != 0 else {
-            switch admit(event, simulation: simulation, to: id) {
-            case .queued: break
-            case .lost: counters.droppedByOutage &+= 1
-            case .rejected: counters.rejectedByQueue &+= 1
+    mutating func take(_ event: SimulationEvent, to id: ReceiverID, counters: inout PaymentCounters) -> Bool {
+        simulation._withUnsafeGuaranteedRef { simulation in
+            guard event.kind & PaymentMessage.servedFlag != 0 else {
+                switch admit(event, simulation: simulation, to: id) {
+                case .queued: break
+                case .lost: counters.droppedByOutage &+= 1
+                case .rejected: counters.rejectedByQueue &+= 1
+                }
+                return false
             }
-            return false
+            finished(simulation: simulation, to: id)
+            return true
         }
-        finished(simulation: simulation, to: id)
-        return true
     }
 
     /// Takes a message in: starts serving it (scheduling its served copy), queues it, or loses it.

@@ -48,7 +48,7 @@ public actor Issuer: PaymentsActor {
         self.books = books
         self.addresses = addresses
         self.configuration = books.configuration
-        intake = Intake(configuration: books.configuration.stations.issuer, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation, configuration: books.configuration.stations.issuer, outages: books.configuration.outages,
                         kind: .issuer, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns, operations: books.configuration.stations.operations)
         random = simulation.random.split()
@@ -59,7 +59,7 @@ public actor Issuer: PaymentsActor {
             standInAdvised(event.subject, attempt: Packed.attempt(of: event.argument))
             return
         }
-        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
+        guard intake.take(event, to: id, counters: &books.counters) else { return }
         let kind = event.kind & ~PaymentMessage.servedFlag
         let attempt = Packed.attempt(of: event.argument)
         switch PaymentMessage(rawValue: kind) {

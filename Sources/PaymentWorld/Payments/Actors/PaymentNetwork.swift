@@ -35,7 +35,7 @@ public actor PaymentNetwork: PaymentsActor {
         self.books = books
         self.addresses = addresses
         self.configuration = books.configuration
-        intake = Intake(configuration: books.configuration.stations.network, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation, configuration: books.configuration.stations.network, outages: books.configuration.outages,
                         kind: .network, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns)
     }
@@ -45,7 +45,7 @@ public actor PaymentNetwork: PaymentsActor {
             standIn(event.subject, attempt: Packed.attempt(of: event.argument))
             return
         }
-        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return }
+        guard intake.take(event, to: id, counters: &books.counters) else { return }
         let kind = event.kind & ~PaymentMessage.servedFlag
         let attempt = Packed.attempt(of: event.argument)
         switch PaymentMessage(rawValue: kind) {

@@ -38,13 +38,13 @@ final class ServerDesk {
         seed = configuration.seed
         defects = configuration.defects
         if let station = configuration.stations.configuration(for: kind) {
-            intake = Intake(configuration: station, outages: configuration.outages, kind: kind,
+            intake = Intake(simulation: simulation, configuration: station, outages: configuration.outages, kind: kind,
                             random: simulation.random.split(), slowdowns: configuration.slowdowns)
             hasStation = true
         } else {
             // No split of the run's random stream here, so the streams of the actors built after
             // this one are the same with or without its station.
-            intake = Intake(configuration: StationConfiguration(servers: 1, service: .constant(.zero)), outages: [],
+            intake = Intake(simulation: simulation, configuration: StationConfiguration(servers: 1, service: .constant(.zero)), outages: [],
                             kind: kind, random: SimRandom(seed: 0))
             hasStation = false
         }
@@ -60,7 +60,7 @@ final class ServerDesk {
     /// has finished it, or nil while it waits, or when it was lost to an outage or a full queue.
     func serve(_ event: SimulationEvent) -> SimulationEvent? {
         guard hasStation else { return event }
-        guard intake.take(event, simulation: simulation, to: id, counters: &books.counters) else { return nil }
+        guard intake.take(event, to: id, counters: &books.counters) else { return nil }
         var served = event
         served.kind &= ~PaymentMessage.servedFlag
         return served
