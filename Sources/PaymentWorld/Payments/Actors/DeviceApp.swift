@@ -7,7 +7,7 @@ public actor DeviceApp: PaymentsActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     // The simulation owns this actor; unchecked, because every event touches it.
-    unowned(unsafe) let simulation: Simulation
+    let simulation: SimulationHandle
     let network: Network
     let books: WorldBooks
     let addresses: PaymentAddresses
@@ -30,7 +30,7 @@ public actor DeviceApp: PaymentsActor {
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
         self.lane = simulation.makeLane()
-        self.simulation = simulation
+        self.simulation = SimulationHandle(simulation)
         self.network = network
         self.books = books
         self.addresses = addresses

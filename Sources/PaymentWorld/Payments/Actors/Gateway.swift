@@ -31,7 +31,7 @@ public actor Gateway: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    unowned(unsafe) let simulation: Simulation
+    let simulation: SimulationHandle
     let network: Network
     let books: WorldBooks
     let addresses: PaymentAddresses
@@ -47,7 +47,7 @@ public actor Gateway: PaymentsActor {
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
         self.lane = simulation.makeLane()
-        self.simulation = simulation
+        self.simulation = SimulationHandle(simulation)
         self.network = network
         self.books = books
         self.addresses = addresses

@@ -16,7 +16,7 @@ public actor MerchantServer: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private unowned(unsafe) let simulation: Simulation
+    private let simulation: SimulationHandle
     private let network: Network
     private let books: WorldBooks
     private let addresses: PaymentAddresses
@@ -29,7 +29,7 @@ public actor MerchantServer: PaymentsActor {
     init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
         self.id = id
         self.lane = simulation.makeLane()
-        self.simulation = simulation
+        self.simulation = SimulationHandle(simulation)
         self.network = network
         self.books = books
         self.addresses = addresses
