@@ -73,62 +73,62 @@ enum LedgerEvent: Sendable, Hashable {
     func legs(card: CardAccounts, merchant: MerchantAccounts, payee: AccountID, lifecycle: UInt64) -> [Transfer] {
         switch self {
         case .authorize(let amount):
-            Ledger.authorize(card: card, amount: m(amount), lifecycle: lifecycle)
+            Array(Ledger.authorize(card: card, amount: m(amount), lifecycle: lifecycle))
         case .capture(let authorized, let captured, let fee):
-            Ledger.capture(
+            Array(Ledger.capture(
                 card: card,
                 merchant: merchant,
                 authorized: m(authorized),
                 captured: m(captured),
                 fee: m(fee),
                 lifecycle: lifecycle
-            )
+            ))
         case .capturePartial(let captured, let fee):
-            Ledger.capturePartial(
+            Array(Ledger.capturePartial(
                 card: card,
                 merchant: merchant,
                 captured: m(captured),
                 fee: m(fee),
                 lifecycle: lifecycle
-            )
+            ))
         case .finalCapture(let captured, let fee, let release):
-            Ledger.capturePartial(
+            Array(Ledger.capturePartial(
                 card: card,
                 merchant: merchant,
                 captured: m(captured),
                 fee: m(fee),
                 lifecycle: lifecycle
-            )
+            ))
                 + Ledger.releaseHold(card: card, remaining: m(release), lifecycle: lifecycle)
         case .release(let remaining):
-            Ledger.releaseHold(card: card, remaining: m(remaining), lifecycle: lifecycle)
+            Array(Ledger.releaseHold(card: card, remaining: m(remaining), lifecycle: lifecycle))
         case .sale(let amount, let fee):
-            Ledger.sale(card: card, merchant: merchant, amount: m(amount), fee: m(fee), lifecycle: lifecycle)
+            Array(Ledger.sale(card: card, merchant: merchant, amount: m(amount), fee: m(fee), lifecycle: lifecycle))
         case .billPayment(let bill, let commission):
-            Ledger.billPayment(card: card, payee: payee, bill: m(bill), commission: m(commission), lifecycle: lifecycle)
+            Array(Ledger.billPayment(card: card, payee: payee, bill: m(bill), commission: m(commission), lifecycle: lifecycle))
         case .refund(let amount, let fromSettled):
-            Ledger.refund(
+            Array(Ledger.refund(
                 card: card,
                 merchant: merchant,
                 amount: m(amount),
                 fromSettled: fromSettled,
                 lifecycle: lifecycle
-            )
+            ))
         case .settle(let pending):
-            Ledger.settle(merchant: merchant, pending: m(pending), lifecycle: lifecycle)
+            Array(Ledger.settle(merchant: merchant, pending: m(pending), lifecycle: lifecycle))
         case .load(let amount):
-            Ledger.prepaidLoad(card: card, amount: m(amount), lifecycle: lifecycle)
+            Array(Ledger.prepaidLoad(card: card, amount: m(amount), lifecycle: lifecycle))
         case .creditLine(let limit):
-            Ledger.grantCreditLine(card: card, limit: m(limit), lifecycle: lifecycle)
+            Array(Ledger.grantCreditLine(card: card, limit: m(limit), lifecycle: lifecycle))
         case .stipAuthorize(let amount):
-            Ledger.stipApproval(card: card, amount: m(amount), as: .authorization, lifecycle: lifecycle)
+            Array(Ledger.stipApproval(card: card, amount: m(amount), as: .authorization, lifecycle: lifecycle))
         case .stipSale(let amount, let fee):
-            Ledger.stipApproval(
+            Array(Ledger.stipApproval(
                 card: card,
                 amount: m(amount),
                 as: .sale(merchant: merchant, fee: m(fee)),
                 lifecycle: lifecycle
-            )
+            ))
         }
     }
 

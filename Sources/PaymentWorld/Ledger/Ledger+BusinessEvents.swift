@@ -15,7 +15,7 @@ extension Ledger {
     }
 
     /// authorize(A) approved: card.available → card.held: A.
-    public static func authorize(card: CardAccounts, amount: MinorUnits, lifecycle: UInt64) -> [Transfer] {
+    public static func authorize(card: CardAccounts, amount: MinorUnits, lifecycle: UInt64) -> TransferLegs {
         legs([(card.available, card.held, amount, .authorization)], lifecycle: lifecycle)
     }
 
@@ -28,7 +28,7 @@ extension Ledger {
         captured: MinorUnits,
         fee: MinorUnits,
         lifecycle: UInt64
-    ) -> [Transfer] {
+    ) -> TransferLegs {
         legs(
             [
                 (card.held, merchant.pending, captured - fee, .capture),
@@ -47,7 +47,7 @@ extension Ledger {
         captured: MinorUnits,
         fee: MinorUnits,
         lifecycle: UInt64
-    ) -> [Transfer] {
+    ) -> TransferLegs {
         legs(
             [
                 (card.held, merchant.pending, captured - fee, .capture),
@@ -58,7 +58,7 @@ extension Ledger {
     }
 
     /// Final capture, void or hold expiry: card.held → card.available: the remaining hold.
-    public static func releaseHold(card: CardAccounts, remaining: MinorUnits, lifecycle: UInt64) -> [Transfer] {
+    public static func releaseHold(card: CardAccounts, remaining: MinorUnits, lifecycle: UInt64) -> TransferLegs {
         legs([(card.held, card.available, remaining, .holdRelease)], lifecycle: lifecycle)
     }
 
@@ -69,7 +69,7 @@ extension Ledger {
         amount: MinorUnits,
         fee: MinorUnits,
         lifecycle: UInt64
-    ) -> [Transfer] {
+    ) -> TransferLegs {
         legs(
             [
                 (card.available, merchant.pending, amount - fee, .sale),
@@ -87,7 +87,7 @@ extension Ledger {
         bill: MinorUnits,
         commission: MinorUnits,
         lifecycle: UInt64
-    ) -> [Transfer] {
+    ) -> TransferLegs {
         legs(
             [
                 (card.available, payee, bill, .billPayment),
@@ -107,24 +107,24 @@ extension Ledger {
         amount: MinorUnits,
         fromSettled: Bool = false,
         lifecycle: UInt64
-    ) -> [Transfer] {
+    ) -> TransferLegs {
         let source = fromSettled ? merchant.settled : merchant.pending
         return legs([(source, card.available, amount, .refund)], lifecycle: lifecycle)
     }
 
     /// Settlement: merchant.pending → merchant.settled: the pending balance, which the caller
     /// reads with `balance(of: merchant.pending)`. Nothing to settle gives no transfer.
-    public static func settle(merchant: MerchantAccounts, pending: MinorUnits, lifecycle: UInt64) -> [Transfer] {
+    public static func settle(merchant: MerchantAccounts, pending: MinorUnits, lifecycle: UInt64) -> TransferLegs {
         legs([(merchant.pending, merchant.settled, pending, .settlement)], lifecycle: lifecycle)
     }
 
     /// Prepaid load (and a debit card's funding): external → card.available: x.
-    public static func prepaidLoad(card: CardAccounts, amount: MinorUnits, lifecycle: UInt64) -> [Transfer] {
+    public static func prepaidLoad(card: CardAccounts, amount: MinorUnits, lifecycle: UInt64) -> TransferLegs {
         legs([(AccountID.external, card.available, amount, .prepaidLoad)], lifecycle: lifecycle)
     }
 
     /// A credit card's limit: issuer.creditLine → card.available: limit (domain.md §2.3's prose).
-    public static func grantCreditLine(card: CardAccounts, limit: MinorUnits, lifecycle: UInt64) -> [Transfer] {
+    public static func grantCreditLine(card: CardAccounts, limit: MinorUnits, lifecycle: UInt64) -> TransferLegs {
         legs([(AccountID.issuerCreditLine, card.available, limit, .creditLine)], lifecycle: lifecycle)
     }
 
@@ -135,28 +135,24 @@ extension Ledger {
         amount: MinorUnits,
         as approval: StandInApproval,
         lifecycle: UInt64
-    ) -> [Transfer] {
-        let plain: [Transfer]
+    ) -> TransferLegs {
+        var legs: TransferLegs
         switch approval {
         case .authorization:
-            plain = authorize(card: card, amount: amount, lifecycle: lifecycle)
+            legs = authorize(card: card, amount: amount, lifecycle: lifecycle)
         case .sale(let merchant, let fee):
-            plain = sale(card: card, merchant: merchant, amount: amount, fee: fee, lifecycle: lifecycle)
+            legs = sale(card: card, merchant: merchant, amount: amount, fee: fee, lifecycle: lifecycle)
         }
-        return plain.map { leg in
-            var flagged = leg
-            flagged.allowOverdraft = true
-            return flagged
-        }
+        for index in legs.indices { legs[index].allowOverdraft = true }
+        return legs
     }
 
     /// Builds the non-zero legs, in the table's order.
     private static func legs(
         _ legs: [(from: AccountID, to: AccountID, amount: MinorUnits, reason: TransferReason)],
         lifecycle: UInt64
-    ) -> [Transfer] {
-        var transfers: [Transfer] = []
-        transfers.reserveCapacity(legs.count)
+    ) -> TransferLegs {
+        var transfers = TransferLegs()
         for leg in legs where leg.amount != .zero {
             transfers.append(
                 Transfer(from: leg.from, to: leg.to, amount: leg.amount, reason: leg.reason, lifecycle: lifecycle)

@@ -130,15 +130,16 @@ public struct Ledger: Sendable {
     /// an account that starts empty.
     ///
     /// - Complexity: O(n) in the batch's length.
-    public mutating func postBatch(_ transfers: [Transfer]) throws(LedgerError) {
-        var applied = 0
+    public mutating func postBatch<Transfers: RandomAccessCollection<Transfer>>(_ transfers: Transfers) throws(LedgerError)
+    where Transfers.Index == Int {
+        var applied = transfers.startIndex
         do throws(LedgerError) {
-            while applied < transfers.count {
+            while applied < transfers.endIndex {
                 try apply(transfers[applied])
                 applied += 1
             }
         } catch {
-            while applied > 0 {  // Reverse order, so each undo restores exactly what its apply saw.
+            while applied > transfers.startIndex {  // Reverse order: each undo restores what its apply saw.
                 applied -= 1
                 undo(transfers[applied])
             }

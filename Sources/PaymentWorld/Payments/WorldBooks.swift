@@ -112,7 +112,8 @@ public final class WorldBooks: @unchecked Sendable {
     /// Posts transfers all-or-none. A refusal is a modelled system's bug (an overdraft, a
     /// refund above what the merchant holds): it is reported as a violation, never a crash.
     @discardableResult
-    func post(_ transfers: [Transfer], payment: UInt64) -> Bool {
+    func post<Transfers: RandomAccessCollection<Transfer>>(_ transfers: Transfers, payment: UInt64) -> Bool
+    where Transfers.Index == Int {
         do {
             try ledger.postBatch(transfers)
             return true

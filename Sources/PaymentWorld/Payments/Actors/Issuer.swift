@@ -129,7 +129,7 @@ public actor Issuer: PaymentsActor {
         var transfers = Ledger.authorize(card: books.cards[Int(facts.card)].accounts, amount: MinorUnits(amount),
                                          lifecycle: payment)
         if standIn || configuration.defects.contains(.approveOverAvailable) {
-            transfers = transfers.map { var t = $0; t.allowOverdraft = true; return t }
+            for index in transfers.indices { transfers[index].allowOverdraft = true }
         }
         guard books.post(transfers, payment: payment) else { return }
         record(payment, attempt, .approved(held: amount))
