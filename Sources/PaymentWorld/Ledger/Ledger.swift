@@ -130,8 +130,9 @@ public struct Ledger: Sendable {
     /// an account that starts empty.
     ///
     /// - Complexity: O(n) in the batch's length.
-    public mutating func postBatch<Transfers: RandomAccessCollection<Transfer>>(_ transfers: Transfers) throws(LedgerError)
-    where Transfers.Index == Int {
+    public mutating func postBatch<Transfers: RandomAccessCollection<Transfer>>(
+        _ transfers: Transfers
+    ) throws(LedgerError) where Transfers.Index == Int {
         var applied = transfers.startIndex
         do throws(LedgerError) {
             while applied < transfers.endIndex {

@@ -124,13 +124,15 @@ struct EventQueue: ~Copyable {
 
     @inlinable static func bucket(_ event: SimulationEvent) -> Int64 { event.time.nanoseconds >> bucketShift }
 
+    /// The event's slot in the fine ring, which holds one coarse bucket.
+    @inlinable static func fineSlot(_ event: SimulationEvent) -> Int {
+        Int((event.time.nanoseconds >> fineShift) & (fineSlots - 1))
+    }
+
     @inlinable mutating func push(_ event: SimulationEvent) {
-        let fineSlot = event.time.nanoseconds >> EventQueue.fineShift
-        if fineSlot < fineHorizon { return near.push(event) }
+        if event.time.nanoseconds >> EventQueue.fineShift < fineHorizon { return near.push(event) }
         let bucket = EventQueue.bucket(event)
-        if bucket < horizonBucket {
-            return fine.append(event, slot: Int(fineSlot & (EventQueue.fineSlots - 1)))
-        }
+        if bucket < horizonBucket { return fine.append(event, slot: EventQueue.fineSlot(event)) }
         guard bucket - horizonBucket < EventQueue.ringSize else { return overflow.push(event) }
         let slot = Int(bucket & (EventQueue.ringSize - 1))
         if ring[slot].capacity == 0 && bucket - horizonBucket < EventQueue.spareBucketReach,
@@ -194,7 +196,7 @@ struct EventQueue: ~Copyable {
                 if isStale(event) {
                     staleDropped &+= 1
                 } else {
-                    fine.append(event, slot: Int((event.time.nanoseconds >> EventQueue.fineShift) & (EventQueue.fineSlots - 1)))
+                    fine.append(event, slot: EventQueue.fineSlot(event))
                 }
             }
             if spareBuckets.count < EventQueue.sparesKept {

@@ -28,7 +28,8 @@ public actor ACSServer: PaymentsActor {
         self.books = books
         self.addresses = addresses
         self.configuration = books.configuration
-        intake = Intake(simulation: simulation, configuration: books.configuration.stations.acs, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation,
+                        configuration: books.configuration.stations.acs, outages: books.configuration.outages,
                         kind: .acs, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns, operations: books.configuration.stations.operations)
         random = simulation.random.split()

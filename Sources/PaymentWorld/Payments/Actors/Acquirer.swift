@@ -28,7 +28,8 @@ public actor Acquirer: PaymentsActor {
         self.books = books
         self.addresses = addresses
         mislabelsAttempts = books.configuration.defects.contains(.acquirerMislabelsAttempt)
-        intake = Intake(simulation: simulation, configuration: books.configuration.stations.acquirer, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation,
+                        configuration: books.configuration.stations.acquirer, outages: books.configuration.outages,
                         kind: kind, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns)
     }

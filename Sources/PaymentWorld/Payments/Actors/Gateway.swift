@@ -52,7 +52,8 @@ public actor Gateway: PaymentsActor {
         self.books = books
         self.addresses = addresses
         self.configuration = books.configuration
-        intake = Intake(simulation: simulation, configuration: books.configuration.stations.gateway, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation,
+                        configuration: books.configuration.stations.gateway, outages: books.configuration.outages,
                         kind: .gateway, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns)
     }

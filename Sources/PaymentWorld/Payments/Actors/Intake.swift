@@ -4,10 +4,9 @@ import SimulationKernel
 /// served for a sampled time, and are then handled (design §3.5). During an outage window every
 /// message is lost, as if the actor were unreachable.
 struct Intake {
-    /// Unretained, and used through a guaranteed reference: passing the actor's `unowned(unsafe)`
-    /// simulation into each call retained and released it around every message. The world owns
-    /// the simulation and outlives every actor's intake.
-    private let simulation: Unmanaged<Simulation>
+    /// Unretained: passing the actor's `unowned(unsafe)` simulation into each call retained and
+    /// released it around every message (`SimulationHandle`).
+    private let simulation: SimulationHandle
     var station: ServiceStation
     private var line = RingBuffer<SimulationEvent>(capacity: 64)
     private var random: SimRandom
@@ -19,7 +18,7 @@ struct Intake {
 
     init(simulation: Simulation, configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind,
          random: SimRandom, slowdowns: [Slowdown] = [], operations: [StationOperation: Distribution] = [:]) {
-        self.simulation = Unmanaged.passUnretained(simulation)
+        self.simulation = SimulationHandle(simulation)
         station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
         service = configuration.service
         var byKind: [Distribution?] = []
@@ -49,7 +48,7 @@ struct Intake {
     /// away by a full queue, and counted); a served one frees its server. True when the message
     /// has been served and is to be handled now.
     mutating func take(_ event: SimulationEvent, to id: ReceiverID, counters: inout PaymentCounters) -> Bool {
-        simulation._withUnsafeGuaranteedRef { simulation in
+        simulation.with { simulation in
             guard event.kind & PaymentMessage.servedFlag != 0 else {
                 switch admit(event, simulation: simulation, to: id) {
                 case .queued: break

@@ -48,7 +48,8 @@ public actor Issuer: PaymentsActor {
         self.books = books
         self.addresses = addresses
         self.configuration = books.configuration
-        intake = Intake(simulation: simulation, configuration: books.configuration.stations.issuer, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation,
+                        configuration: books.configuration.stations.issuer, outages: books.configuration.outages,
                         kind: .issuer, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns, operations: books.configuration.stations.operations)
         random = simulation.random.split()

@@ -35,7 +35,8 @@ public actor PaymentNetwork: PaymentsActor {
         self.books = books
         self.addresses = addresses
         self.configuration = books.configuration
-        intake = Intake(simulation: simulation, configuration: books.configuration.stations.network, outages: books.configuration.outages,
+        intake = Intake(simulation: simulation,
+                        configuration: books.configuration.stations.network, outages: books.configuration.outages,
                         kind: .network, random: simulation.random.split(),
                         slowdowns: books.configuration.slowdowns)
     }

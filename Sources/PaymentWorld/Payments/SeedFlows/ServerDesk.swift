@@ -38,13 +38,15 @@ final class ServerDesk {
         seed = configuration.seed
         defects = configuration.defects
         if let station = configuration.stations.configuration(for: kind) {
-            intake = Intake(simulation: simulation, configuration: station, outages: configuration.outages, kind: kind,
+            intake = Intake(simulation: simulation,
+                            configuration: station, outages: configuration.outages, kind: kind,
                             random: simulation.random.split(), slowdowns: configuration.slowdowns)
             hasStation = true
         } else {
             // No split of the run's random stream here, so the streams of the actors built after
             // this one are the same with or without its station.
-            intake = Intake(simulation: simulation, configuration: StationConfiguration(servers: 1, service: .constant(.zero)), outages: [],
+            intake = Intake(simulation: simulation,
+                            configuration: StationConfiguration(servers: 1, service: .constant(.zero)), outages: [],
                             kind: kind, random: SimRandom(seed: 0))
             hasStation = false
         }
