@@ -70,7 +70,7 @@ public struct LatencyHistogram: Sendable, Hashable {
     ///
     /// - Precondition: `value >= 0`; a negative latency is a mistake in the caller.
     /// - Complexity: O(1), no allocation (unless the histogram shares storage with a copy).
-    @inlinable public mutating func record(_ value: Int64) {
+    @inlinable @inline(__always) public mutating func record(_ value: Int64) {
         precondition(value >= 0, "LatencyHistogram.record: negative value \(value)")
         counts[Self.bucketIndex(value)] &+= 1
         recordedCount &+= 1

@@ -6,7 +6,7 @@ import SimulationKernel
 public actor DeviceApp: PaymentsActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    // The simulation owns this actor; unchecked, because every event touches it.
+    // The simulation owns this actor: a handle, so setting a timer touches no reference count.
     let simulation: SimulationHandle
     let network: Network
     let books: WorldBooks
