@@ -136,15 +136,12 @@ extension Ledger {
         as approval: StandInApproval,
         lifecycle: UInt64
     ) -> TransferLegs {
-        var legs: TransferLegs
         switch approval {
         case .authorization:
-            legs = authorize(card: card, amount: amount, lifecycle: lifecycle)
+            authorize(card: card, amount: amount, lifecycle: lifecycle).allowingOverdraft()
         case .sale(let merchant, let fee):
-            legs = sale(card: card, merchant: merchant, amount: amount, fee: fee, lifecycle: lifecycle)
+            sale(card: card, merchant: merchant, amount: amount, fee: fee, lifecycle: lifecycle).allowingOverdraft()
         }
-        for index in legs.indices { legs[index].allowOverdraft = true }
-        return legs
     }
 
     /// Builds the non-zero legs, in the table's order.

@@ -45,6 +45,14 @@ public struct TransferLegs: RandomAccessCollection, Sendable, Equatable, CustomS
         self[count - 1] = transfer
     }
 
+    /// The same legs, each flagged as a stand-in approval that may overdraw the card's available
+    /// balance (G-2's one exception; the ledger refuses the flag on any other account).
+    public func allowingOverdraft() -> TransferLegs {
+        var flagged = self
+        for index in flagged.indices { flagged[index].allowOverdraft = true }
+        return flagged
+    }
+
     /// Only the legs count, not the unused slots.
     public static func == (a: Self, b: Self) -> Bool { a.elementsEqual(b) }
 

@@ -10,7 +10,6 @@ struct SlotLists: ~Copyable {
     @usableFromInline static let none: Int32 = -1
     /// The first node of each slot's list, or `none`.
     @usableFromInline var heads: UnsafeMutablePointer<Int32>
-    @usableFromInline let slotCount: Int
     @usableFromInline var events: UnsafeMutablePointer<SimulationEvent>
     /// The node after each node in its slot's list (or on the free list), or `none`.
     @usableFromInline var links: UnsafeMutablePointer<Int32>
@@ -22,7 +21,6 @@ struct SlotLists: ~Copyable {
     @usableFromInline var count = 0
 
     @inlinable init(slots: Int, capacity: Int = 1024) {
-        slotCount = slots
         heads = .allocate(capacity: slots)
         heads.initialize(repeating: SlotLists.none, count: slots)
         self.capacity = capacity

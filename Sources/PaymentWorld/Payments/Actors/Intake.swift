@@ -48,27 +48,25 @@ struct Intake {
     /// away by a full queue, and counted); a served one frees its server. True when the message
     /// has been served and is to be handled now.
     mutating func take(_ event: SimulationEvent, to id: ReceiverID, counters: inout PaymentCounters) -> Bool {
-        simulation.with { simulation in
-            guard event.kind & PaymentMessage.servedFlag != 0 else {
-                switch admit(event, simulation: simulation, to: id) {
-                case .queued: break
-                case .lost: counters.droppedByOutage &+= 1
-                case .rejected: counters.rejectedByQueue &+= 1
-                }
-                return false
+        guard event.kind & PaymentMessage.servedFlag != 0 else {
+            switch admit(event, to: id) {
+            case .queued: break
+            case .lost: counters.droppedByOutage &+= 1
+            case .rejected: counters.rejectedByQueue &+= 1
             }
-            finished(simulation: simulation, to: id)
-            return true
+            return false
         }
+        finished(to: id)
+        return true
     }
 
     /// Takes a message in: starts serving it (scheduling its served copy), queues it, or loses it.
-    mutating func admit(_ event: SimulationEvent, simulation: Simulation, to id: ReceiverID) -> Arrival {
+    mutating func admit(_ event: SimulationEvent, to id: ReceiverID) -> Arrival {
         let now = simulation.now
         for window in outages where now >= window.start && now < window.end { return .lost }
         switch station.arrive(0, at: now) {
         case .serving:
-            serve(event, simulation: simulation, to: id)
+            serve(event, to: id)
             return .queued
         case .waiting:
             line.append(event)
@@ -79,13 +77,13 @@ struct Intake {
     }
 
     /// A server finished a message: starts the next one waiting, if any.
-    mutating func finished(simulation: Simulation, to id: ReceiverID) {
+    mutating func finished(to id: ReceiverID) {
         if station.startNext(at: simulation.now, isAbandoned: { _ in false }) != nil, let next = line.popFirst() {
-            serve(next, simulation: simulation, to: id)
+            serve(next, to: id)
         }
     }
 
-    private mutating func serve(_ event: SimulationEvent, simulation: Simulation, to id: ReceiverID) {
+    private mutating func serve(_ event: SimulationEvent, to id: ReceiverID) {
         let kind = Int(event.kind & ~PaymentMessage.servedFlag)
         var time = (kind < operations.count ? operations[kind] ?? service : service).sample(&random)
         let now = simulation.now

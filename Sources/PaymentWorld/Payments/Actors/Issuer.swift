@@ -130,7 +130,7 @@ public actor Issuer: PaymentsActor {
         var transfers = Ledger.authorize(card: books.cards[Int(facts.card)].accounts, amount: MinorUnits(amount),
                                          lifecycle: payment)
         if standIn || configuration.defects.contains(.approveOverAvailable) {
-            for index in transfers.indices { transfers[index].allowOverdraft = true }
+            transfers = transfers.allowingOverdraft()
         }
         guard books.post(transfers, payment: payment) else { return }
         record(payment, attempt, .approved(held: amount))
