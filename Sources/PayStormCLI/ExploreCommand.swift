@@ -162,7 +162,7 @@ enum ExploreRunner {
             let result = PaymentsWorld(configuration: configuration, options: simulationOptions, keepGoing: options.keepGoing)
                 .run(reportingEvery: .hours(24))
             if let violation = result.safetyViolation ?? result.livenessViolation {
-                let where_ = "payment#\(violation.lifecycle & 0xFFFF_FFFF).\(violation.lifecycle >> 32) t=\(violation.time)"
+                let where_ = "\(violation.subject) t=\(violation.time)"
                 let more = result.violations.count > 1 ? " (+\(result.violations.count - 1) more violations)" : ""
                 return (.init(seed: seed, invariant: "\(violation.invariant) \(violation.claim)",
                               detail: "\(where_): \(violation.detail)\(more)",

@@ -57,11 +57,11 @@ enum PaymentsRun {
     /// violating step is the last record) or the ring still holds its step, else its time.
     static func tracePointer(_ violation: Violation, result: PaymentsResult) -> String {
         let time = TraceWriter.seconds(violation.time)
-        let subject = "subject #\(violation.lifecycle)"
+        let subject = "subject #\(violation.traceSubject)"
         var number: UInt64?
         if case .stopped(let reason) = result.end, reason == "\(violation.invariant) \(violation.claim)" {
             number = result.steps
-        } else if let index = result.recentTrace.lastIndex(where: { $0.time == violation.time && $0.subject == violation.lifecycle }) {
+        } else if let index = result.recentTrace.lastIndex(where: { $0.time == violation.time && $0.subject == violation.traceSubject }) {
             number = result.steps - UInt64(result.recentTrace.count - index) + 1
         }
         guard let number else {

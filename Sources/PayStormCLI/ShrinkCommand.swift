@@ -346,8 +346,7 @@ enum ShrinkProbe {
             let result = PaymentsWorld(configuration: configuration, options: simulationOptions).run(reportingEvery: .hours(24))
             if let violation = result.safetyViolation ?? result.livenessViolation {
                 return ShrinkFailure(key: violation.invariant, label: "\(violation.invariant) \(violation.claim)",
-                                     detail: "payment#\(violation.lifecycle & 0xFFFF_FFFF).\(violation.lifecycle >> 32) "
-                                         + "t=\(violation.time): \(violation.detail)")
+                                     detail: "\(violation.subject) t=\(violation.time): \(violation.detail)")
             }
             if let escape = result.escapes.first {
                 return ShrinkFailure(key: "escape", label: "determinism escape", detail: "\(escape)")

@@ -92,29 +92,71 @@ public enum PaymentOutcome: UInt64, Sendable, Hashable, CaseIterable, CustomStri
     public var isSuccessForReports: Bool { isSuccess }
 }
 
-/// A seed step on the wire: the step, then the try (requests) or the answer (answers), then a payload.
-struct StepWire {
-    static func request(_ step: SeedStep, try attempt: Int, payload: UInt64 = 0) -> UInt64 {
-        UInt64(step.rawValue) | UInt64(attempt & 0xFFFF) << 8 | payload << 24
+/// A field of a message's 64-bit `argument`: `width` bits from bit `shift`. Every layout below is
+/// built from these, so no shift or mask is written twice and a value too wide for its field is
+/// caught where it is packed.
+struct WireField {
+    let shift: UInt64
+    let width: UInt64
+
+    init(from shift: UInt64, bits width: UInt64) {
+        self.shift = shift
+        self.width = width
     }
-    /// An answer names the call it answers, so the app can tell a duplicate of an earlier answer.
-    static func answer(_ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) -> UInt64 {
-        UInt64(step.rawValue) | UInt64(answer.rawValue) << 8 | UInt64(call & 0xFFFF) << 16 | payload << 32
+
+    var mask: UInt64 { width >= 64 ? .max : (1 << width) - 1 }
+    /// The largest value the field holds.
+    var limit: UInt64 { mask }
+
+    @inline(__always) func read(_ word: UInt64) -> UInt64 { word >> shift & mask }
+
+    @inline(__always) func write(_ value: UInt64) -> UInt64 {
+        assert(value <= mask, "\(value) does not fit in \(width) bits")
+        return (value & mask) << shift
     }
-    static func call(of answer: UInt64) -> Int { Int(answer >> 16 & 0xFFFF) }
-    static func step(of argument: UInt64) -> SeedStep? { SeedStep(rawValue: UInt8(argument & 0xFF)) }
-    /// The call's number: a lifecycle numbers its calls 1, 2, 3… so a server tells a new call from a late copy.
-    static func attempt(of argument: UInt64) -> Int { Int(argument >> 8 & 0xFFFF) }
-    static func answer(of argument: UInt64) -> StepAnswer { StepAnswer(rawValue: UInt8(argument >> 8 & 0xFF)) ?? .refused }
-    static func payload(of request: UInt64) -> UInt64 { request >> 24 }
-    static func answerPayload(of answer: UInt64) -> UInt64 { answer >> 32 }
 }
 
-/// Packs an attempt number and a small code into an event argument.
-struct Packed {
-    static func attempt(_ attempt: Int, code: UInt64 = 0) -> UInt64 { UInt64(attempt) | code << 8 }
-    static func attempt(of argument: UInt64) -> Int { Int(argument & 0xFF) }
-    static func code(of argument: UInt64) -> UInt64 { argument >> 8 }
+/// An authorization attempt and a small code, through acquirer → network → issuer and back:
+/// which attempt a request, answer, inquiry or reversal is about, and the issuer's answer or the
+/// inquiry's finding.
+enum AttemptWire {
+    static let attempt = WireField(from: 0, bits: 8)
+    static let code = WireField(from: 8, bits: 56)
+
+    static func encode(_ attempt: Int, code: UInt64 = 0) -> UInt64 {
+        Self.attempt.write(UInt64(attempt)) | Self.code.write(code)
+    }
+    static func attempt(of argument: UInt64) -> Int { Int(Self.attempt.read(argument)) }
+    static func code(of argument: UInt64) -> UInt64 { Self.code.read(argument) }
+}
+
+/// A seed step on the wire. A request carries the step, the call's number and a payload (a code,
+/// an API version, the operation an SCA attempt is for); an answer the step, the answer, the call
+/// it answers (so the app can tell a duplicate of an earlier answer) and a payload.
+enum StepWire {
+    static let step = WireField(from: 0, bits: 8)
+    static let call = WireField(from: 8, bits: 16)
+    static let requestPayload = WireField(from: 24, bits: 40)
+    static let answer = WireField(from: 8, bits: 8)
+    static let answeredCall = WireField(from: 16, bits: 16)
+    static let answerPayload = WireField(from: 32, bits: 32)
+    /// Calls are numbered in 16 bits: a lifecycle that makes more wraps around.
+    static let callMask = Int(call.mask)
+
+    static func request(_ step: SeedStep, try attempt: Int, payload: UInt64 = 0) -> UInt64 {
+        Self.step.write(UInt64(step.rawValue)) | call.write(UInt64(attempt & callMask)) | requestPayload.write(payload)
+    }
+    static func answer(_ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) -> UInt64 {
+        Self.step.write(UInt64(step.rawValue)) | Self.answer.write(UInt64(answer.rawValue))
+            | answeredCall.write(UInt64(call & callMask)) | answerPayload.write(payload)
+    }
+    static func step(of argument: UInt64) -> SeedStep? { SeedStep(rawValue: UInt8(Self.step.read(argument))) }
+    /// The call's number: a lifecycle numbers its calls 1, 2, 3… so a server tells a new call from a late copy.
+    static func attempt(of request: UInt64) -> Int { Int(call.read(request)) }
+    static func payload(of request: UInt64) -> UInt64 { requestPayload.read(request) }
+    static func call(of answer: UInt64) -> Int { Int(answeredCall.read(answer)) }
+    static func answer(of argument: UInt64) -> StepAnswer { StepAnswer(rawValue: UInt8(Self.answer.read(argument))) ?? .refused }
+    static func answerPayload(of answer: UInt64) -> UInt64 { answerPayload.read(answer) }
 }
 
 /// Issuer answers as small codes on the wire, mapped to ISO response codes at the gateway.
@@ -132,22 +174,18 @@ enum IssuerAnswer: UInt64 {
     }
 }
 
-/// TransStatus on the wire.
+/// TransStatus on the wire: an ARes's or RReq's result by its index, and a challenge (ARes C,
+/// which only extends the gateway's wait) by a code of its own.
 enum WireTransStatus {
     static let all: [TransStatus] = [.authenticated, .attempted, .notAuthenticated, .unavailable, .rejected]
-    static func encode(_ status: TransStatus) -> UInt64 { UInt64(all.firstIndex(of: status) ?? 3) }
+    /// An ARes that asks for a challenge: the result comes later, in the RReq.
+    static let challengeRequired: UInt64 = 99
+
+    static func encode(_ status: TransStatus) -> UInt64 {
+        status == .challengeRequired ? challengeRequired : UInt64(all.firstIndex(of: status) ?? 3)
+    }
     static func decode(_ value: UInt64) -> TransStatus {
-        if value == 99 { return .challengeRequired }
+        if value == challengeRequired { return .challengeRequired }
         return value < UInt64(all.count) ? all[Int(value)] : .unavailable
     }
-}
-
-extension UInt64 {
-    /// The slot of a lifecycle id.
-    var slot: Int { Int(self & 0xFFFF_FFFF) }
-    /// The generation of a lifecycle id.
-    var generation: UInt32 { UInt32(self >> 32) }
-
-    /// The lifecycle id of a slot's current tenant.
-    init(slot: Int, generation: UInt32) { self = UInt64(generation) << 32 | UInt64(slot) }
 }

@@ -97,6 +97,9 @@ public struct PaymentPolicies: Sendable, Hashable {
     /// 3-D Secure low-value exemption: an enrolled card's payment below this amount (minor
     /// units) skips authentication; 0 exempts nothing.
     public var lowValueExemption: Int64 = 0
+    /// How long an authorization's hold may wait for its capture; a capture after it finds the hold
+    /// expired and released (AUTH-5; Sips `captureLimitDate`, card-scheme rules of about a week).
+    public var captureLimit: SimDuration = .hours(168)
     public init() {}
 }
 

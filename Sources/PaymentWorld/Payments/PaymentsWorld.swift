@@ -13,61 +13,42 @@ public final class PaymentsWorld {
     public let configuration: PaymentsConfiguration
     public let simulation: Simulation
     public let network: Network
-    public let books: WorldBooks
-    let device: DeviceApp
-    let merchant: MerchantServer
-    let gateway: Gateway
-    let acs: ACSServer
-    let acquirers: [Acquirer]
-    let paymentNetwork: PaymentNetwork
-    let issuer: Issuer
-    let platform: Platform
-    let wallet: Wallet
-    let messageChannel: MessageChannel
-    let tokenService: TokenService
-    let cardPlatform: CardPlatform
-    let scaAuthority: ScaAuthority
-    let mobileWallet: MobileWallet
-    let directoryServer: DirectoryServer
+    private let context: PaymentsContext
+    private let device: DeviceApp
+    private let gateway: Gateway
+    private let issuer: Issuer
+    /// Every actor, in the order of `PaymentActorKind.allCases`: the order they were built in.
+    private let actors: [any ReportingActor]
 
     public init(configuration: PaymentsConfiguration, options: Simulation.Options, keepGoing: Bool = false) {
         self.configuration = configuration
         let simulation = Simulation(options: options)
         let network = Network(simulation: simulation, defaultLatency: configuration.latency,
                               defaultFaults: configuration.faults)
-        let books = WorldBooks(simulation: simulation, configuration: configuration)
-        books.keepGoing = keepGoing
-        let addresses = PaymentAddresses(ids: PaymentActorKind.allCases.map { _ in simulation.reserveReceiverID() })
+        // The card file draws first, from a stream of its own, before any actor splits one.
+        var random = simulation.random.split()
+        let cards = CardFile(configuration.cards, random: &random)
+        let ledger = WorldLedger(cards: configuration.cards.count, balance: configuration.cards.balance,
+                                 merchants: configuration.merchants)
+        let registry = InvariantRegistry(MonitoredWorld(configuration: configuration, ledger: ledger))
+        let observer = WorldObserver(simulation: simulation, registry: registry, keepGoing: keepGoing)
+        let addresses = PaymentAddresses(reserving: simulation.reserveReceiverID)
+        let context = PaymentsContext(simulation: SimulationHandle(simulation), network: network, addresses: addresses,
+                                      configuration: configuration, ledger: ledger, observer: observer, cards: cards,
+                                      bodies: RequestBodies())
         // Built in a fixed order: each splits its random stream off the root in turn.
-        device = DeviceApp(id: addresses[.device], simulation: simulation, network: network, books: books, addresses: addresses)
-        merchant = MerchantServer(id: addresses[.merchant], simulation: simulation, network: network, books: books,
-                                  addresses: addresses)
-        gateway = Gateway(id: addresses[.gateway], simulation: simulation, network: network, books: books, addresses: addresses)
-        acs = ACSServer(id: addresses[.acs], simulation: simulation, network: network, books: books, addresses: addresses)
-        acquirers = [PaymentActorKind.acquirer, .backupAcquirer].map {
-            Acquirer(id: addresses[$0], kind: $0, simulation: simulation, network: network, books: books, addresses: addresses)
-        }
-        paymentNetwork = PaymentNetwork(id: addresses[.network], simulation: simulation, network: network, books: books,
-                                        addresses: addresses)
-        issuer = Issuer(id: addresses[.issuer], simulation: simulation, network: network, books: books, addresses: addresses)
-        platform = Platform(id: addresses[.platform], simulation: simulation, network: network, books: books, addresses: addresses)
-        wallet = Wallet(id: addresses[.wallet], simulation: simulation, network: network, books: books, addresses: addresses)
-        messageChannel = MessageChannel(id: addresses[.messageChannel], simulation: simulation, network: network,
-                                        books: books, addresses: addresses)
-        tokenService = TokenService(id: addresses[.tokenService], simulation: simulation, network: network, books: books,
-                                    addresses: addresses)
-        cardPlatform = CardPlatform(id: addresses[.cardPlatform], simulation: simulation, network: network, books: books,
-                                    addresses: addresses)
-        scaAuthority = ScaAuthority(id: addresses[.scaAuthority], simulation: simulation, network: network, books: books,
-                                    addresses: addresses)
-        mobileWallet = MobileWallet(id: addresses[.mobileWallet], simulation: simulation, network: network, books: books,
-                                    addresses: addresses)
-        directoryServer = DirectoryServer(id: addresses[.directoryServer], simulation: simulation, network: network,
-                                          books: books, addresses: addresses)
-        let actors: [any EventReceiver] = [device, merchant, gateway, acs, acquirers[0], acquirers[1], paymentNetwork, issuer,
-                                           platform, wallet, messageChannel, tokenService, cardPlatform, scaAuthority,
-                                           mobileWallet, directoryServer]
-        for (actor, kind) in zip(actors, PaymentActorKind.allCases) { simulation.register(actor, as: addresses[kind]) }
+        let device = DeviceApp(context), merchant = MerchantServer(context), gateway = Gateway(context)
+        let acs = ACSServer(context), acquirer = Acquirer(context, as: .acquirer)
+        let backupAcquirer = Acquirer(context, as: .backupAcquirer), paymentNetwork = PaymentNetwork(context)
+        let issuer = Issuer(context)
+        let actors: [any ReportingActor] = [
+            device, merchant, gateway, acs, acquirer, backupAcquirer, paymentNetwork, issuer, Platform(context),
+            Wallet(context), MessageChannel(context), TokenService(context), CardPlatform(context), ScaAuthority(context),
+            MobileWallet(context), DirectoryServer(context),
+        ]
+        (self.device, self.gateway, self.issuer) = (device, gateway, issuer)
+        Self.bind(actors, to: addresses, in: simulation)
+        self.actors = actors
         for link in configuration.links where link.between.count == 2 {
             let (a, b) = (addresses[link.between[0]], addresses[link.between[1]])
             network.connect(a, b, latency: link.latency, faults: configuration.faults)
@@ -80,9 +61,24 @@ public final class PaymentsWorld {
         }
         self.simulation = simulation
         self.network = network
-        self.books = books
+        self.context = context
         device.start()
     }
+
+    /// Registers each actor at the address of its kind, and checks that every kind has exactly one.
+    private static func bind(_ actors: [any ReportingActor], to addresses: PaymentAddresses, in simulation: Simulation) {
+        var bound = [Bool](repeating: false, count: PaymentActorKind.allCases.count)
+        for actor in actors {
+            precondition(!bound[actor.kind.rawValue], "two actors of kind \(actor.kind)")
+            bound[actor.kind.rawValue] = true
+            simulation.register(actor, as: addresses[actor.kind])
+        }
+        let missing = PaymentActorKind.allCases.filter { !bound[$0.rawValue] }
+        precondition(missing.isEmpty, "no actor for \(missing)")
+    }
+
+    /// The claims a payments run checks, in report order, without running one.
+    public static var claims: [(invariant: String, claim: String)] { InvariantRegistry.claims }
 
     /// Runs until every payment is done (or a violation stops it), reporting progress.
     public func run(reportingEvery interval: SimDuration = .seconds(10),
@@ -117,55 +113,56 @@ public final class PaymentsWorld {
     /// The run's progress; it hands over (and restarts) the interval figures, so call it once per report.
     public func snapshot() -> PaymentsProgress {
         let now = simulation.now
-        let books = self.books
+        let violations = context.observer.violations.count
         return simulation.inspect {
             device.assumeIsolated { device in
                 PaymentsProgress(now: now, completed: device.completed, inFlight: device.inFlight,
-                                 violations: books.violations.count, interval: books.takeInterval(),
+                                 violations: violations, interval: device.takeInterval(),
                                  arrivalsEnded: device.arrivalsEnded)
             }
         }
     }
 
+    /// The one read-only collector of what the run measured: each actor's figures, summed.
     func result(end: Simulation.End) -> PaymentsResult {
-        let books = self.books
-        return simulation.inspect {
-            let (completed, inFlight, shed) = device.assumeIsolated { ($0.completed, $0.inFlight, $0.shed) }
-            if case .idle = end {
-                let (finals, open) = gateway.assumeIsolated { ($0.finalStatuses(), $0.openPayments()) }
-                books.finish(finals: finals, open: open)
-            }
+        simulation.inspect {
+            let (completed, inFlight, shed, flows) = device.assumeIsolated { ($0.completed, $0.inFlight, $0.shed, $0.flows) }
+            if case .idle = end { checkTheEnd() }
             let now = simulation.now
-            // The card core's stations, the directory server's among them (its desk always has one).
-            let core: [(String, ServiceStation?)] = [
-                ("gateway", gateway.assumeIsolated { $0.intake.station }),
-                ("directory_server", directoryServer.assumeIsolated { $0.stationSnapshot }),
-                ("acs", acs.assumeIsolated { $0.stationSnapshot }),
-                ("acquirer", acquirers[0].assumeIsolated { $0.stationSnapshot }),
-                ("acquirer_backup", acquirers[1].assumeIsolated { $0.stationSnapshot }),
-                ("network", paymentNetwork.assumeIsolated { $0.stationSnapshot }),
-                ("issuer", issuer.assumeIsolated { $0.stationSnapshot }),
-            ]
-            let stations = core.compactMap { name, station in station.map { StationReport(name: name, station: $0, at: now) } }
-            // The seed systems' servers, where the scenario's flows used them.
-            let seedStations: [(String, ServiceStation?)] = [
-                ("platform", platform.assumeIsolated { $0.stationSnapshot }),
-                ("wallet", wallet.assumeIsolated { $0.stationSnapshot }),
-                ("token_service", tokenService.assumeIsolated { $0.stationSnapshot }),
-                ("card_platform", cardPlatform.assumeIsolated { $0.stationSnapshot }),
-                ("sca_authority", scaAuthority.assumeIsolated { $0.stationSnapshot }),
-            ]
-            let used = seedStations.compactMap { name, station in
-                station.flatMap { $0.arrivals > 0 ? StationReport(name: name, station: $0, at: now) : nil }
+            var counters = PaymentCounters()
+            var coverage = StateCoverage()
+            var stations: [PaymentActorKind: ServiceStation] = [:]
+            for actor in actors {
+                let figures = actor.collectFigures()
+                counters.add(figures.counters)
+                coverage.merge(figures.coverage)
+                if let station = figures.station { stations[actor.kind] = station }
             }
+            // The card core's stations, the directory server's among them (its desk always has one),
+            // then the seed systems' servers where the scenario's flows used them.
+            let core: [PaymentActorKind] = [.gateway, .directoryServer, .acs, .acquirer, .backupAcquirer, .network, .issuer]
+            let seed: [PaymentActorKind] = [.platform, .wallet, .tokenService, .cardPlatform, .scaAuthority]
+            let reports = core.compactMap { kind in stations[kind].map { StationReport(name: kind.description, station: $0, at: now) } }
+                + seed.compactMap { kind in
+                    stations[kind].flatMap { $0.arrivals > 0 ? StationReport(name: kind.description, station: $0, at: now) : nil }
+                }
+            let approvalsByBIN = issuer.assumeIsolated { $0.approvalsByBIN }
             return PaymentsResult(
-                end: end, completed: completed, unfinished: inFlight, shed: shed, flows: books.flows,
-                counters: books.counters, monitors: books.monitors.records, violations: books.violations,
-                audit: books.ledger.audit(), traceHash: simulation.trace.hash, steps: simulation.trace.steps,
-                lastTime: simulation.now, stations: stations + used, network: network.statistics,
-                recentTrace: simulation.trace.recent, escapes: simulation.escapes, coverage: books.coverage,
-                cardsByBIN: books.binCards, approvalsByBIN: books.binApprovals)
+                end: end, completed: completed, unfinished: inFlight, shed: shed, flows: flows,
+                counters: counters, monitors: context.observer.registry.records, violations: context.observer.violations,
+                audit: context.ledger.ledger.audit(), traceHash: simulation.trace.hash, steps: simulation.trace.steps,
+                lastTime: simulation.now, stations: reports, network: network.statistics,
+                recentTrace: simulation.trace.recent, escapes: simulation.escapes, coverage: coverage,
+                cardsByBIN: context.cards.cardsByBIN, approvalsByBIN: approvalsByBIN)
         }
+    }
+
+    /// The end-of-run checks of a run that went idle: every payment's final status (RES-2) and the
+    /// payments nothing is left to finish (G-7).
+    private func checkTheEnd() {
+        let (finals, open) = gateway.assumeIsolated { ($0.finalStatuses(), $0.openPayments()) }
+        for final in finals { context.observe(.paymentStatusAtEnd(final.payment, succeeded: final.succeeded)) }
+        for payment in open { context.observe(.paymentOpenAtEnd(payment)) }
     }
 }
 
@@ -188,7 +185,7 @@ public struct PaymentsResult: Sendable {
     public var shed: UInt64
     public var flows: [FlowMetrics]
     public var counters: PaymentCounters
-    public var monitors: [Monitors.Record]
+    public var monitors: [InvariantRecord]
     public var violations: [Violation]
     public var audit: LedgerAudit
     public var traceHash: UInt64

@@ -1,50 +1,133 @@
 import SimulationKernel
 
-/// A fact about the payments world that the monitors check, reported by the actor that
-/// caused it, at the instant it happened. `payment` is the lifecycle id (slot and generation).
-public enum WorldEvent: Sendable, Hashable {
+/// A fact about the payments world that the invariant monitors check, reported by the actor (or
+/// component) that caused it, at the instant it happened. Adding a claim that needs a new fact is
+/// this case, its ``Kind``, and the line of the actor that emits it.
+public enum WorldEvent: Sendable {
+    // Money.
+    /// The ledger took a batch of transfers for `subject`, or refused it and said why (G-1).
+    case transfersPosted(subject: WorldSubject, refusal: LedgerError?)
+
+    // The customer's lifecycles.
+    /// The device started a lifecycle that must end by `deadline` (G-7).
+    case lifecycleStarted(LifecycleID, deadline: SimTime)
+    /// The device's lifecycle ended: the customer was given an answer.
+    case lifecycleEnded(LifecycleID)
+    /// A lifecycle's budget ran out while the device still waited; `detail` says what it was.
+    case lifecycleDeadlineReached(LifecycleID, detail: String)
+    /// A lifecycle's table was offered an event: applied, or rejected as `illegal` (G-6).
+    case transitionOffered(WorldSubject, illegal: IllegalTransition?)
+
+    // Payments at the gateway.
     /// The customer's intent: one order may be retried as several gateway payments.
-    case paymentCreated(payment: UInt64, order: UInt64, key: UInt64)
+    case paymentCreated(PaymentID, order: LifecycleID, key: UInt64)
     /// The gateway sent an authorization; `required` tells whether the card is enrolled in 3DS,
     /// `authentication` is the 3DS result it relies on (nil when none was asked for), and
     /// `exempted` whether it claimed the low-value exemption for this `amount`.
-    case authorizationSent(payment: UInt64, attempt: Int, required: Bool, authentication: TransStatus?, exempted: Bool,
-                           amount: Int64)
-    /// The gateway took an authorization answer for `attempt` of a live payment (G-8, G-11).
-    case authorizationAnswered(payment: UInt64, attempt: Int, approved: Bool)
+    case authorizationSent(AttemptID, required: Bool, authentication: TransStatus?, exempted: Bool, amount: Int64)
+    /// The gateway took an authorization answer for an attempt of a live payment (G-8, G-11).
+    case authorizationAnswered(AttemptID, approved: Bool)
     /// The issuer (or the network standing in) approved and placed a hold.
-    case holdPlaced(payment: UInt64, card: UInt32, amount: Int64, standIn: Bool, usableCard: Bool)
+    case holdPlaced(PaymentID, card: CardID, amount: Int64, standIn: Bool, usableCard: Bool)
     /// A hold was released (reversal, void, expiry, or the rest after a capture).
-    case holdReleased(payment: UInt64, card: UInt32, amount: Int64)
+    case holdReleased(PaymentID, card: CardID, amount: Int64)
     /// The gateway is about to capture `amount` (checked before the money moves: AUTH-1).
-    case captureAttempted(payment: UInt64, amount: Int64)
-    case captured(payment: UInt64, card: UInt32, amount: Int64)
+    case captureAttempted(PaymentID, amount: Int64)
+    case captured(PaymentID, card: CardID, amount: Int64)
     /// The gateway is about to refund `amount` (checked before the money moves: AUTH-3).
-    case refundAttempted(payment: UInt64, amount: Int64)
-    case refunded(payment: UInt64, amount: Int64)
+    case refundAttempted(PaymentID, amount: Int64)
+    case refunded(PaymentID, amount: Int64)
     /// An unknown outcome was settled (LC-12); a not-approved one must leave no hold (RES-2).
-    case outcomeResolved(payment: UInt64, approved: Bool)
+    case outcomeResolved(PaymentID, approved: Bool)
     /// The gateway settled a payment's status for good.
-    case paymentFinal(payment: UInt64, order: UInt64, succeeded: Bool)
+    case paymentFinal(PaymentID, order: LifecycleID, succeeded: Bool)
     /// The gateway forgot a finished payment: nothing more can happen to it.
-    case paymentRetired(payment: UInt64, order: UInt64)
-    /// A lifecycle rejected an event its table does not allow (G-6).
-    case illegalTransition(payment: UInt64, description: String)
+    case paymentRetired(PaymentID, order: LifecycleID)
+    /// The run went idle with this payment's final status (the end-of-run checks).
+    case paymentStatusAtEnd(PaymentID, succeeded: Bool)
+    /// The run went idle with this payment neither final nor retired: nothing is left to finish it.
+    case paymentOpenAtEnd(PaymentID)
+
     // Seed-system steps.
     /// A server checked a submitted OTP; `submissions` counts every code checked for this OTP.
-    case otpChecked(lifecycle: UInt64, submissions: Int, maxAttempts: Int)
+    case otpChecked(LifecycleID, submissions: Int, maxAttempts: Int)
     /// A wallet ran the action an OTP protects (store a card, open a session, 2D debit).
-    case otpProtectedActionRan(lifecycle: UInt64, verified: Bool)
+    case otpProtectedActionRan(LifecycleID, verified: Bool)
     /// A prepaid card's status changed; `sca` tells whether a verified SCA event backed it.
-    case prepaidStatusChanged(lifecycle: UInt64, from: CardStatus?, to: CardStatus, sca: Bool)
+    case prepaidStatusChanged(LifecycleID, from: CardStatus?, to: CardStatus, sca: Bool)
     /// A prepaid card was activated; `physical` and how many activations it has had.
-    case prepaidActivated(lifecycle: UInt64, physical: Bool, activations: Int)
+    case prepaidActivated(LifecycleID, physical: Bool, activations: Int)
     /// The app got an answer naming call `answered` of a lifecycle that has made `made` calls (G-8).
-    case answerReceived(lifecycle: UInt64, answered: Int, made: Int)
+    case answerReceived(LifecycleID, answered: Int, made: Int)
     /// A wallet tokenization was completed while the card had `cardStatus`.
-    case tokenizationCompleted(lifecycle: UInt64, cardStatus: CardStatus, earlierCompletions: Int)
+    case tokenizationCompleted(LifecycleID, cardStatus: CardStatus, earlierCompletions: Int)
     /// An actor stored a card in its records, in the form `form` (G-12).
-    case cardDataKept(lifecycle: UInt64, holder: PaymentActorKind, form: CardDataForm)
+    case cardDataKept(WorldSubject, holder: PaymentActorKind, form: CardDataForm)
+
+    /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
+    public enum Kind: Int, CaseIterable, Sendable {
+        case transfersPosted, lifecycleStarted, lifecycleEnded, lifecycleDeadlineReached, transitionOffered
+        case paymentCreated, authorizationSent, authorizationAnswered, holdPlaced, holdReleased, captureAttempted
+        case captured, refundAttempted, refunded, outcomeResolved, paymentFinal, paymentRetired, paymentStatusAtEnd
+        case paymentOpenAtEnd, otpChecked, otpProtectedActionRan, prepaidStatusChanged, prepaidActivated
+        case answerReceived, tokenizationCompleted, cardDataKept
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .transfersPosted: .transfersPosted
+        case .lifecycleStarted: .lifecycleStarted
+        case .lifecycleEnded: .lifecycleEnded
+        case .lifecycleDeadlineReached: .lifecycleDeadlineReached
+        case .transitionOffered: .transitionOffered
+        case .paymentCreated: .paymentCreated
+        case .authorizationSent: .authorizationSent
+        case .authorizationAnswered: .authorizationAnswered
+        case .holdPlaced: .holdPlaced
+        case .holdReleased: .holdReleased
+        case .captureAttempted: .captureAttempted
+        case .captured: .captured
+        case .refundAttempted: .refundAttempted
+        case .refunded: .refunded
+        case .outcomeResolved: .outcomeResolved
+        case .paymentFinal: .paymentFinal
+        case .paymentRetired: .paymentRetired
+        case .paymentStatusAtEnd: .paymentStatusAtEnd
+        case .paymentOpenAtEnd: .paymentOpenAtEnd
+        case .otpChecked: .otpChecked
+        case .otpProtectedActionRan: .otpProtectedActionRan
+        case .prepaidStatusChanged: .prepaidStatusChanged
+        case .prepaidActivated: .prepaidActivated
+        case .answerReceived: .answerReceived
+        case .tokenizationCompleted: .tokenizationCompleted
+        case .cardDataKept: .cardDataKept
+        }
+    }
+}
+
+/// What a fact or a violation is about: a device lifecycle or a gateway payment.
+public enum WorldSubject: Hashable, Sendable, CustomStringConvertible {
+    case lifecycle(LifecycleID)
+    case payment(PaymentID)
+    /// Money that moves for no lifecycle: the opening balances.
+    case world
+
+    /// The subject as the trace records it, so a violation finds its trace records.
+    public var traceSubject: UInt64 {
+        switch self {
+        case .lifecycle(let id): id.rawValue
+        case .payment(let id): id.rawValue
+        case .world: 0
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .lifecycle(let id): id.description
+        case .payment(let id): id.description
+        case .world: "world"
+        }
+    }
 }
 
 /// The form in which an actor keeps a card (G-12). No card numbers are simulated: each store of
@@ -62,13 +145,23 @@ public enum CardDataForm: String, Sendable, Hashable {
 public struct Violation: Sendable, Hashable, CustomStringConvertible {
     public var invariant: String
     public var claim: String
-    public var lifecycle: UInt64
+    public var subject: WorldSubject
     public var time: SimTime
     public var detail: String
     /// Liveness violations end a run with exit 2, safety violations with exit 1.
     public var isLiveness: Bool
 
-    public var description: String {
-        "\(invariant) \(claim)  payment#\(lifecycle & 0xFFFF_FFFF).\(lifecycle >> 32)  t=\(time): \(detail)"
+    public init(invariant: String, claim: String, subject: WorldSubject, time: SimTime, detail: String, isLiveness: Bool) {
+        self.invariant = invariant
+        self.claim = claim
+        self.subject = subject
+        self.time = time
+        self.detail = detail
+        self.isLiveness = isLiveness
     }
+
+    /// The subject as the trace records it.
+    public var traceSubject: UInt64 { subject.traceSubject }
+
+    public var description: String { "\(invariant) \(claim)  \(subject)  t=\(time): \(detail)" }
 }

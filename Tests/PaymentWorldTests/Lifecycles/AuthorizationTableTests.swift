@@ -63,7 +63,7 @@ extension AuthorizationEvent: Exemplified {
 }
 
 private func held(_ amount: MinorUnits, day: Bool = false) -> [AuthorizationEffect] {
-    [.postTransfer(.hold(amount)), .startTimer(.captureLimit)] + (day ? [.startTimer(.captureDay)] : [])
+    [.startTimer(.captureLimit)] + (day ? [.startTimer(.captureDay)] : [])
         + [.notifyMerchant(.authorized)]
 }
 

@@ -118,8 +118,10 @@ extension AuthorizationState {
         throw illegal(event)
     }
 
+    /// The issuer placed the hold when it approved (card.available → card.held), so the gateway's
+    /// lifecycle starts the capture limit and tells the merchant; it posts nothing itself.
     private func approved(_ hold: Hold) -> AuthorizationTransition {
-        var effects: [AuthorizationEffect] = [.postTransfer(.hold(hold.authorized)), .startTimer(.captureLimit)]
+        var effects: [AuthorizationEffect] = [.startTimer(.captureLimit)]
         if hold.mode == .automatic { effects.append(.startTimer(.captureDay)) }
         effects.append(.notifyMerchant(.authorized))
         return LifecycleTransition(next: .authorized(hold), effects: effects)

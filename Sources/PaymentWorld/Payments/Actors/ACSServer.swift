@@ -4,78 +4,68 @@ import SimulationKernel
 /// frictionless (Y, or N for a card it refuses) or with a challenge (C), runs the challenge with
 /// the cardholder's device, and sends the final result (RReq) to the gateway. AReqs come, and
 /// ARes and RReq go, through the scheme's directory server.
-public actor ACSServer: PaymentsActor {
+public actor ACSServer: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private unowned(unsafe) let simulation: Simulation
-    private let network: Network
-    private let books: WorldBooks
-    private let addresses: PaymentAddresses
-    private let configuration: PaymentsConfiguration
+    nonisolated let kind = PaymentActorKind.acs
+    private let context: PaymentsContext
     private var intake: Intake
-    var stationSnapshot: ServiceStation { intake.station }
+    /// The payment each order's open challenge is for, by the order's slot; nil when none is open.
+    private var challenges: [PaymentID?] = []
     private var random: SimRandom
-    /// Challenges in progress: gateway payment id per slot, looked up by the device's answer.
-    private var challenges: [UInt64] = []
+    private(set) var counters = PaymentCounters()
 
-    nonisolated public var traceName: String { "acs" }
-
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        self.lane = simulation.makeLane()
-        self.simulation = simulation
-        self.network = network
-        self.books = books
-        self.addresses = addresses
-        self.configuration = books.configuration
-        intake = Intake(simulation: simulation,
-                        configuration: books.configuration.stations.acs, outages: books.configuration.outages,
-                        kind: .acs, random: simulation.random.split(),
-                        slowdowns: books.configuration.slowdowns, operations: books.configuration.stations.operations)
-        random = simulation.random.split()
+    init(_ context: PaymentsContext) {
+        self.context = context
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        intake = Intake(context, kind: kind, station: context.configuration.stations.acs,
+                        operations: context.configuration.stations.operations)
+        random = context.splitRandom()
     }
 
+    func figures() -> ActorFigures { ActorFigures(counters: counters, station: intake.station) }
+
     public func handle(_ event: SimulationEvent) {
-        guard intake.take(event, to: id, counters: &books.counters) else { return }
+        guard intake.take(event, to: id, counters: &counters) else { return }
         switch PaymentMessage(rawValue: event.kind & ~PaymentMessage.servedFlag) {
-        case .authenticationRequest: authenticate(event.subject)
-        case .challengeResponse: challengeAnswered(order: event.subject, passed: event.argument == 1)
+        case .authenticationRequest: authenticate(PaymentID(rawValue: event.subject))
+        case .challengeResponse: challengeAnswered(order: LifecycleID(rawValue: event.subject), passed: event.argument == 1)
         default: preconditionFailure("acs got unexpected \(PaymentMessage.name(event.kind))")
         }
     }
 
-    private func authenticate(_ payment: UInt64) {
-        let facts = books.gatewayPayments[payment.slot]
-        guard books.cards[Int(facts.card)].usable else {
+    private func authenticate(_ payment: PaymentID) {
+        let facts = context.bodies[payment]
+        guard context.cards[facts.card].usable else {
             result(payment, .notAuthenticated)  // The ACS refuses a card its issuer would not use.
             return
         }
-        guard random.chance(configuration.behaviour.challengeRatio) else {
-            books.counters.frictionless &+= 1
+        guard random.chance(context.configuration.behaviour.challengeRatio) else {
+            counters.frictionless &+= 1
             result(payment, .authenticated)
             return
         }
         // ARes(C): the gateway keeps waiting; the cardholder gets the challenge on their device.
         let order = facts.order
-        while challenges.count <= order.slot { challenges.append(0) }
+        while challenges.count <= order.slot { challenges.append(nil) }
         challenges[order.slot] = payment
         result(payment, .challengeRequired)
-        network.send(from: id, to: addresses[.device], kind: PaymentMessage.challengeRequest.rawValue, subject: order)
+        context.network.send(from: id, to: context.addresses[.device], kind: PaymentMessage.challengeRequest.rawValue,
+                             subject: order.rawValue)
     }
 
-    private func challengeAnswered(order: UInt64, passed: Bool) {
-        guard order.slot < challenges.count, challenges[order.slot] != 0 else {
-            books.counters.duplicatesDeduped &+= 1
+    private func challengeAnswered(order: LifecycleID, passed: Bool) {
+        guard order.slot < challenges.count, let payment = challenges[order.slot] else {
+            counters.duplicatesDeduped &+= 1
             return
         }
-        let payment = challenges[order.slot]
-        challenges[order.slot] = 0
+        challenges[order.slot] = nil
         result(payment, passed ? .authenticated : .notAuthenticated)  // RReq with the final transStatus (3DS-2).
     }
 
-    private func result(_ payment: UInt64, _ status: TransStatus) {
-        let wire = status == .challengeRequired ? UInt64(99) : WireTransStatus.encode(status)
-        network.send(from: id, to: addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
-                     subject: payment, argument: wire)
+    private func result(_ payment: PaymentID, _ status: TransStatus) {
+        context.network.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
+                             subject: payment.rawValue, argument: WireTransStatus.encode(status))
     }
 }

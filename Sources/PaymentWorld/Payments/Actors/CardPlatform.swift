@@ -4,7 +4,7 @@ import SimulationKernel
 /// issues physical ones after the bureau, activates them, applies SCA-protected updates only
 /// after the SCA authority confirms a verified, unused event (CARD-4), and records wallet
 /// tokenizations from initiated to completed.
-public actor CardPlatform: PaymentsActor {
+public actor CardPlatform: ReportingActor {
     enum Tokenization: Hashable { case none, initiated, completed }
 
     struct Record {
@@ -23,21 +23,21 @@ public actor CardPlatform: PaymentsActor {
     nonisolated public let id: ReceiverID
     private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
-    var stationSnapshot: ServiceStation? { desk.station }
 
-    nonisolated public var traceName: String { "card_platform" }
+    nonisolated let kind = PaymentActorKind.cardPlatform
 
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        lane = simulation.makeLane()
-        desk = ServerDesk(kind: .cardPlatform, id: id, simulation: simulation, network: network, books: books,
-                          addresses: addresses)
+    init(_ context: PaymentsContext) {
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        desk = ServerDesk(kind: kind, context: context)
     }
+
+    func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
         switch PaymentMessage(rawValue: event.kind) {
-        case .cardIssued: issued(event.subject)
-        case .scaRedeemed: redeemed(event.subject, argument: event.argument)
+        case .cardIssued: issued(LifecycleID(rawValue: event.subject))
+        case .scaRedeemed: redeemed(LifecycleID(rawValue: event.subject), argument: event.argument)
         default:
             guard let event = desk.serve(event) else { return }
             guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
@@ -48,9 +48,9 @@ public actor CardPlatform: PaymentsActor {
     }
 
     private func request(_ step: SeedStep, event: SimulationEvent) {
-        let payment = event.subject
+        let payment = LifecycleID(rawValue: event.subject)
         guard var record = records.open(payment) else {
-            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
         let attempt = StepWire.attempt(of: event.argument)
@@ -70,21 +70,21 @@ public actor CardPlatform: PaymentsActor {
         records[payment] = record
     }
 
-    private func serve(_ step: SeedStep, withSca: Bool, attempt: Int, payment: UInt64, record: inout Record,
+    private func serve(_ step: SeedStep, withSca: Bool, attempt: Int, payment: LifecycleID, record: inout Record,
                        payload: inout UInt64) -> StepAnswer? {
         let seed = desk.seed
         switch step {
         case .createPrepaidCard:
-            let provisioning = desk.books.payments[payment.slot].flow == .paysafeProvisioning
+            let provisioning = desk.context.bodies[payment].flow == .paysafeProvisioning
             record.physical = desk.random.chance(provisioning ? seed.provisioningInactiveCards : seed.physicalCards)
             let before = record.card.status
-            guard desk.apply(&record.card, .create(record.physical ? .physical : .virtual, eligible: true),
-                             payment: payment) != nil else { return .refused }
+            guard desk.step(&record.card, .create(record.physical ? .physical : .virtual, eligible: true),
+                             of: payment) != nil else { return .refused }
             report(payment, from: before, record, sca: false)
             if record.physical {
                 // The customer activates once the card arrives; the answer tells the app when that is.
                 let delivery = seed.delivery.sample(&desk.random)
-                desk.simulation.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue, subject: payment)
+                desk.context.simulation.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue, subject: payment.rawValue)
                 payload = 1 | UInt64(max(0, delivery.nanoseconds / 1_000_000)) << 1
             }
             return .ok
@@ -97,9 +97,9 @@ public actor CardPlatform: PaymentsActor {
             }
             guard !desk.random.chance(seed.activationMismatch) else { return .retryLater }  // Wrong digits: try again.
             let before = record.card.status
-            guard desk.apply(&record.card, .activate(credentialsMatch: true), payment: payment) != nil else { return .refused }
+            guard desk.step(&record.card, .activate(credentialsMatch: true), of: payment) != nil else { return .refused }
             record.activations += 1
-            desk.books.observe(.prepaidActivated(lifecycle: payment, physical: record.physical,
+            desk.observe(.prepaidActivated(payment, physical: record.physical,
                                                  activations: record.activations))
             report(payment, from: before, record, sca: false)
             return .ok
@@ -125,7 +125,7 @@ public actor CardPlatform: PaymentsActor {
             record.tokenization = .initiated
             if desk.defects.contains(.tokenCompletedTwice) {
                 // The planted bug: the token counts as completed as soon as it is started.
-                desk.books.observe(.tokenizationCompleted(lifecycle: payment, cardStatus: record.card.status ?? .unknown,
+                desk.observe(.tokenizationCompleted(payment, cardStatus: record.card.status ?? .unknown,
                                                           earlierCompletions: record.completions))
                 record.completions += 1
             }
@@ -133,7 +133,7 @@ public actor CardPlatform: PaymentsActor {
         case .updateTokenizationStatus:
             guard record.tokenization == .initiated else { return record.tokenization == .completed ? .ok : .refused }
             record.tokenization = .completed
-            desk.books.observe(.tokenizationCompleted(lifecycle: payment, cardStatus: record.card.status ?? .unknown,
+            desk.observe(.tokenizationCompleted(payment, cardStatus: record.card.status ?? .unknown,
                                                       earlierCompletions: record.completions))
             record.completions += 1
             return .ok
@@ -142,14 +142,14 @@ public actor CardPlatform: PaymentsActor {
         }
     }
 
-    private func update(_ step: SeedStep, _ payment: UInt64, _ record: inout Record, sca: Bool) -> StepAnswer {
+    private func update(_ step: SeedStep, _ payment: LifecycleID, _ record: inout Record, sca: Bool) -> StepAnswer {
         let target: CardStatus = switch step {
         case .lockPrepaidCard: .locked
         case .unlockPrepaidCard: .active
         default: .cancelled
         }
         let before = record.card.status
-        guard desk.apply(&record.card, .update(target, scaVerified: true), payment: payment) != nil else { return .refused }
+        guard desk.step(&record.card, .update(target, scaVerified: true), of: payment) != nil else { return .refused }
         report(payment, from: before, record, sca: sca)
         if target == .cancelled && desk.defects.contains(.replacementReusesCancelledCard) {
             // The planted bug: the replacement card is issued on the cancelled card's record.
@@ -160,7 +160,7 @@ public actor CardPlatform: PaymentsActor {
     }
 
     /// The SCA authority's word on a protected call.
-    private func redeemed(_ payment: UInt64, argument: UInt64) {
+    private func redeemed(_ payment: LifecycleID, argument: UInt64) {
         guard var record = records[payment], let step = record.awaitingSca,
               UInt64(step.rawValue) == argument & 0xFF else { return }
         record.awaitingSca = nil
@@ -179,28 +179,28 @@ public actor CardPlatform: PaymentsActor {
         desk.answer(payment, step, answer, call: record.awaitingAttempt)
     }
 
-    private func issued(_ payment: UInt64) {
+    private func issued(_ payment: LifecycleID) {
         guard var record = records[payment] else { return }
         let before = record.card.status
-        guard desk.apply(&record.card, .issue(digitalTwin: false), payment: payment) != nil else { return }
+        guard desk.step(&record.card, .issue(digitalTwin: false), of: payment) != nil else { return }
         report(payment, from: before, record, sca: false)
         if desk.defects.contains(.issueCountedAsActivation) {
             record.activations += 1  // The planted bug: the dispatch is booked as an activation.
-            desk.books.observe(.prepaidActivated(lifecycle: payment, physical: true, activations: record.activations))
+            desk.observe(.prepaidActivated(payment, physical: true, activations: record.activations))
         }
         records[payment] = record
     }
 
-    private func report(_ payment: UInt64, from: CardStatus?, _ record: Record, sca: Bool) {
+    private func report(_ payment: LifecycleID, from: CardStatus?, _ record: Record, sca: Bool) {
         guard let to = record.card.status, to != from else { return }
-        desk.books.observe(.prepaidStatusChanged(lifecycle: payment, from: from, to: to, sca: sca))
+        desk.observe(.prepaidStatusChanged(payment, from: from, to: to, sca: sca))
     }
 }
 
 /// Paysafe's SCA authority (S2, LC-10): opens an event when the customer first attempts, decides
 /// each attempt, and lets the card platform redeem a verified event once for the operation it
 /// was opened for (SCA-1, SCA-2).
-public actor ScaAuthority: PaymentsActor {
+public actor ScaAuthority: ReportingActor {
     struct Record {
         var last = LastAnswer()
         var step: SeedStep?
@@ -211,22 +211,22 @@ public actor ScaAuthority: PaymentsActor {
     nonisolated public let id: ReceiverID
     private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
-    var stationSnapshot: ServiceStation? { desk.station }
 
-    nonisolated public var traceName: String { "sca_authority" }
+    nonisolated let kind = PaymentActorKind.scaAuthority
 
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        lane = simulation.makeLane()
-        desk = ServerDesk(kind: .scaAuthority, id: id, simulation: simulation, network: network, books: books,
-                          addresses: addresses)
+    init(_ context: PaymentsContext) {
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        desk = ServerDesk(kind: kind, context: context)
     }
+
+    func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
         guard let event = desk.serve(event) else { return }
-        let payment = event.subject
+        let payment = LifecycleID(rawValue: event.subject)
         guard var record = records.open(payment) else {
-            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
         switch PaymentMessage(rawValue: event.kind) {
@@ -238,8 +238,8 @@ public actor ScaAuthority: PaymentsActor {
             if record.step != operation {
                 record.step = operation
                 record.event = .idle
-                _ = desk.apply(&record.event, .call, payment: payment)
-                _ = desk.apply(&record.event, .scaRequired(allowableAttempts: desk.seed.scaAttempts), payment: payment)
+                _ = desk.step(&record.event, .call, of: payment)
+                _ = desk.step(&record.event, .scaRequired(allowableAttempts: desk.seed.scaAttempts), of: payment)
             }
             let answer = decideAttempt(payment, &record)
             record.last = LastAnswer(step: .scaAttempt, attempt: attempt, answer: answer)
@@ -250,8 +250,8 @@ public actor ScaAuthority: PaymentsActor {
             var verified = false
             if step == record.step {
                 if record.event == .verified {
-                    verified = desk.apply(&record.event, .callWithSca(sameOperation: true), payment: payment) != nil
-                        && desk.apply(&record.event, .ok, payment: payment) != nil
+                    verified = desk.step(&record.event, .callWithSca(sameOperation: true), of: payment) != nil
+                        && desk.step(&record.event, .ok, of: payment) != nil
                 } else {
                     verified = record.event == .done  // The platform asks again: its first answer was lost.
                 }
@@ -263,10 +263,10 @@ public actor ScaAuthority: PaymentsActor {
         }
     }
 
-    private func decideAttempt(_ payment: UInt64, _ record: inout Record) -> StepAnswer {
-        guard desk.apply(&record.event, .submitAttempt, payment: payment) != nil else { return .scaFailed }
+    private func decideAttempt(_ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
+        guard desk.step(&record.event, .submitAttempt, of: payment) != nil else { return .scaFailed }
         let status: ScaAttemptStatus = desk.random.chance(desk.seed.scaVerified) ? .verified : .rejected
-        _ = desk.apply(&record.event, .attemptResult(status), payment: payment)
+        _ = desk.step(&record.event, .attemptResult(status), of: payment)
         switch record.event {
         case .verified: return .ok
         case .challenged: return .scaRejected

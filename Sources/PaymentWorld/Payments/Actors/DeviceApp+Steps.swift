@@ -24,13 +24,13 @@ struct StepCursor {
 
 extension DeviceApp {
     /// Runs the flow's SDK steps, then its card core.
-    func startSteps(_ payment: UInt64) {
+    func startSteps(_ payment: LifecycleID) {
         cursors[payment.slot] = StepCursor()
         nextStep(payment)
     }
 
-    private func nextStep(_ payment: UInt64) {
-        let flow = books.payments[payment.slot].flow
+    private func nextStep(_ payment: LifecycleID) {
+        let flow = flow(of: payment)
         let steps = flow.steps
         while cursors[payment.slot].index < steps.count {
             let step = steps[cursors[payment.slot].index]
@@ -51,10 +51,10 @@ extension DeviceApp {
 
     private func firstPayload(_ step: SeedStep) -> UInt64 {
         // A stale app names the API version before the session's (M1 apiVersionMismatch).
-        step == .updateSession && random.chance(configuration.seed.apiVersionMismatch) ? 1 : 0
+        step == .updateSession && random.chance(context.configuration.seed.apiVersionMismatch) ? 1 : 0
     }
 
-    private func call(_ payment: UInt64, _ step: SeedStep, payload: UInt64) {
+    private func call(_ payment: LifecycleID, _ step: SeedStep, payload: UInt64) {
         cursors[payment.slot].current = step
         cursors[payment.slot].payload = payload
         cursors[payment.slot].calls &+= 1
@@ -62,36 +62,36 @@ extension DeviceApp {
         send(payment)
     }
 
-    private func send(_ payment: UInt64) {
+    private func send(_ payment: LifecycleID) {
         let cursor = cursors[payment.slot]
         guard let step = cursor.current else { return }
-        network.send(from: id, to: addresses[step.server], kind: PaymentMessage.stepRequest.rawValue, subject: payment,
+        context.network.send(from: id, to: context.addresses[step.server], kind: PaymentMessage.stepRequest.rawValue, subject: payment.rawValue,
                      argument: StepWire.request(step, try: cursor.calls, payload: cursor.payload))
-        armTimer(payment, after: configuration.seed.stepCall)
+        armTimer(payment, after: context.configuration.seed.stepCall)
     }
 
-    private func armTimer(_ payment: UInt64, after delay: SimDuration) {
+    private func armTimer(_ payment: LifecycleID, after delay: SimDuration) {
         cursors[payment.slot].serial &+= 1
-        simulation.schedule(after: delay, to: id, kind: PaymentMessage.stepTimedOut.rawValue, subject: payment,
+        context.simulation.schedule(after: delay, to: id, kind: PaymentMessage.stepTimedOut.rawValue, subject: payment.rawValue,
                             argument: cursors[payment.slot].serial)
     }
 
-    private func advance(_ payment: UInt64) {
+    private func advance(_ payment: LifecycleID) {
         cursors[payment.slot].index += 1
         cursors[payment.slot].retries = 0
         cursors[payment.slot].scaFor = nil
         nextStep(payment)
     }
 
-    func stepAnswered(_ payment: UInt64, argument: UInt64) {
+    func stepAnswered(_ payment: LifecycleID, argument: UInt64) {
         if isCurrent(payment) {
-            books.observe(.answerReceived(lifecycle: payment, answered: StepWire.call(of: argument),
+            context.observe(.answerReceived(payment, answered: StepWire.call(of: argument),
                                           made: cursors[payment.slot].calls))
         }
         guard isCurrent(payment), let step = StepWire.step(of: argument), cursors[payment.slot].current == step,
-              !cursors[payment.slot].awaitingCode, StepWire.call(of: argument) == cursors[payment.slot].calls & 0xFFFF,
+              !cursors[payment.slot].awaitingCode, StepWire.call(of: argument) == cursors[payment.slot].calls & StepWire.callMask,
               cursors[payment.slot].answered != cursors[payment.slot].calls else {
-            books.counters.duplicatesDeduped &+= 1  // A repeated answer, or one for a call already settled.
+            counters.duplicatesDeduped &+= 1  // A repeated answer, or one for a call already settled.
             return
         }
         cursors[payment.slot].answered = cursors[payment.slot].calls
@@ -106,7 +106,7 @@ extension DeviceApp {
             case .createPrepaidCard:
                 let payload = StepWire.answerPayload(of: argument)
                 cursors[payment.slot].physicalCard = payload & 1 == 1
-                let flow = books.payments[payment.slot].flow
+                let flow = flow(of: payment)
                 let next = cursors[payment.slot].index + 1
                 guard payload & 1 == 1, next < flow.steps.count, flow.steps[next] == .activatePrepaidCard else {
                     return advance(payment)
@@ -115,8 +115,8 @@ extension DeviceApp {
                 cursors[payment.slot].index = next
                 cursors[payment.slot].current = .activatePrepaidCard
                 cursors[payment.slot].payload = 0
-                let delivery = SimDuration.milliseconds(Int64(payload >> 1)) + configuration.seed.backoff
-                simulation.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment,
+                let delivery = SimDuration.milliseconds(Int64(payload >> 1)) + context.configuration.seed.backoff
+                context.simulation.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                     argument: cursors[payment.slot].serial)
             default:
                 advance(payment)
@@ -130,16 +130,16 @@ extension DeviceApp {
         case .scaRequired, .scaRejected:
             if answer == .scaRequired { cursors[payment.slot].scaFor = step }
             cursors[payment.slot].current = .scaAttempt
-            simulation.schedule(after: configuration.seed.scaThink.sample(&random), to: id, kind: PaymentMessage.scaReady.rawValue,
-                                subject: payment, argument: cursors[payment.slot].serial)
+            context.simulation.schedule(after: context.configuration.seed.scaThink.sample(&random), to: id, kind: PaymentMessage.scaReady.rawValue,
+                                subject: payment.rawValue, argument: cursors[payment.slot].serial)
         case .retryLater:
-            guard cursors[payment.slot].retries < configuration.seed.retries else { return fail(payment, step, answer) }
+            guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
-            let backoff = SimDuration(nanoseconds: configuration.seed.backoff.nanoseconds << (cursors[payment.slot].retries - 1))
-            simulation.schedule(after: backoff, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment,
+            let backoff = SimDuration(nanoseconds: context.configuration.seed.backoff.nanoseconds << (cursors[payment.slot].retries - 1))
+            context.simulation.schedule(after: backoff, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                 argument: cursors[payment.slot].serial)
         case .apiVersionMismatch:
-            guard cursors[payment.slot].retries < configuration.seed.retries else { return fail(payment, step, answer) }
+            guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
             call(payment, step, payload: 0)  // The app reloads the session's version and updates again.
         case .refused, .notVerified, .codeFailed, .scaFailed:
@@ -148,13 +148,13 @@ extension DeviceApp {
     }
 
     /// The OTP is on its way by SMS; if none comes, the customer asks for another.
-    private func awaitCode(_ payment: UInt64) {
+    private func awaitCode(_ payment: LifecycleID) {
         cursors[payment.slot].current = .submitCode
         cursors[payment.slot].awaitingCode = true
-        armTimer(payment, after: configuration.seed.smsWait)
+        armTimer(payment, after: context.configuration.seed.smsWait)
     }
 
-    func codeDelivered(_ payment: UInt64, code: UInt64) {
+    func codeDelivered(_ payment: LifecycleID, code: UInt64) {
         guard isCurrent(payment), cursors[payment.slot].awaitingCode else { return }
         cursors[payment.slot].awaitingCode = false
         cursors[payment.slot].serial &+= 1
@@ -162,55 +162,55 @@ extension DeviceApp {
         typeCode(payment)
     }
 
-    private func typeCode(_ payment: UInt64) {
+    private func typeCode(_ payment: LifecycleID) {
         let code = cursors[payment.slot].code
-        let typed = random.chance(configuration.seed.codeTypo) ? code ^ 1 : code
+        let typed = random.chance(context.configuration.seed.codeTypo) ? code ^ 1 : code
         cursors[payment.slot].current = .submitCode
-        simulation.schedule(after: configuration.seed.codeEntry.sample(&random), to: id, kind: PaymentMessage.codeTyped.rawValue,
-                            subject: payment, argument: typed)
+        context.simulation.schedule(after: context.configuration.seed.codeEntry.sample(&random), to: id, kind: PaymentMessage.codeTyped.rawValue,
+                            subject: payment.rawValue, argument: typed)
     }
 
-    func codeTyped(_ payment: UInt64, code: UInt64) {
+    func codeTyped(_ payment: LifecycleID, code: UInt64) {
         guard isCurrent(payment), cursors[payment.slot].current == .submitCode, !cursors[payment.slot].awaitingCode
         else { return }
         call(payment, .submitCode, payload: code)
     }
 
-    func scaReady(_ payment: UInt64, serial: UInt64) {
+    func scaReady(_ payment: LifecycleID, serial: UInt64) {
         guard timerIsLive(payment, serial: serial),
               let protected = cursors[payment.slot].scaFor else { return }
         call(payment, .scaAttempt, payload: UInt64(protected.rawValue))
     }
 
-    func retryDue(_ payment: UInt64, serial: UInt64) {
+    func retryDue(_ payment: LifecycleID, serial: UInt64) {
         guard timerIsLive(payment, serial: serial), let step = cursors[payment.slot].current else { return }
         call(payment, step, payload: cursors[payment.slot].payload)  // A new try: a new context (Sips [A]).
     }
 
-    func stepTimedOut(_ payment: UInt64, serial: UInt64) {
+    func stepTimedOut(_ payment: LifecycleID, serial: UInt64) {
         guard timerIsLive(payment, serial: serial) else { return }
         if cursors[payment.slot].awaitingCode {
             cursors[payment.slot].awaitingCode = false
             call(payment, .resendCode, payload: 0)
             return
         }
-        guard cursors[payment.slot].repeats < configuration.seed.stepRepeats else {
-            let flow = books.payments[payment.slot].flow
+        guard cursors[payment.slot].repeats < context.configuration.seed.stepRepeats else {
+            let flow = flow(of: payment)
             finish(payment, outcome: .timedOut, code: flow.system.stepTimeoutCode)
             return
         }
         cursors[payment.slot].repeats += 1
-        books.counters.stepRepeats &+= 1
+        counters.stepRepeats &+= 1
         send(payment)  // The same call again, same idempotency key.
     }
 
-    private func fail(_ payment: UInt64, _ step: SeedStep, _ answer: StepAnswer) {
+    private func fail(_ payment: LifecycleID, _ step: SeedStep, _ answer: StepAnswer) {
         let outcome: PaymentOutcome = switch answer {
         case .codeFailed, .scaFailed: .authenticationFailed
         case .retryLater, .apiVersionMismatch: .failed
         default: .declined
         }
         cursors[payment.slot].current = nil
-        finish(payment, outcome: outcome, code: books.payments[payment.slot].flow.system.code(failedAt: step, answer))
+        finish(payment, outcome: outcome, code: flow(of: payment).system.code(failedAt: step, answer))
     }
 }

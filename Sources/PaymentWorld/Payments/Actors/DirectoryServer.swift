@@ -8,24 +8,22 @@ import SimulationKernel
 /// Having its own station puts the scheme's 3-D Secure capacity, outages and links in the
 /// scenario's hands: a directory server that is down fails every authentication at once, the
 /// scheme-wide failure that one issuer's slow ACS cannot produce.
-public actor DirectoryServer: PaymentsActor {
+public actor DirectoryServer: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     /// Its intake, links and books: the same front every seed-system server has.
     private let desk: ServerDesk
-    var stationSnapshot: ServiceStation? { desk.station }
     /// The ACS for each BIN range (indexed like `configuration.cards.bins`); nil for a range none
     /// of whose cards take part in 3-D Secure.
     private let acsByRange: [ReceiverID?]
 
-    nonisolated public var traceName: String { "directory_server" }
+    nonisolated let kind = PaymentActorKind.directoryServer
 
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        lane = simulation.makeLane()
-        desk = ServerDesk(kind: .directoryServer, id: id, simulation: simulation, network: network, books: books,
-                          addresses: addresses)
-        acsByRange = Self.routes(books.configuration.cards, acs: addresses[.acs])
+    init(_ context: PaymentsContext) {
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        desk = ServerDesk(kind: kind, context: context)
+        acsByRange = Self.routes(context.configuration.cards, acs: context.addresses[.acs])
     }
 
     /// The BIN→ACS map: the world has one ACS, so every range with enrolled cards routes to it.
@@ -34,21 +32,23 @@ public actor DirectoryServer: PaymentsActor {
         return cards.bins.map { ($0.threeDSecureEnrolled ?? cards.threeDSecureEnrolled).numerator == 0 ? nil : acs }
     }
 
+    func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
+
     public func handle(_ event: SimulationEvent) {
         guard let event = desk.serve(event) else { return }
-        let payment = event.subject
+        let payment = PaymentID(rawValue: event.subject)
         switch PaymentMessage(rawValue: event.kind) {
         case .authenticationRequest:
-            let range = desk.books.cards[Int(desk.books.gatewayPayments[payment.slot].card)].bin
+            let range = desk.context.cards[desk.context.bodies[payment].card].bin
             guard range < acsByRange.count, let acs = acsByRange[range] else {
                 // No ACS for the range: the DS's `Erro`, which the 3DS server takes as U. The
                 // gateway asks only for enrolled cards, whose ranges all route, so this is a guard.
-                desk.send(.authenticationResult, to: .gateway, payment, argument: WireTransStatus.encode(.unavailable))
+                desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.encode(.unavailable))
                 return
             }
-            desk.network.send(from: id, to: acs, kind: event.kind, subject: payment, argument: event.argument)
+            desk.context.network.send(from: id, to: acs, kind: event.kind, subject: payment.rawValue, argument: event.argument)
         case .authenticationResult:
-            desk.send(.authenticationResult, to: .gateway, payment, argument: event.argument)
+            desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: event.argument)
         default:
             preconditionFailure("directory server got unexpected \(PaymentMessage.name(event.kind))")
         }

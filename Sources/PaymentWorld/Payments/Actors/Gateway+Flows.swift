@@ -3,33 +3,46 @@ import SimulationKernel
 extension Gateway {
     // MARK: LC-01 sale
 
-    func applySale(_ payment: UInt64, _ event: SaleEvent) {
-        let transition: SaleTransition
-        do {
-            transition = try records[payment.slot].sale.applying(event)
-            books.coverage.record(records[payment.slot].sale, event, legal: true)
-        } catch {
-            books.coverage.record(records[payment.slot].sale, event, legal: false)
-            illegal(payment, error)
-            return
-        }
-        records[payment.slot].sale = transition.next
-        for effect in transition.effects {
-            switch effect {
-            case .startScreening: screen(payment)
-            case .startAuthentication: requestAuthentication(payment)
-            case .sendAuthorization: sendAuthorization(payment)
-            case .startTimer: break  // Each send starts its own timer.
-            case .startCascade: cascade(payment)
-            case .startResolution: beginResolution(payment)
-            case .sendReversal: sendReversal(payment, attempt: records[payment.slot].attempt)
-            case .postSale: captureAll(payment)
-            case .notifyMerchant(let status): finish(payment, outcome(of: status, payment))
-            }
+    func applySale(_ payment: PaymentID, _ event: SaleEvent) {
+        guard let effects = context.step(&records[payment.slot].sale, event, of: .payment(payment), coverage: &coverage)
+        else { return }
+        for effect in effects { perform(effect, payment) }
+    }
+
+    private func perform(_ effect: SaleEffect, _ payment: PaymentID) {
+        switch effect {
+        case .startScreening: screen(payment)
+        case .startAuthentication: requestAuthentication(payment)
+        case .sendAuthorization: sendAuthorization(payment)
+        case .startTimer(let timer): arm(timer, payment)
+        case .startCascade: cascade(payment)
+        case .startResolution: beginResolution(payment)
+        case .sendReversal: sendReversal(payment, attempt: records[payment.slot].attempt)
+        case .postSale: captureAll(payment)
+        case .notifyMerchant(let status): finish(payment, outcome(of: status, payment))
         }
     }
 
-    func outcome(of status: PaymentStatus, _ payment: UInt64) -> PaymentOutcome {
+    /// Arms the wait a lifecycle asks for. The gateway owns the authorization's response timer
+    /// and the capture limit; the other budgets of domain §2.7 belong to other actors' lifecycles.
+    func arm(_ timer: TimerKind, _ payment: PaymentID) {
+        switch timer {
+        case .authorizationResponse:
+            guard !context.configuration.defects.contains(.authorizationTimerLost) else { return }
+            startTimer(.authorizationTimedOut, payment, after: context.configuration.timeouts.authorization)
+        case .hopResponse, .acquirerReversal:
+            startTimer(.resolutionTimedOut, payment, after: context.configuration.timeouts.resolutionHop)
+        case .captureLimit:
+            // A deadline, not a timer event: captures check it when they come (AUTH-5).
+            records[payment.slot].captureLimit = context.simulation.now + context.configuration.policies.captureLimit
+        case .threeDSMethod, .aResResponse, .firstChallengeRequest, .challengeCompletion,
+             .decoupledMaxTime, .otpValidity, .scaEventExpiry, .sessionLifetime, .captureDay, .cascadeConsent,
+             .provisioningCompletion:
+            preconditionFailure("the gateway's lifecycles have no \(timer) timer, but one asked for it")
+        }
+    }
+
+    func outcome(of status: PaymentStatus, _ payment: PaymentID) -> PaymentOutcome {
         switch status {
         case .succeeded: return .succeeded
         case .authorized: return .authorized
@@ -43,47 +56,47 @@ extension Gateway {
     }
 
     /// 3-D Secure is required for enrolled cards (LC-06); the others go straight to authorization.
-    func screen(_ payment: UInt64) {
+    func screen(_ payment: PaymentID) {
         let record = records[payment.slot]
         switch record.flow {
         case .sale:
             applySale(payment, record.needsAuthentication
-                ? .needsAuthentication(proceedOnUnavailable: configuration.policies.proceedOnUnavailable)
+                ? .needsAuthentication(proceedOnUnavailable: context.configuration.policies.proceedOnUnavailable)
                 : .noAuthentication)
         case .authorization:
-            if record.needsAuthentication { requestAuthentication(payment) } else { sendAuthorization(payment) }
+            if record.needsAuthentication { requestAuthentication(payment) } else { authorizeOutsideTheTable(payment) }
         }
     }
 
-    func requestAuthentication(_ payment: UInt64) {
-        network.send(from: id, to: addresses[.directoryServer], kind: PaymentMessage.authenticationRequest.rawValue,
-                     subject: payment)
-        startTimer(.authenticationTimedOut, payment, after: configuration.timeouts.authentication)
+    func requestAuthentication(_ payment: PaymentID) {
+        context.network.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationRequest.rawValue,
+                             subject: payment.rawValue)
+        startTimer(.authenticationTimedOut, payment, after: context.configuration.timeouts.authentication)
     }
 
     /// An ARes or RReq. A challenge (C) only extends the wait: C is never a result (3DS-1).
-    func authenticated(_ payment: UInt64, _ status: TransStatus, timedOut: Bool = false) {
+    func authenticated(_ payment: PaymentID, _ status: TransStatus, timedOut: Bool = false) {
         guard let record = record(payment), record.authentication == nil else {
-            books.counters.duplicatesDeduped &+= 1
+            counters.duplicatesDeduped &+= 1
             return
         }
         if status == .challengeRequired {
-            books.counters.challenged &+= 1
-            startTimer(.challengeTimedOut, payment, after: configuration.timeouts.challenge)
+            counters.challenged &+= 1
+            startTimer(.challengeTimedOut, payment, after: context.configuration.timeouts.challenge)
             return
         }
         cancelTimer(payment)
         records[payment.slot].authentication = status
-        books.counters.threeDSResults[Int(WireTransStatus.encode(status))] &+= 1
+        counters.threeDSResults[Int(WireTransStatus.encode(status))] &+= 1
         switch record.flow {
         case .sale:
             applySale(payment, timedOut ? .timeout : .authResult(status))
         case .authorization:
             let passed = status == .authenticated || status == .attempted
-                || (status == .unavailable && configuration.policies.proceedOnUnavailable)
-                || configuration.defects.contains(.authorizeWithoutAuthentication)
+                || (status == .unavailable && context.configuration.policies.proceedOnUnavailable)
+                || context.configuration.defects.contains(.authorizeWithoutAuthentication)
             if passed {
-                sendAuthorization(payment)
+                authorizeOutsideTheTable(payment)
             } else {
                 records[payment.slot].authorization = .declined(reason: .authentication(status))
                 finish(payment, .authenticationFailed)
@@ -93,41 +106,45 @@ extension Gateway {
 
     // MARK: Authorization
 
-    func sendAuthorization(_ payment: UInt64) {
+    func sendAuthorization(_ payment: PaymentID) {
         var record = records[payment.slot]
         var authentication = record.authentication
-        if configuration.defects.contains(.authorizeWithoutAuthentication), authentication == .notAuthenticated {
+        if context.configuration.defects.contains(.authorizeWithoutAuthentication), authentication == .notAuthenticated {
             authentication = .notAuthenticated  // Sent anyway: G-9 sees an N behind an authorization.
         }
-        let facts = books.gatewayPayments[payment.slot]
-        books.observe(.authorizationSent(payment: payment, attempt: record.attempt,
-                                         required: books.cards[Int(facts.card)].enrolled, authentication: authentication,
-                                         exempted: record.exempted, amount: facts.amount))
+        let facts = context.bodies[payment]
+        context.observe(.authorizationSent(AttemptID(payment, record.attempt), required: context.cards[facts.card].enrolled,
+                                           authentication: authentication, exempted: record.exempted, amount: facts.amount))
         record.resolution = nil
         record.inquiries = 0
         records[payment.slot] = record
-        network.send(from: id, to: addresses.acquirer(attempt: record.attempt),
-                     kind: PaymentMessage.authorizationRequest.rawValue, subject: payment,
-                     argument: Packed.attempt(record.attempt))
-        guard !configuration.defects.contains(.authorizationTimerLost) else { return }
-        startTimer(.authorizationTimedOut, payment, after: configuration.timeouts.authorization)
+        context.network.send(from: id, to: context.addresses.acquirer(attempt: record.attempt),
+                     kind: PaymentMessage.authorizationRequest.rawValue, subject: payment.rawValue,
+                     argument: AttemptWire.encode(record.attempt))
     }
 
-    func authorizationAnswered(_ payment: UInt64, argument: UInt64) {
+    /// Sends an authorization that no table's effect asked for (LC-02's starts in `authorizing`,
+    /// and a planted defect's second attempt), with the response timer a sale's table would arm.
+    func authorizeOutsideTheTable(_ payment: PaymentID) {
+        sendAuthorization(payment)
+        arm(.authorizationResponse, payment)
+    }
+
+    func authorizationAnswered(_ payment: PaymentID, argument: UInt64) {
         guard let record = record(payment) else { return }
-        let attempt = Packed.attempt(of: argument)
-        let answer = IssuerAnswer(rawValue: Packed.code(of: argument)) ?? .doNotHonor
+        let attempt = AttemptWire.attempt(of: argument)
+        let answer = IssuerAnswer(rawValue: AttemptWire.code(of: argument)) ?? .doNotHonor
         let approved = answer == .approved || answer == .standInApproved
-        books.observe(.authorizationAnswered(payment: payment, attempt: attempt, approved: approved))
+        context.observe(.authorizationAnswered(AttemptID(payment, attempt), approved: approved))
         if attempt != record.attempt || isSettled(record) {
             // A late or duplicate answer. An approval nobody will use is reversed (SALE-4).
             if approved && record.approvedAttempt != attempt {
-                books.counters.lateApprovalsReversed &+= 1
+                counters.lateApprovalsReversed &+= 1
                 sendReversal(payment, attempt: attempt)
-            } else if configuration.defects.contains(.duplicateAnswerApplied) && isSettled(record) && record.flow == .sale {
+            } else if context.configuration.defects.contains(.duplicateAnswerApplied) && isSettled(record) && record.flow == .sale {
                 applySale(payment, approved ? .approve : .decline(code: answer.responseCode, backupLeft: false))
             } else {
-                books.counters.duplicatesDeduped &+= 1
+                counters.duplicatesDeduped &+= 1
             }
             return
         }
@@ -136,30 +153,30 @@ extension Gateway {
                 // The reversal already sent undoes this approval, and the payment settles as not
                 // approved when it is acknowledged (LC-12). Capturing it now would race the reversal
                 // at the issuer (found by swarm seed 1108 with pct and jitter: G-1).
-                if approved { books.counters.lateApprovalsReversed &+= 1 }
+                if approved { counters.lateApprovalsReversed &+= 1 }
                 return
             }
-            settle(payment, approved ? .approved : .notApproved, by: .lateReply)
+            applyResolution(payment, .originalReply(approved ? .approved : .notApproved))
             return
         }
         cancelTimer(payment)
         if approved { records[payment.slot].approvedAttempt = attempt }
-        if answer == .standInApproved { books.counters.standIns &+= 1 }
+        if answer == .standInApproved { counters.standIns &+= 1 }
         switch record.flow {
         case .sale:
             if approved {
-                if attempt > 0 { books.counters.cascadeSuccesses &+= 1 }
+                if attempt > 0 { counters.cascadeSuccesses &+= 1 }
                 applySale(payment, .approve)
-                if configuration.defects.contains(.cascadeAfterApproval) && attempt == 0 {
+                if context.configuration.defects.contains(.cascadeAfterApproval) && attempt == 0 {
                     records[payment.slot].attempt = 1
-                    sendAuthorization(payment)
+                    authorizeOutsideTheTable(payment)
                 }
             } else {
-                let backupLeft = configuration.policies.cascading && attempt == 0
+                let backupLeft = context.configuration.policies.cascading && attempt == 0
                 applySale(payment, .decline(code: answer.responseCode, backupLeft: backupLeft))
             }
         case .authorization:
-            let amount = MinorUnits(books.gatewayPayments[payment.slot].amount)
+            let amount = MinorUnits(context.bodies[payment].amount)
             applyAuthorization(payment, approved ? .approve(amount: amount) : .decline(code: answer.responseCode))
         }
     }
@@ -180,12 +197,12 @@ extension Gateway {
         }
     }
 
-    func authorizationTimedOut(_ payment: UInt64) {
-        books.counters.unknownOutcomes &+= 1
-        if configuration.defects.contains(.unknownFinalizedEarly) {
+    func authorizationTimedOut(_ payment: PaymentID) {
+        counters.unknownOutcomes &+= 1
+        if context.configuration.defects.contains(.unknownFinalizedEarly) {
             // The planted bug: an unknown outcome is reported as failed before LC-12 settles it.
             let record = records[payment.slot]
-            books.observe(.paymentFinal(payment: payment, order: record.order, succeeded: false))
+            context.observe(.paymentFinal(payment, order: record.order, succeeded: false))
             answerMerchant(payment, record, .failed)
         }
         switch records[payment.slot].flow {
@@ -195,31 +212,37 @@ extension Gateway {
     }
 
     /// The next provider, after the previous attempt is definitively not approved (CAS-4).
-    func cascade(_ payment: UInt64) {
-        books.counters.cascades &+= 1
+    func cascade(_ payment: PaymentID) {
+        counters.cascades &+= 1
         records[payment.slot].attempt += 1
         applySale(payment, .nextAttempt(throughScreening: false))
     }
 
     /// Captures the whole hold of an approved sale: held → merchant and fees (domain §2.3).
-    func captureAll(_ payment: UInt64) {
-        let facts = books.gatewayPayments[payment.slot]
-        capture(payment, amount: facts.amount, authorized: facts.amount)
+    func captureAll(_ payment: PaymentID) {
+        capture(payment, amount: context.bodies[payment].amount)
     }
 
-    func capture(_ payment: UInt64, amount: Int64, authorized: Int64) {
-        let facts = books.gatewayPayments[payment.slot]
-        let fee = amount * Int64(configuration.fee.numerator) / Int64(configuration.fee.denominator)
-        books.observe(.captureAttempted(payment: payment, amount: amount))
-        let transfers = Ledger.capture(card: books.cards[Int(facts.card)].accounts, merchant: books.merchants[Int(facts.merchant)],
-                                       authorized: MinorUnits(authorized), captured: MinorUnits(amount), fee: MinorUnits(fee),
-                                       lifecycle: payment)
-        guard books.post(transfers, payment: payment) else { return }
-        books.counters.captures &+= 1
+    /// Captures `amount` from the payment's hold: held → merchant and fees.
+    func capture(_ payment: PaymentID, amount: Int64) {
+        let facts = context.bodies[payment]
+        let fee = amount * Int64(context.configuration.fee.numerator) / Int64(context.configuration.fee.denominator)
+        context.observe(.captureAttempted(payment, amount: amount))
+        let transfers = Ledger.capture(card: context.ledger.accounts(of: facts.card),
+                                       merchant: context.ledger.accounts(of: facts.merchant), authorized: MinorUnits(amount),
+                                       captured: MinorUnits(amount), fee: MinorUnits(fee), lifecycle: payment.rawValue)
+        guard context.post(transfers, for: .payment(payment)) else { return }
+        counters.captures &+= 1
         records[payment.slot].capturedAmount += amount
-        books.observe(.captured(payment: payment, card: facts.card, amount: amount))
-        if authorized > amount {
-            books.observe(.holdReleased(payment: payment, card: facts.card, amount: authorized - amount))
-        }
+        context.observe(.captured(payment, card: facts.card, amount: amount))
+    }
+
+    /// Gives what is left of a closed authorization back to the card: held → available.
+    func releaseHold(_ payment: PaymentID, amount: Int64) {
+        let card = context.bodies[payment].card
+        let transfers = Ledger.releaseHold(card: context.ledger.accounts(of: card), remaining: MinorUnits(amount),
+                                           lifecycle: payment.rawValue)
+        guard context.post(transfers, for: .payment(payment)) else { return }
+        context.observe(.holdReleased(payment, card: card, amount: amount))
     }
 }

@@ -3,39 +3,41 @@ import SimulationKernel
 extension Gateway {
     // MARK: LC-02 authorization
 
-    func applyAuthorization(_ payment: UInt64, _ event: AuthorizationEvent) {
-        let transition: AuthorizationTransition
-        do {
-            transition = try records[payment.slot].authorization.applying(event)
-            books.coverage.record(records[payment.slot].authorization, event, legal: true)
-        } catch {
-            books.coverage.record(records[payment.slot].authorization, event, legal: false)
-            illegal(payment, error)
-            return
-        }
-        let before = records[payment.slot].authorization
-        records[payment.slot].authorization = transition.next
-        for effect in transition.effects {
-            switch effect {
-            case .postTransfer(.captureFromHold(let amount)):
-                if case .authorized(let hold) = before { capture(payment, amount: amount.value, authorized: hold.authorized.value) }
-            case .postTransfer: break  // The issuer placed the hold; releases of a void or expiry are the issuer's.
-            case .startTimer: break
-            case .startResolution: beginResolution(payment)
-            case .notifyMerchant(let status): finish(payment, outcome(of: status, payment))
-            }
+    func applyAuthorization(_ payment: PaymentID, _ event: AuthorizationEvent) {
+        guard let effects = context.step(&records[payment.slot].authorization, event, of: .payment(payment),
+                                         coverage: &coverage) else { return }
+        for effect in effects { perform(effect, payment) }
+    }
+
+    private func perform(_ effect: AuthorizationEffect, _ payment: PaymentID) {
+        switch effect {
+        case .postTransfer(.captureFromHold(let amount)): capture(payment, amount: amount.value)
+        case .postTransfer(.releaseHold(let amount)): releaseHold(payment, amount: amount.value)
+        case .postTransfer(let posting):
+            preconditionFailure("LC-02 asked the gateway to post \(posting), which only holds and releases")
+        case .startTimer(let timer): arm(timer, payment)
+        case .startResolution: beginResolution(payment)
+        case .notifyMerchant(let status): finish(payment, outcome(of: status, payment))
         }
     }
 
-    func captureRequested(_ order: UInt64, amount: Int64) {
-        guard let payment = byKey[order], let record = record(payment), record.flow == .authorization else {
+    /// Whether the capture limit of an authorization has passed; if so it expires first (AUTH-5).
+    private func expireIfPastTheLimit(_ payment: PaymentID) {
+        guard let limit = records[payment.slot].captureLimit, context.simulation.now >= limit else { return }
+        applyAuthorization(payment, .captureLimitReached)
+    }
+
+    func captureRequested(_ order: LifecycleID, amount: Int64) {
+        guard let payment = byKey[order.rawValue].map(PaymentID.init(rawValue:)), record(payment)?.flow == .authorization else {
             answerCapture(order, ok: false)
             return
         }
-        switch record.authorization {
-        case .authorized(let hold) where configuration.defects.contains(.captureAboveAuthorization):
+        expireIfPastTheLimit(payment)
+        switch records[payment.slot].authorization {
+        case .authorized(let hold) where context.configuration.defects.contains(.captureAboveAuthorization):
             // The planted bug: the gateway captures what the merchant asks, skipping the table's guard.
-            capture(payment, amount: amount, authorized: hold.authorized.value)
+            capture(payment, amount: amount)
+            if hold.authorized.value > amount { releaseHold(payment, amount: hold.authorized.value - amount) }
             records[payment.slot].authorization = .captured(amount: MinorUnits(amount))
             answerCapture(order, ok: true)
         case .authorized:
@@ -47,10 +49,9 @@ extension Gateway {
             }
         case .captured:
             // The same capture again (AUTH-6): answered, not applied, unless the planted defect applies it twice.
-            books.counters.duplicatesDeduped &+= 1
-            if configuration.defects.contains(.duplicateCallbackCapturesTwice) {
-                let facts = books.gatewayPayments[payment.slot]
-                capture(payment, amount: amount, authorized: facts.amount)
+            counters.duplicatesDeduped &+= 1
+            if context.configuration.defects.contains(.duplicateCallbackCapturesTwice) {
+                capture(payment, amount: amount)
             }
             answerCapture(order, ok: true)
         default:
@@ -58,123 +59,131 @@ extension Gateway {
         }
     }
 
-    private func answerCapture(_ order: UInt64, ok: Bool) {
-        network.send(from: id, to: addresses[.merchant], kind: PaymentMessage.captureResponse.rawValue, subject: order,
+    private func answerCapture(_ order: LifecycleID, ok: Bool) {
+        context.network.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.captureResponse.rawValue, subject: order.rawValue,
                      argument: ok ? 1 : 0)
     }
 
     /// A refund of a captured payment: merchant → card, within what was captured (AUTH-3).
-    func refundRequested(_ order: UInt64, amount: Int64) {
-        guard let payment = byKey[order], let record = record(payment), record.capturedAmount > 0 else { return }
+    func refundRequested(_ order: LifecycleID, amount: Int64) {
+        guard let payment = byKey[order.rawValue].map(PaymentID.init(rawValue:)), let record = record(payment),
+              record.capturedAmount > 0 else { return }
         let allowed = record.refundedAmount + amount <= record.capturedAmount
-        guard allowed || configuration.defects.contains(.refundAboveCapture) else {
+        guard allowed || context.configuration.defects.contains(.refundAboveCapture) else {
             answerRefund(order, ok: false)
             return
         }
-        let facts = books.gatewayPayments[payment.slot]
-        books.observe(.refundAttempted(payment: payment, amount: amount))
-        let transfers = Ledger.refund(card: books.cards[Int(facts.card)].accounts, merchant: books.merchants[Int(facts.merchant)],
-                                      amount: MinorUnits(amount), lifecycle: payment)
-        guard books.post(transfers, payment: payment) else { return }
+        let facts = context.bodies[payment]
+        context.observe(.refundAttempted(payment, amount: amount))
+        let transfers = Ledger.refund(card: context.ledger.accounts(of: facts.card),
+                                      merchant: context.ledger.accounts(of: facts.merchant), amount: MinorUnits(amount),
+                                      lifecycle: payment.rawValue)
+        guard context.post(transfers, for: .payment(payment)) else { return }
         records[payment.slot].refundedAmount += amount
-        books.counters.refunds &+= 1
-        books.observe(.refunded(payment: payment, amount: amount))
+        counters.refunds &+= 1
+        context.observe(.refunded(payment, amount: amount))
         answerRefund(order, ok: true)
     }
 
-    private func answerRefund(_ order: UInt64, ok: Bool) {
-        network.send(from: id, to: addresses[.merchant], kind: PaymentMessage.refundResponse.rawValue, subject: order,
+    private func answerRefund(_ order: LifecycleID, ok: Bool) {
+        context.network.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.refundResponse.rawValue, subject: order.rawValue,
                      argument: ok ? 1 : 0)
     }
 
     // MARK: LC-12 outcome resolution
 
-    enum ResolvedBy { case inquiry, reversal, lateReply }
+    enum ResolvedBy {
+        case inquiry, reversal, lateReply
 
-    func beginResolution(_ payment: UInt64) {
-        records[payment.slot].resolution = .outcomeUnknown
-        applyResolution(payment, configuration.policies.inquiries > 0 ? .inquire : .acquirerTimeoutPassed)
-    }
-
-    func applyResolution(_ payment: UInt64, _ event: OutcomeResolutionEvent) {
-        guard let state = records[payment.slot].resolution else { return }
-        let transition: OutcomeResolutionTransition
-        do {
-            transition = try state.applying(event)
-            books.coverage.record(state, event, legal: true)
-        } catch {
-            books.coverage.record(state, event, legal: false)
-            illegal(payment, error)
-            return
-        }
-        records[payment.slot].resolution = transition.next
-        let attempt = records[payment.slot].attempt
-        for effect in transition.effects {
-            switch effect {
-            case .sendInquiry:
-                records[payment.slot].inquiries += 1
-                network.send(from: id, to: addresses.acquirer(attempt: attempt), kind: PaymentMessage.inquiryRequest.rawValue,
-                             subject: payment, argument: Packed.attempt(attempt))
-            case .sendReversal:
-                if configuration.defects.contains(.reversalLost) {
-                    settle(payment, .notApproved, by: .reversal)  // Treated as done; the issuer never hears of it.
-                    return
-                }
-                sendReversal(payment, attempt: attempt)
-            case .startTimer: startTimer(.resolutionTimedOut, payment, after: configuration.timeouts.resolutionHop)
-            case .settle: break  // `settle` below finishes the payment.
+        /// What settled an unknown outcome, from the LC-12 event that settled it.
+        init(_ event: OutcomeResolutionEvent) {
+            switch event {
+            case .inquiryResult: self = .inquiry
+            case .originalReply: self = .lateReply
+            case .reversalAcknowledged, .inquire, .acquirerTimeoutPassed, .timeout: self = .reversal
             }
         }
     }
 
-    func sendReversal(_ payment: UInt64, attempt: Int) {
-        network.send(from: id, to: addresses.acquirer(attempt: attempt), kind: PaymentMessage.reversalRequest.rawValue,
-                     subject: payment, argument: Packed.attempt(attempt))
+    func beginResolution(_ payment: PaymentID) {
+        records[payment.slot].resolution = .outcomeUnknown
+        applyResolution(payment, context.configuration.policies.inquiries > 0 ? .inquire : .acquirerTimeoutPassed)
     }
 
-    func inquiryAnswered(_ payment: UInt64, argument: UInt64) {
+    func applyResolution(_ payment: PaymentID, _ event: OutcomeResolutionEvent) {
+        guard records[payment.slot].resolution != nil,
+              let effects = context.step(&records[payment.slot].resolution!, event, of: .payment(payment),
+                                         coverage: &coverage) else { return }
+        let attempt = records[payment.slot].attempt
+        for effect in effects {
+            switch effect {
+            case .sendInquiry:
+                records[payment.slot].inquiries += 1
+                sendInquiry(payment, attempt: attempt)
+            case .sendReversal:
+                if context.configuration.defects.contains(.reversalLost) {
+                    settle(payment, .notApproved, by: .reversal)  // Treated as done; the issuer never hears of it.
+                    return
+                }
+                sendReversal(payment, attempt: attempt)
+            case .startTimer(let timer): arm(timer, payment)
+            case .settle(let resolution): settle(payment, resolution, by: ResolvedBy(event))
+            }
+        }
+    }
+
+    private func sendInquiry(_ payment: PaymentID, attempt: Int) {
+        context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt),
+                             kind: PaymentMessage.inquiryRequest.rawValue, subject: payment.rawValue,
+                             argument: AttemptWire.encode(attempt))
+    }
+
+    func sendReversal(_ payment: PaymentID, attempt: Int) {
+        context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.reversalRequest.rawValue,
+                     subject: payment.rawValue, argument: AttemptWire.encode(attempt))
+    }
+
+    func inquiryAnswered(_ payment: PaymentID, argument: UInt64) {
         guard let record = record(payment), record.resolution == .inquiring,
-              Packed.attempt(of: argument) == record.attempt else {
-            books.counters.duplicatesDeduped &+= 1
+              AttemptWire.attempt(of: argument) == record.attempt else {
+            counters.duplicatesDeduped &+= 1
             return
         }
-        let resolution: Resolution = Packed.code(of: argument) == 1 ? .approved : .notApproved
-        settle(payment, resolution, by: .inquiry)
+        applyResolution(payment, .inquiryResult(AttemptWire.code(of: argument) == 1 ? .approved : .notApproved))
     }
 
-    func reversalAcknowledged(_ payment: UInt64, argument: UInt64) {
+    func reversalAcknowledged(_ payment: PaymentID, argument: UInt64) {
         guard let record = record(payment), record.resolution == .reversing,
-              Packed.attempt(of: argument) == record.attempt else { return }  // A late reversal's ack: nothing waits.
-        settle(payment, .notApproved, by: .reversal)
+              AttemptWire.attempt(of: argument) == record.attempt else { return }  // A late reversal's ack: nothing waits.
+        applyResolution(payment, .reversalAcknowledged)
     }
 
-    func resolutionTimedOut(_ payment: UInt64) {
+    func resolutionTimedOut(_ payment: PaymentID) {
         let record = records[payment.slot]
-        if record.resolution == .inquiring && record.inquiries < configuration.policies.inquiries {
+        if record.resolution == .inquiring && record.inquiries < context.configuration.policies.inquiries {
             // Ask again with the same attempt id: an inquiry has no effect, so repeating it is safe.
             records[payment.slot].inquiries += 1
-            network.send(from: id, to: addresses.acquirer(attempt: record.attempt), kind: PaymentMessage.inquiryRequest.rawValue,
-                         subject: payment, argument: Packed.attempt(record.attempt))
-            startTimer(.resolutionTimedOut, payment, after: configuration.timeouts.resolutionHop)
+            sendInquiry(payment, attempt: record.attempt)
+            arm(.hopResponse, payment)
             return
         }
         applyResolution(payment, .timeout)
     }
 
     /// The unknown outcome is known now: the lifecycle carries on from it (LC-12 → LC-01/02).
-    func settle(_ payment: UInt64, _ resolution: Resolution, by route: ResolvedBy) {
+    func settle(_ payment: PaymentID, _ resolution: Resolution, by route: ResolvedBy) {
         cancelTimer(payment)
         records[payment.slot].resolution = nil
         switch route {
-        case .inquiry: books.counters.resolvedByInquiry &+= 1
-        case .reversal: books.counters.resolvedByReversal &+= 1
-        case .lateReply: books.counters.resolvedByLateReply &+= 1
+        case .inquiry: counters.resolvedByInquiry &+= 1
+        case .reversal: counters.resolvedByReversal &+= 1
+        case .lateReply: counters.resolvedByLateReply &+= 1
         }
         if resolution == .approved { records[payment.slot].approvedAttempt = records[payment.slot].attempt }
-        books.observe(.outcomeResolved(payment: payment, approved: resolution == .approved))
+        context.observe(.outcomeResolved(payment, approved: resolution == .approved))
         switch records[payment.slot].flow {
         case .sale:
-            let backupLeft = configuration.policies.cascading && records[payment.slot].attempt == 0
+            let backupLeft = context.configuration.policies.cascading && records[payment.slot].attempt == 0
             applySale(payment, .resolved(resolution, backupLeft: backupLeft))
         case .authorization:
             applyAuthorization(payment, .resolved(resolution))

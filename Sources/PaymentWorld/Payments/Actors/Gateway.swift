@@ -7,11 +7,11 @@ import SimulationKernel
 /// Each payment's state is a lifecycle value (LC-01 `SaleState` or LC-02 `AuthorizationState`);
 /// the gateway feeds it events and performs the effects it returns. An event the table rejects
 /// leaves the state as it was and is reported (G-6).
-public actor Gateway: PaymentsActor {
+public actor Gateway: ReportingActor {
     struct Record {
         var generation: UInt32 = 0
         var key: UInt64 = 0
-        var order: UInt64 = 0
+        var order = LifecycleID(rawValue: 0)
         var flow = CardCore.sale
         var sale = SaleState.created
         var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
@@ -27,77 +27,72 @@ public actor Gateway: PaymentsActor {
         var approvedAttempt: Int?
         var capturedAmount: Int64 = 0
         var refundedAmount: Int64 = 0
+        /// When an authorization's hold expires unless captured first (AUTH-5); nil before approval.
+        var captureLimit: SimTime?
     }
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    let simulation: SimulationHandle
-    let network: Network
-    let books: WorldBooks
-    let addresses: PaymentAddresses
-    let configuration: PaymentsConfiguration
+    nonisolated let kind = PaymentActorKind.gateway
+    let context: PaymentsContext
     var intake: Intake
     var records: [Record] = []
     var freeSlots: [UInt32] = []
     /// Idempotency key → payment id; looked up, never iterated (it cannot be).
     var byKey = UInt64Map()
+    var counters = PaymentCounters()
+    var coverage = StateCoverage()
 
-    nonisolated public var traceName: String { "gateway" }
-
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        self.lane = simulation.makeLane()
-        self.simulation = SimulationHandle(simulation)
-        self.network = network
-        self.books = books
-        self.addresses = addresses
-        self.configuration = books.configuration
-        intake = Intake(simulation: simulation,
-                        configuration: books.configuration.stations.gateway, outages: books.configuration.outages,
-                        kind: .gateway, random: simulation.random.split(),
-                        slowdowns: books.configuration.slowdowns)
+    init(_ context: PaymentsContext) {
+        self.context = context
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        intake = Intake(context, kind: kind, station: context.configuration.stations.gateway)
     }
+
+    func figures() -> ActorFigures { ActorFigures(counters: counters, coverage: coverage, station: intake.station) }
 
     public func handle(_ event: SimulationEvent) {
         let kind = event.kind & ~PaymentMessage.servedFlag
         guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
         switch message {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
-            timerFired(message, payment: event.subject, timer: UInt32(truncatingIfNeeded: event.argument))
+            timerFired(message, payment: PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
             return
         case .recordRetired:
-            retire(event.subject)
+            retire(PaymentID(rawValue: event.subject))
             return
         default:
             break
         }
-        guard intake.take(event, to: id, counters: &books.counters) else { return }
+        guard intake.take(event, to: id, counters: &counters) else { return }
+        let payment = PaymentID(rawValue: event.subject)
         switch message {
-        case .paymentRequest: paymentRequested(order: event.subject, key: event.argument)
-        case .authenticationResult: authenticated(event.subject, WireTransStatus.decode(event.argument))
-        case .authorizationResponse: authorizationAnswered(event.subject, argument: event.argument)
-        case .inquiryResponse: inquiryAnswered(event.subject, argument: event.argument)
-        case .reversalResponse: reversalAcknowledged(event.subject, argument: event.argument)
-        case .captureRequest: captureRequested(event.subject, amount: Int64(event.argument))
-        case .refundRequest: refundRequested(event.subject, amount: Int64(event.argument))
+        case .paymentRequest: paymentRequested(order: LifecycleID(rawValue: event.subject), key: event.argument)
+        case .authenticationResult: authenticated(payment, WireTransStatus.decode(event.argument))
+        case .authorizationResponse: authorizationAnswered(payment, argument: event.argument)
+        case .inquiryResponse: inquiryAnswered(payment, argument: event.argument)
+        case .reversalResponse: reversalAcknowledged(payment, argument: event.argument)
+        case .captureRequest: captureRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
+        case .refundRequest: refundRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
         default: preconditionFailure("gateway got unexpected \(message)")
         }
     }
 
     // MARK: Records
 
-    func record(_ payment: UInt64) -> Record? {
+    func record(_ payment: PaymentID) -> Record? {
         guard payment.slot < records.count, records[payment.slot].generation == payment.generation else {
-            books.counters.staleMessages &+= 1
+            counters.staleMessages &+= 1
             return nil
         }
         return records[payment.slot]
     }
 
-    private func paymentRequested(order: UInt64, key: UInt64) {
-        if let existing = byKey[key] {
+    private func paymentRequested(order: LifecycleID, key: UInt64) {
+        if let existing = byKey[key].map(PaymentID.init(rawValue:)) {
             // Same key: the same payment (G-4). Repeat its final answer if it has one.
-            books.counters.duplicatesDeduped &+= 1
+            counters.duplicatesDeduped &+= 1
             if let record = record(existing), let outcome = record.outcome { answerMerchant(existing, record, outcome) }
             return
         }
@@ -107,30 +102,29 @@ public actor Gateway: PaymentsActor {
         } else {
             slot = records.count
             records.append(Record())
-            books.gatewayPayments.append(WorldBooks.GatewayPaymentFacts())
         }
         // A retired slot already moved its generation on; a new one starts past zero.
-        let facts = books.payments[order.slot]
+        let facts = context.bodies[order]
         var record = Record()
         record.generation = records[slot].generation &+ 1
         record.key = key
         record.order = order
         record.flow = facts.flow.core ?? .sale
-        record.needsAuthentication = books.cards[Int(facts.card)].enrolled
-        if record.needsAuthentication && facts.amount < configuration.policies.lowValueExemption {
+        record.needsAuthentication = context.cards[facts.card].enrolled
+        if record.needsAuthentication && facts.amount < context.configuration.policies.lowValueExemption {
             // The gateway asks for the low-value exemption: no authentication is required.
             record.needsAuthentication = false
             record.exempted = true
-            books.counters.exempted &+= 1
+            counters.exempted &+= 1
         }
         record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount)))
         records[slot] = record
-        let payment = UInt64(slot: slot, generation: record.generation)
-        books.gatewayPayments[slot] = WorldBooks.GatewayPaymentFacts(
-            generation: record.generation, order: order, card: facts.card, merchant: facts.merchant, amount: facts.amount)
-        byKey[key] = payment
-        books.observe(.paymentCreated(payment: payment, order: order, key: key))
-        books.observe(.cardDataKept(lifecycle: payment, holder: .gateway, form: .pan))
+        let payment = PaymentID(slot: slot, generation: record.generation)
+        context.bodies.publish(RequestBodies.Payment(order: order, card: facts.card, merchant: facts.merchant,
+                                                     amount: facts.amount), for: payment)
+        byKey[key] = payment.rawValue
+        context.observe(.paymentCreated(payment, order: order, key: key))
+        context.observe(.cardDataKept(.payment(payment), holder: .gateway, form: .pan))
         switch record.flow {
         case .sale: applySale(payment, .submit)
         case .authorization: screen(payment)
@@ -140,14 +134,14 @@ public actor Gateway: PaymentsActor {
     /// How long a finished payment's record stays, so that merchant retries and late replies
     /// still find it: the merchant's whole retry window, twice over.
     var retention: SimDuration {
-        configuration.timeouts.merchantCall * Int64(2 * (configuration.policies.merchantRetries + 1))
+        context.configuration.timeouts.merchantCall * Int64(2 * (context.configuration.policies.merchantRetries + 1))
     }
 
     /// Frees a finished payment's slot and key; later messages for it are stale.
-    func retire(_ payment: UInt64) {
+    func retire(_ payment: PaymentID) {
         guard let record = record(payment) else { return }
-        if byKey[record.key] == payment { byKey[record.key] = nil }
-        books.observe(.paymentRetired(payment: payment, order: record.order))
+        if byKey[record.key] == payment.rawValue { byKey[record.key] = nil }
+        context.observe(.paymentRetired(payment, order: record.order))
         records[payment.slot].generation &+= 1  // Stale from now on, even before the slot is reused.
         records[payment.slot].outcome = nil
         freeSlots.append(UInt32(payment.slot))
@@ -155,31 +149,31 @@ public actor Gateway: PaymentsActor {
 
     // MARK: Timers
 
-    func startTimer(_ message: PaymentMessage, _ payment: UInt64, after delay: SimDuration) {
+    func startTimer(_ message: PaymentMessage, _ payment: PaymentID, after delay: SimDuration) {
         records[payment.slot].timer &+= 1
-        simulation.schedule(after: delay, to: id, kind: message.rawValue, subject: payment,
+        context.simulation.schedule(after: delay, to: id, kind: message.rawValue, subject: payment.rawValue,
                             argument: UInt64(records[payment.slot].timer))
     }
 
-    func cancelTimer(_ payment: UInt64) { records[payment.slot].timer &+= 1 }
+    func cancelTimer(_ payment: PaymentID) { records[payment.slot].timer &+= 1 }
 
     /// A timer whose payment retired or whose wait was cancelled (`cancelTimer`) or replaced.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
-            return !timerIsLive(event.subject, UInt32(truncatingIfNeeded: event.argument))
+            return !timerIsLive(PaymentID(rawValue: event.subject), UInt32(truncatingIfNeeded: event.argument))
         default:
             return false
         }
     }
 
     /// Whether a timer is the one its payment still waits on.
-    private func timerIsLive(_ payment: UInt64, _ timer: UInt32) -> Bool {
+    private func timerIsLive(_ payment: PaymentID, _ timer: UInt32) -> Bool {
         payment.slot < records.count && records[payment.slot].generation == payment.generation
             && records[payment.slot].timer == timer
     }
 
-    private func timerFired(_ message: PaymentMessage, payment: UInt64, timer: UInt32) {
+    private func timerFired(_ message: PaymentMessage, payment: PaymentID, timer: UInt32) {
         // Cancelled, replaced, or its payment retired: a timer, not a stale message, so uncounted.
         guard timerIsLive(payment, timer) else { return }
         switch message {
@@ -192,49 +186,47 @@ public actor Gateway: PaymentsActor {
 
     // MARK: Merchant
 
-    func finish(_ payment: UInt64, _ outcome: PaymentOutcome) {
+    func finish(_ payment: PaymentID, _ outcome: PaymentOutcome) {
         guard var record = record(payment) else { return }
         let succeeded = outcome.isSuccess
         if record.outcome == nil || outcome == .captured {
             record.outcome = outcome
             records[payment.slot] = record
             if outcome != .captured {
-                books.observe(.paymentFinal(payment: payment, order: record.order, succeeded: succeeded))
+                context.observe(.paymentFinal(payment, order: record.order, succeeded: succeeded))
             }
             // Retire it once nothing more is due: an authorization waits for its capture first.
             if outcome != .authorized {
-                simulation.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment)
+                context.simulation.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
             }
         }
         answerMerchant(payment, record, outcome)
     }
 
-    func answerMerchant(_ payment: UInt64, _ record: Record, _ outcome: PaymentOutcome) {
-        network.send(from: id, to: addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
-                     subject: record.order, argument: outcome.rawValue)
+    func answerMerchant(_ payment: PaymentID, _ record: Record, _ outcome: PaymentOutcome) {
+        context.network.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
+                     subject: record.order.rawValue, argument: outcome.rawValue)
     }
 
-    func illegal(_ payment: UInt64, _ error: IllegalTransition) {
-        books.observe(.illegalTransition(payment: payment, description: "\(error)"))
-    }
+
 }
 
 extension Gateway {
     /// Every payment's final status, for the end-of-run checks (in slot order).
-    func finalStatuses() -> [(payment: UInt64, succeeded: Bool)] {
+    func finalStatuses() -> [(payment: PaymentID, succeeded: Bool)] {
         records.enumerated().compactMap { slot, record in
             guard let outcome = record.outcome else { return nil }
-            return (UInt64(slot: slot, generation: record.generation), outcome.isSuccess)
+            return (PaymentID(slot: slot, generation: record.generation), outcome.isSuccess)
         }
     }
 
     /// Payments neither final nor retired. When the run has gone idle nothing can finish them any
     /// more: a gateway that waits without a timer (G-7, RES-1).
-    func openPayments() -> [UInt64] {
+    func openPayments() -> [PaymentID] {
         var free = [Bool](repeating: false, count: records.count)
         for slot in freeSlots { free[Int(slot)] = true }
         return records.indices.compactMap { slot in
-            free[slot] || records[slot].outcome != nil ? nil : UInt64(slot: slot, generation: records[slot].generation)
+            free[slot] || records[slot].outcome != nil ? nil : PaymentID(slot: slot, generation: records[slot].generation)
         }
     }
 }

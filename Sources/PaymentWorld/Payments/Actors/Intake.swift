@@ -16,9 +16,18 @@ struct Intake {
     private let outages: [(start: SimTime, end: SimTime)]
     private let slowdowns: [(start: SimTime, end: SimTime, factor: Double)]
 
-    init(simulation: Simulation, configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind,
+    /// The front door of `kind` with `station`'s servers and queue, and the scenario's outages and
+    /// slowdowns of that actor; `operations` gives single operations a service time of their own.
+    init(_ context: PaymentsContext, kind: PaymentActorKind, station configuration: StationConfiguration,
+         operations: [StationOperation: Distribution] = [:]) {
+        self.init(simulation: context.simulation, configuration: configuration, outages: context.configuration.outages,
+                  kind: kind, random: context.splitRandom(), slowdowns: context.configuration.slowdowns,
+                  operations: operations)
+    }
+
+    init(simulation: SimulationHandle, configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind,
          random: SimRandom, slowdowns: [Slowdown] = [], operations: [StationOperation: Distribution] = [:]) {
-        self.simulation = SimulationHandle(simulation)
+        self.simulation = simulation
         station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
         service = configuration.service
         var byKind: [Distribution?] = []

@@ -3,7 +3,7 @@ import SimulationKernel
 /// The card issuer (domain §2.1): decides authorizations against the card's status and
 /// balance, places and releases holds, answers inquiries, applies reversals and books the
 /// network's stand-in approvals, each exactly once per authorization id (G-4, RES-3).
-public actor Issuer: PaymentsActor {
+public actor Issuer: ReportingActor {
     /// What the issuer did with one authorization id (payment, attempt).
     enum Decision: Equatable {
         case none
@@ -16,7 +16,7 @@ public actor Issuer: PaymentsActor {
     /// One payment's decisions, for its primary and backup attempts: two fields, not an array,
     /// so a new payment in a slot allocates nothing.
     struct Book {
-        var payment: UInt64 = 0
+        var payment = PaymentID(rawValue: 0)
         var primary = Decision.none
         var backup = Decision.none
 
@@ -28,148 +28,145 @@ public actor Issuer: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private unowned(unsafe) let simulation: Simulation
-    private let network: Network
-    private let books: WorldBooks
-    private let addresses: PaymentAddresses
-    private let configuration: PaymentsConfiguration
+    nonisolated let kind = PaymentActorKind.issuer
+    private let context: PaymentsContext
     private var intake: Intake
-    var stationSnapshot: ServiceStation { intake.station }
     private var random: SimRandom
     private var book: [Book] = []
+    private(set) var counters = PaymentCounters()
+    /// Approvals (holds placed, stand-ins included) per BIN range, for summary.json.
+    private(set) var approvalsByBIN: [UInt64]
 
-    nonisolated public var traceName: String { "issuer" }
-
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        self.lane = simulation.makeLane()
-        self.simulation = simulation
-        self.network = network
-        self.books = books
-        self.addresses = addresses
-        self.configuration = books.configuration
-        intake = Intake(simulation: simulation,
-                        configuration: books.configuration.stations.issuer, outages: books.configuration.outages,
-                        kind: .issuer, random: simulation.random.split(),
-                        slowdowns: books.configuration.slowdowns, operations: books.configuration.stations.operations)
-        random = simulation.random.split()
+    init(_ context: PaymentsContext) {
+        self.context = context
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        intake = Intake(context, kind: kind, station: context.configuration.stations.issuer,
+                        operations: context.configuration.stations.operations)
+        random = context.splitRandom()
+        approvalsByBIN = [UInt64](repeating: 0, count: context.configuration.cards.bins.count)
     }
 
+    func figures() -> ActorFigures { ActorFigures(counters: counters, station: intake.station) }
+
     public func handle(_ event: SimulationEvent) {
+        let payment = PaymentID(rawValue: event.subject)
         if event.kind == PaymentMessage.standInAdvice.rawValue {
-            standInAdvised(event.subject, attempt: Packed.attempt(of: event.argument))
+            standInAdvised(AttemptID(payment, AttemptWire.attempt(of: event.argument)))
             return
         }
-        guard intake.take(event, to: id, counters: &books.counters) else { return }
+        guard intake.take(event, to: id, counters: &counters) else { return }
         let kind = event.kind & ~PaymentMessage.servedFlag
-        let attempt = Packed.attempt(of: event.argument)
+        let attempt = AttemptID(payment, AttemptWire.attempt(of: event.argument))
         switch PaymentMessage(rawValue: kind) {
-        case .authorizationRequest: authorize(event.subject, attempt: attempt)
-        case .inquiryRequest: inquire(event.subject, attempt: attempt)
-        case .reversalRequest: reverse(event.subject, attempt: attempt)
+        case .authorizationRequest: authorize(attempt)
+        case .inquiryRequest: inquire(attempt)
+        case .reversalRequest: reverse(attempt)
         default: preconditionFailure("issuer got unexpected \(PaymentMessage.name(event.kind))")
         }
     }
 
-    private func decision(_ payment: UInt64, _ attempt: Int) -> Decision {
-        guard payment.slot < book.count, book[payment.slot].payment == payment, attempt < 2 else { return .none }
-        return book[payment.slot][attempt]
+    private func decision(_ attempt: AttemptID) -> Decision {
+        let slot = attempt.payment.slot
+        guard slot < book.count, book[slot].payment == attempt.payment, attempt.index < 2 else { return .none }
+        return book[slot][attempt.index]
     }
 
-    private func record(_ payment: UInt64, _ attempt: Int, _ decision: Decision) {
-        while book.count <= payment.slot { book.append(Book()) }
-        if book[payment.slot].payment != payment { book[payment.slot] = Book(payment: payment) }
-        book[payment.slot][attempt] = decision
+    private func record(_ attempt: AttemptID, _ decision: Decision) {
+        let slot = attempt.payment.slot
+        while book.count <= slot { book.append(Book()) }
+        if book[slot].payment != attempt.payment { book[slot] = Book(payment: attempt.payment) }
+        book[slot][attempt.index] = decision
     }
 
-    private func answer(_ payment: UInt64, _ attempt: Int, _ answer: IssuerAnswer) {
-        network.send(from: id, to: addresses[.network], kind: PaymentMessage.authorizationResponse.rawValue, subject: payment,
-                     argument: Packed.attempt(attempt, code: answer.rawValue))
+    private func answer(_ attempt: AttemptID, _ answer: IssuerAnswer) {
+        context.network.send(from: id, to: context.addresses[.network], kind: PaymentMessage.authorizationResponse.rawValue,
+                             subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index, code: answer.rawValue))
     }
 
-    private func authorize(_ payment: UInt64, attempt: Int) {
-        switch decision(payment, attempt) {
-        case .approved where configuration.defects.contains(.issuerApprovesDuplicates):
-            decide(payment, attempt: attempt)  // The planted bug: a duplicate is a new decision.
+    private func authorize(_ attempt: AttemptID) {
+        switch decision(attempt) {
+        case .approved where context.configuration.defects.contains(.issuerApprovesDuplicates):
+            decide(attempt)  // The planted bug: a duplicate is a new decision.
         case .approved:
-            books.counters.duplicatesDeduped &+= 1
-            answer(payment, attempt, .approved)  // A duplicate: the first answer again (G-4).
+            counters.duplicatesDeduped &+= 1
+            answer(attempt, .approved)  // A duplicate: the first answer again (G-4).
         case .declined(let earlier):
-            books.counters.duplicatesDeduped &+= 1
-            answer(payment, attempt, earlier)
-        case .closed: answer(payment, attempt, .doNotHonor)  // Reversed or asked about before it arrived: never approved.
-        case .none: decide(payment, attempt: attempt)
+            counters.duplicatesDeduped &+= 1
+            answer(attempt, earlier)
+        case .closed: answer(attempt, .doNotHonor)  // Reversed or asked about before it arrived: never approved.
+        case .none: decide(attempt)
         }
     }
 
-    private func decide(_ payment: UInt64, attempt: Int) {
-        let facts = books.gatewayPayments[payment.slot]
-        let card = books.cards[Int(facts.card)]
+    private func decide(_ attempt: AttemptID) {
+        let request = context.bodies[attempt.payment]
+        let card = context.cards[request.card]
+        let defects = context.configuration.defects
+        let behaviour = context.configuration.behaviour
         let outcome: IssuerAnswer
-        if !card.usable && !configuration.defects.contains(.approveUnusableCard) {
+        if !card.usable && !defects.contains(.approveUnusableCard) {
             outcome = .restrictedCard
-        } else if books.available(facts.card) < facts.amount && !configuration.defects.contains(.approveOverAvailable) {
+        } else if context.ledger.available(request.card) < request.amount && !defects.contains(.approveOverAvailable) {
             outcome = .insufficientFunds
-        } else if random.chance(configuration.behaviour.issuerSoftDecline) {
+        } else if random.chance(behaviour.issuerSoftDecline) {
             outcome = .issuerUnavailable
-        } else if random.chance(configuration.behaviour.issuerHardDecline) {
+        } else if random.chance(behaviour.issuerHardDecline) {
             outcome = .doNotHonor
         } else {
             outcome = .approved
         }
         if outcome == .approved {
-            placeHold(payment, attempt: attempt, amount: facts.amount, standIn: false)
+            placeHold(attempt, amount: request.amount, standIn: false)
         } else {
-            record(payment, attempt, .declined(outcome))
+            record(attempt, .declined(outcome))
         }
-        answer(payment, attempt, outcome)
+        answer(attempt, outcome)
     }
 
-    private func placeHold(_ payment: UInt64, attempt: Int, amount: Int64, standIn: Bool) {
-        let facts = books.gatewayPayments[payment.slot]
-        var transfers = Ledger.authorize(card: books.cards[Int(facts.card)].accounts, amount: MinorUnits(amount),
-                                         lifecycle: payment)
-        if standIn || configuration.defects.contains(.approveOverAvailable) {
+    private func placeHold(_ attempt: AttemptID, amount: Int64, standIn: Bool) {
+        let payment = attempt.payment
+        let card = context.bodies[payment].card
+        var transfers = Ledger.authorize(card: context.ledger.accounts(of: card), amount: MinorUnits(amount),
+                                         lifecycle: payment.rawValue)
+        if standIn || context.configuration.defects.contains(.approveOverAvailable) {
             transfers = transfers.allowingOverdraft()
         }
-        guard books.post(transfers, payment: payment) else { return }
-        record(payment, attempt, .approved(held: amount))
-        books.approved(card: facts.card)
-        books.observe(.holdPlaced(payment: payment, card: facts.card, amount: amount, standIn: standIn,
-                                  usableCard: books.cards[Int(facts.card)].usable))
+        guard context.post(transfers, for: .payment(payment)) else { return }
+        record(attempt, .approved(held: amount))
+        if !approvalsByBIN.isEmpty { approvalsByBIN[context.cards[card].bin] &+= 1 }
+        context.observe(.holdPlaced(payment, card: card, amount: amount, standIn: standIn, usableCard: context.cards[card].usable))
     }
 
     /// The network approved on our behalf: book it once, whatever we decided meanwhile.
-    private func standInAdvised(_ payment: UInt64, attempt: Int) {
-        switch decision(payment, attempt) {
+    private func standInAdvised(_ attempt: AttemptID) {
+        switch decision(attempt) {
         case .approved: return
-        case .none, .declined, .closed:
-            placeHold(payment, attempt: attempt, amount: books.gatewayPayments[payment.slot].amount, standIn: true)
+        case .none, .declined, .closed: placeHold(attempt, amount: context.bodies[attempt.payment].amount, standIn: true)
         }
     }
 
-    private func inquire(_ payment: UInt64, attempt: Int) {
-        let current = decision(payment, attempt)
-        if current == .none { record(payment, attempt, .closed) }  // Never arrived: it never will count (RES-3).
+    private func inquire(_ attempt: AttemptID) {
+        if decision(attempt) == .none { record(attempt, .closed) }  // Never arrived: it never will count (RES-3).
         let approved: Bool
-        if case .approved = decision(payment, attempt) { approved = true } else { approved = false }
-        network.send(from: id, to: addresses[.network], kind: PaymentMessage.inquiryResponse.rawValue, subject: payment,
-                     argument: Packed.attempt(attempt, code: approved ? 1 : 0))
+        if case .approved = decision(attempt) { approved = true } else { approved = false }
+        context.network.send(from: id, to: context.addresses[.network], kind: PaymentMessage.inquiryResponse.rawValue,
+                             subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index, code: approved ? 1 : 0))
     }
 
     /// Applies once, by authorization id; a no-op if the original never arrived (RES-3).
-    private func reverse(_ payment: UInt64, attempt: Int) {
-        if case .approved(let held) = decision(payment, attempt) {
-            let facts = books.gatewayPayments[payment.slot]
+    private func reverse(_ attempt: AttemptID) {
+        if case .approved(let held) = decision(attempt) {
+            let card = context.bodies[attempt.payment].card
             // The planted bug releases one unit short while still reporting the whole hold released.
-            let released = configuration.defects.contains(.reversalReleasesShort) ? held - 1 : held
-            if books.post(Ledger.releaseHold(card: books.cards[Int(facts.card)].accounts, remaining: MinorUnits(released),
-                                             lifecycle: payment), payment: payment) {
-                books.observe(.holdReleased(payment: payment, card: facts.card, amount: held))
+            let released = context.configuration.defects.contains(.reversalReleasesShort) ? held - 1 : held
+            if context.post(Ledger.releaseHold(card: context.ledger.accounts(of: card), remaining: MinorUnits(released),
+                                               lifecycle: attempt.payment.rawValue), for: .payment(attempt.payment)) {
+                context.observe(.holdReleased(attempt.payment, card: card, amount: held))
             }
         }
-        record(payment, attempt, .closed)
-        network.send(from: id, to: addresses[.network], kind: PaymentMessage.reversalResponse.rawValue, subject: payment,
-                     argument: Packed.attempt(attempt))
+        record(attempt, .closed)
+        context.network.send(from: id, to: context.addresses[.network], kind: PaymentMessage.reversalResponse.rawValue,
+                             subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index))
     }
 }

@@ -3,7 +3,7 @@ import SimulationKernel
 /// The merchant's backend (domain §2.1): turns a checkout into a gateway payment under an
 /// idempotency key, retries a timed-out call with the same key, dedupes callbacks, and for an
 /// authorization captures later and sometimes refunds.
-public actor MerchantServer: PaymentsActor {
+public actor MerchantServer: ReportingActor {
     struct Order {
         var generation: UInt32 = 0
         var tries = 0
@@ -16,29 +16,23 @@ public actor MerchantServer: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private let simulation: SimulationHandle
-    private let network: Network
-    private let books: WorldBooks
-    private let addresses: PaymentAddresses
-    private let configuration: PaymentsConfiguration
+    nonisolated let kind = PaymentActorKind.merchant
+    private let context: PaymentsContext
     private var random: SimRandom
     private var orders: [Order] = []
+    private(set) var counters = PaymentCounters()
 
-    nonisolated public var traceName: String { "merchant" }
-
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        self.lane = simulation.makeLane()
-        self.simulation = SimulationHandle(simulation)
-        self.network = network
-        self.books = books
-        self.addresses = addresses
-        self.configuration = books.configuration
-        self.random = simulation.random.split()
+    init(_ context: PaymentsContext) {
+        self.context = context
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        random = context.splitRandom()
     }
 
+    func figures() -> ActorFigures { ActorFigures(counters: counters) }
+
     public func handle(_ event: SimulationEvent) {
-        let payment = event.subject
+        let payment = LifecycleID(rawValue: event.subject)
         switch PaymentMessage(rawValue: event.kind) {
         case .checkoutRequest: checkout(payment)
         case .merchantCallTimedOut: callTimedOut(payment, try: Int(event.argument))
@@ -49,7 +43,7 @@ public actor MerchantServer: PaymentsActor {
         case .stepRequest:
             // E1: the merchant signs the payment's parameters with the project's secret key.
             let step = StepWire.step(of: event.argument) ?? .signParameters
-            network.send(from: id, to: addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment,
+            context.network.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment.rawValue,
                          argument: StepWire.answer(step, .ok, call: StepWire.attempt(of: event.argument)))
         default: preconditionFailure("merchant got unexpected event \(PaymentMessage.name(event.kind))")
         }
@@ -59,31 +53,31 @@ public actor MerchantServer: PaymentsActor {
     /// was answered: `answered`, `tries` and `captureAnswered` only move forward.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
-        case .merchantCallTimedOut: !callTimerIsLive(event.subject, try: Int(event.argument))
-        case .captureDue: !captureReminderIsLive(event.subject)
+        case .merchantCallTimedOut: !callTimerIsLive(LifecycleID(rawValue: event.subject), try: Int(event.argument))
+        case .captureDue: !captureReminderIsLive(LifecycleID(rawValue: event.subject))
         default: false
         }
     }
 
     /// The call timer of try `attempt` still matters: no answer yet, and no later try.
-    private func callTimerIsLive(_ payment: UInt64, try attempt: Int) -> Bool {
+    private func callTimerIsLive(_ payment: LifecycleID, try attempt: Int) -> Bool {
         guard let order = order(payment) else { return false }
         return !order.answered && order.tries == attempt + 1
     }
 
-    private func captureReminderIsLive(_ payment: UInt64) -> Bool {
+    private func captureReminderIsLive(_ payment: LifecycleID) -> Bool {
         order(payment).map { !$0.captureAnswered } ?? false
     }
 
-    private func order(_ payment: UInt64) -> Order? {
+    private func order(_ payment: LifecycleID) -> Order? {
         guard payment.slot < orders.count, orders[payment.slot].generation == payment.generation else { return nil }
         return orders[payment.slot]
     }
 
-    private func checkout(_ payment: UInt64) {
+    private func checkout(_ payment: LifecycleID) {
         while orders.count <= payment.slot { orders.append(Order()) }
         if let existing = order(payment) {
-            books.counters.duplicatesDeduped &+= 1  // The device asked again, or its request arrived twice.
+            counters.duplicatesDeduped &+= 1  // The device asked again, or its request arrived twice.
             if let told = existing.toldDevice { tell(payment, told) }
             return
         }
@@ -93,34 +87,34 @@ public actor MerchantServer: PaymentsActor {
 
     /// The idempotency key of an order's gateway call. A retry reuses it, unless the planted
     /// defect makes each try a new key (and so, to the gateway, a new payment).
-    private func key(_ payment: UInt64, try attempt: Int) -> UInt64 {
-        configuration.defects.contains(.retryWithNewIdempotencyKey) ? payment &+ UInt64(attempt) << 56 : payment
+    private func key(_ payment: LifecycleID, try attempt: Int) -> UInt64 {
+        context.configuration.defects.contains(.retryWithNewIdempotencyKey) ? payment.rawValue &+ UInt64(attempt) << 56 : payment.rawValue
     }
 
-    private func call(_ payment: UInt64) {
+    private func call(_ payment: LifecycleID) {
         let attempt = orders[payment.slot].tries
         orders[payment.slot].tries += 1
-        network.send(from: id, to: addresses[.gateway], kind: PaymentMessage.paymentRequest.rawValue, subject: payment,
+        context.network.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentRequest.rawValue, subject: payment.rawValue,
                      argument: key(payment, try: attempt))
-        simulation.schedule(after: configuration.timeouts.merchantCall, to: id,
-                            kind: PaymentMessage.merchantCallTimedOut.rawValue, subject: payment, argument: UInt64(attempt))
+        context.simulation.schedule(after: context.configuration.timeouts.merchantCall, to: id,
+                            kind: PaymentMessage.merchantCallTimedOut.rawValue, subject: payment.rawValue, argument: UInt64(attempt))
     }
 
-    private func callTimedOut(_ payment: UInt64, try attempt: Int) {
+    private func callTimedOut(_ payment: LifecycleID, try attempt: Int) {
         guard callTimerIsLive(payment, try: attempt) else { return }
-        guard attempt < configuration.policies.merchantRetries else {
+        guard attempt < context.configuration.policies.merchantRetries else {
             orders[payment.slot].answered = true
             tell(payment, .timedOut)
             return
         }
-        books.counters.merchantRetries &+= 1
+        counters.merchantRetries &+= 1
         call(payment)
     }
 
-    private func answered(_ payment: UInt64, outcome: PaymentOutcome) {
+    private func answered(_ payment: LifecycleID, outcome: PaymentOutcome) {
         guard let order = order(payment), !order.answered else {
-            books.counters.duplicatesDeduped &+= 1  // Callbacks arrive at least once: dedupe by (payment, status).
-            if configuration.defects.contains(.duplicateCallbackCapturesTwice), outcome == .authorized,
+            counters.duplicatesDeduped &+= 1  // Callbacks arrive at least once: dedupe by (payment, status).
+            if context.configuration.defects.contains(.duplicateCallbackCapturesTwice), outcome == .authorized,
                let order = self.order(payment), order.captured {
                 requestCapture(payment)
             }
@@ -128,50 +122,50 @@ public actor MerchantServer: PaymentsActor {
         }
         orders[payment.slot].answered = true
         // The order record keeps the card for receipts and refunds: masked, never the full number.
-        let form: CardDataForm = configuration.defects.contains(.merchantKeepsFullPAN) ? .pan : .maskedPAN
-        books.observe(.cardDataKept(lifecycle: payment, holder: .merchant, form: form))
+        let form: CardDataForm = context.configuration.defects.contains(.merchantKeepsFullPAN) ? .pan : .maskedPAN
+        context.observe(.cardDataKept(.lifecycle(payment), holder: .merchant, form: form))
         if outcome == .authorized {
-            let delay = min(configuration.behaviour.captureDelay.sample(&random), configuration.behaviour.captureWindow)
-            simulation.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment)
+            let delay = min(context.configuration.behaviour.captureDelay.sample(&random), context.configuration.behaviour.captureWindow)
+            context.simulation.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment.rawValue)
         } else {
             tell(payment, outcome)
         }
     }
 
-    private func tell(_ payment: UInt64, _ outcome: PaymentOutcome) {
+    private func tell(_ payment: LifecycleID, _ outcome: PaymentOutcome) {
         orders[payment.slot].toldDevice = outcome
-        network.send(from: id, to: addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
-                     subject: payment, argument: outcome.rawValue)
+        context.network.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
+                     subject: payment.rawValue, argument: outcome.rawValue)
     }
 
     /// Captures, and keeps asking (same operation, so the gateway applies it once: AUTH-6) until
     /// the gateway answers.
-    private func capture(_ payment: UInt64) {
+    private func capture(_ payment: LifecycleID) {
         guard captureReminderIsLive(payment) else { return }
         orders[payment.slot].captured = true
         requestCapture(payment)
-        simulation.schedule(after: configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.captureDue.rawValue,
-                            subject: payment)
+        context.simulation.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.captureDue.rawValue,
+                                    subject: payment.rawValue)
     }
 
-    private func requestCapture(_ payment: UInt64) {
-        var amount = books.payments[payment.slot].amount
-        if configuration.defects.contains(.captureAboveAuthorization) { amount += 1 }
-        network.send(from: id, to: addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue, subject: payment,
+    private func requestCapture(_ payment: LifecycleID) {
+        var amount = context.bodies[payment].amount
+        if context.configuration.defects.contains(.captureAboveAuthorization) { amount += 1 }
+        context.network.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue, subject: payment.rawValue,
                      argument: UInt64(amount))
     }
 
-    private func captured(_ payment: UInt64, ok: Bool) {
+    private func captured(_ payment: LifecycleID, ok: Bool) {
         guard let order = order(payment), !order.captureAnswered else {
-            books.counters.duplicatesDeduped &+= 1
+            counters.duplicatesDeduped &+= 1
             return
         }
         orders[payment.slot].captureAnswered = true
         tell(payment, ok ? .captured : .failed)
-        if ok && random.chance(configuration.behaviour.refundRatio) {
-            var amount = books.payments[payment.slot].amount / 2
-            if configuration.defects.contains(.refundAboveCapture) { amount = books.payments[payment.slot].amount * 2 }
-            network.send(from: id, to: addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment,
+        if ok && random.chance(context.configuration.behaviour.refundRatio) {
+            var amount = context.bodies[payment].amount / 2
+            if context.configuration.defects.contains(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
+            context.network.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment.rawValue,
                          argument: UInt64(amount))
         }
     }

@@ -3,10 +3,10 @@ import SimulationKernel
 /// The card network (domain §2.1): routes by BIN to the issuer and back to the acquirer that
 /// asked, and stands in for an issuer that does not answer in time (STIP): it approves up to
 /// its limit on the issuer's behalf and advises the issuer, which books the stand-in once.
-public actor PaymentNetwork: PaymentsActor {
+public actor PaymentNetwork: ReportingActor {
     /// One authorization attempt in transit through the network.
     struct Transit {
-        var payment: UInt64 = 0
+        var payment = PaymentID(rawValue: 0)
         var attempt = -1
         var answered = false
         /// The gateway asked about it or reversed it: too late to stand in.
@@ -15,63 +15,54 @@ public actor PaymentNetwork: PaymentsActor {
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private unowned(unsafe) let simulation: Simulation
-    private let network: Network
-    private let books: WorldBooks
-    private let addresses: PaymentAddresses
-    private let configuration: PaymentsConfiguration
+    nonisolated let kind = PaymentActorKind.network
+    private let context: PaymentsContext
     private var intake: Intake
-    var stationSnapshot: ServiceStation { intake.station }
-    /// Per gateway payment slot and attempt (0 primary, 1 backup), flat: slot × 2 + attempt.
     private var transits: [Transit] = []
+    private(set) var counters = PaymentCounters()
 
-    nonisolated public var traceName: String { "network" }
-
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        self.lane = simulation.makeLane()
-        self.simulation = simulation
-        self.network = network
-        self.books = books
-        self.addresses = addresses
-        self.configuration = books.configuration
-        intake = Intake(simulation: simulation,
-                        configuration: books.configuration.stations.network, outages: books.configuration.outages,
-                        kind: .network, random: simulation.random.split(),
-                        slowdowns: books.configuration.slowdowns)
+    init(_ context: PaymentsContext) {
+        self.context = context
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        intake = Intake(context, kind: kind, station: context.configuration.stations.network)
     }
+
+    func figures() -> ActorFigures { ActorFigures(counters: counters, station: intake.station) }
 
     public func handle(_ event: SimulationEvent) {
         if event.kind == PaymentMessage.standInDue.rawValue {
-            standIn(event.subject, attempt: Packed.attempt(of: event.argument))
+            standIn(PaymentID(rawValue: event.subject), attempt: AttemptWire.attempt(of: event.argument))
             return
         }
-        guard intake.take(event, to: id, counters: &books.counters) else { return }
+        guard intake.take(event, to: id, counters: &counters) else { return }
         let kind = event.kind & ~PaymentMessage.servedFlag
-        let attempt = Packed.attempt(of: event.argument)
+        let attempt = AttemptWire.attempt(of: event.argument)
         switch PaymentMessage(rawValue: kind) {
         case .authorizationRequest:
-            track(event.subject, attempt: attempt)
-            network.send(from: id, to: addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
-            if configuration.policies.standIn {
-                simulation.schedule(after: configuration.timeouts.issuerStandIn, to: id,
+            track(PaymentID(rawValue: event.subject), attempt: attempt)
+            context.network.send(from: id, to: context.addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
+            if context.configuration.policies.standIn {
+                context.simulation.schedule(after: context.configuration.timeouts.issuerStandIn, to: id,
                                     kind: PaymentMessage.standInDue.rawValue, subject: event.subject, argument: event.argument)
             }
         case .inquiryRequest, .reversalRequest:
             // The gateway is settling this attempt: a stand-in now would approve an attempt it may
             // already count as failed and have cascaded past (a double approval: swarm seed 280).
-            if transit(event.subject, attempt: attempt) != nil { transits[Self.index(event.subject, attempt)].settling = true }
-            network.send(from: id, to: addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
+            let payment = PaymentID(rawValue: event.subject)
+            if transit(payment, attempt: attempt) != nil { transits[Self.index(payment, attempt)].settling = true }
+            context.network.send(from: id, to: context.addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
         case .authorizationResponse:
-            guard let transit = transit(event.subject, attempt: attempt), !transit.answered else {
-                books.counters.duplicatesDeduped &+= 1  // Already answered, by the issuer or by stand-in.
+            let payment = PaymentID(rawValue: event.subject)
+            guard let transit = transit(payment, attempt: attempt), !transit.answered else {
+                counters.duplicatesDeduped &+= 1  // Already answered, by the issuer or by stand-in.
                 return
             }
-            transits[Self.index(event.subject, attempt)].answered = true
-            network.send(from: id, to: addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
+            transits[Self.index(payment, attempt)].answered = true
+            context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
                          argument: event.argument)
         case .inquiryResponse, .reversalResponse:
-            network.send(from: id, to: addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
+            context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
                          argument: event.argument)
         default:
             preconditionFailure("network got unexpected \(PaymentMessage.name(event.kind))")
@@ -81,39 +72,40 @@ public actor PaymentNetwork: PaymentsActor {
     /// A stand-in timer for an attempt already answered, being settled, or forgotten.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         event.kind == PaymentMessage.standInDue.rawValue
-            && !standInIsLive(event.subject, attempt: Packed.attempt(of: event.argument))
+            && !standInIsLive(PaymentID(rawValue: event.subject), attempt: AttemptWire.attempt(of: event.argument))
     }
 
     /// The attempt is still in transit, unanswered and not being settled: a stand-in may still help.
-    private func standInIsLive(_ payment: UInt64, attempt: Int) -> Bool {
+    private func standInIsLive(_ payment: PaymentID, attempt: Int) -> Bool {
         transit(payment, attempt: attempt).map { !$0.answered && !$0.settling } ?? false
     }
 
     /// Where an attempt's transit sits in `transits`.
-    private static func index(_ payment: UInt64, _ attempt: Int) -> Int { payment.slot * 2 + attempt }
+    private static func index(_ payment: PaymentID, _ attempt: Int) -> Int { payment.slot * 2 + attempt }
 
-    private func track(_ payment: UInt64, attempt: Int) {
+    private func track(_ payment: PaymentID, attempt: Int) {
         while transits.count <= Self.index(payment, 1) { transits.append(Transit()) }
         guard attempt < 2, transits[Self.index(payment, attempt)].payment != payment else { return }  // A duplicate request.
         transits[Self.index(payment, attempt)] = Transit(payment: payment, attempt: attempt)
     }
 
-    private func transit(_ payment: UInt64, attempt: Int) -> Transit? {
+    private func transit(_ payment: PaymentID, attempt: Int) -> Transit? {
         guard attempt < 2, Self.index(payment, attempt) < transits.count,
               transits[Self.index(payment, attempt)].payment == payment else { return nil }
         return transits[Self.index(payment, attempt)]
     }
 
     /// The issuer did not answer in time: approve within the limit on its behalf (STIP).
-    private func standIn(_ payment: UInt64, attempt: Int) {
+    private func standIn(_ payment: PaymentID, attempt: Int) {
         guard standInIsLive(payment, attempt: attempt) else { return }
-        let amount = books.gatewayPayments[payment.slot].amount
-        guard amount <= configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
+        let amount = context.bodies[payment].amount
+        guard amount <= context.configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
         transits[Self.index(payment, attempt)].answered = true
         // Advices are store-and-forward, so they are never lost: a direct delivery, ahead of the approval.
-        simulation.schedule(after: .milliseconds(1), to: addresses[.issuer], kind: PaymentMessage.standInAdvice.rawValue,
-                            subject: payment, argument: Packed.attempt(attempt))
-        network.send(from: id, to: addresses.acquirer(attempt: attempt), kind: PaymentMessage.authorizationResponse.rawValue,
-                     subject: payment, argument: Packed.attempt(attempt, code: IssuerAnswer.standInApproved.rawValue))
+        context.simulation.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.standInAdvice.rawValue,
+                                    subject: payment.rawValue, argument: AttemptWire.encode(attempt))
+        context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.authorizationResponse.rawValue,
+                             subject: payment.rawValue,
+                             argument: AttemptWire.encode(attempt, code: IssuerAnswer.standInApproved.rawValue))
     }
 }

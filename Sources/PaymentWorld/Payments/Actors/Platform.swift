@@ -3,7 +3,7 @@ import SimulationKernel
 /// The payment platform's API front (ecommpay's platform, MPGS, Sips, Portmone's server): opens
 /// and binds checkout sessions (LC-00), quotes commissions, answers orderInitialize and
 /// zero-amount verifications. The money itself then moves through the gateway's card core.
-public actor Platform: PaymentsActor {
+public actor Platform: ReportingActor {
     /// The API version every MPGS session is created with; a stale app names the one before.
     static let apiVersion = 61
 
@@ -16,16 +16,16 @@ public actor Platform: PaymentsActor {
     nonisolated public let id: ReceiverID
     private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
-    var stationSnapshot: ServiceStation? { desk.station }
 
-    nonisolated public var traceName: String { "platform" }
+    nonisolated let kind = PaymentActorKind.platform
 
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        lane = simulation.makeLane()
-        desk = ServerDesk(kind: .platform, id: id, simulation: simulation, network: network, books: books,
-                          addresses: addresses)
+    init(_ context: PaymentsContext) {
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        desk = ServerDesk(kind: kind, context: context)
     }
+
+    func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
         guard let event = desk.serve(event) else { return }
@@ -34,15 +34,15 @@ public actor Platform: PaymentsActor {
         }
     }
 
-    private func serve(_ step: SeedStep, payload: UInt64, payment: UInt64, record: inout Record) -> StepAnswer {
+    private func serve(_ step: SeedStep, payload: UInt64, payment: LifecycleID, record: inout Record) -> StepAnswer {
         let seed = desk.seed
-        let facts = desk.books.payments[payment.slot]
+        let facts = desk.context.bodies[payment]
         switch step {
         case .getCommission:
             return desk.random.chance(seed.payeeWithoutGate) ? .refused : .ok  // 2013: no gate type.
         case .proceedPayment:
             // P4: an enrolled card goes the 3D way (the core's 3-D Secure); the others need 2D.
-            return desk.books.cards[Int(facts.card)].enrolled ? .ok : .need2D
+            return desk.context.cards[facts.card].enrolled ? .ok : .need2D
         case .initSession:
             return bind(.signature, payment, &record)
         case .createSession:
@@ -51,7 +51,7 @@ public actor Platform: PaymentsActor {
             // The app names a version; a stale one is refused and the session stays as it was (M1).
             let named = Platform.apiVersion - Int(payload)
             guard record.session.binding?.credential.apiVersion == named else { return .apiVersionMismatch }
-            return desk.apply(&record.session, .captureInstrument(.card, apiVersion: named), payment: payment) != nil
+            return desk.step(&record.session, .captureInstrument(.card, apiVersion: named), of: payment) != nil
                 ? .ok : .refused
         case .orderInitialize:
             if desk.random.chance(seed.functionNotAllowed) { return .refused }  // 40: never retried.
@@ -60,15 +60,15 @@ public actor Platform: PaymentsActor {
             return bind(.initializeContext, payment, &record)
         case .verifyCard:
             // LC-03: a zero-amount authorization: no hold, no posting (VER-1). It uses up the session.
-            guard desk.apply(&record.session, .use(.verify), payment: payment) != nil else { return .refused }
-            return desk.books.cards[Int(facts.card)].usable ? .ok : .notVerified
+            guard desk.step(&record.session, .use(.verify), of: payment) != nil else { return .refused }
+            return desk.context.cards[facts.card].usable ? .ok : .notVerified
         default:
             preconditionFailure("platform cannot serve \(step)")
         }
     }
 
-    private func bind(_ credential: SessionCredential, _ payment: UInt64, _ record: inout Record) -> StepAnswer {
-        desk.apply(&record.session, .credential(credential), payment: payment) != nil ? .ok : .refused
+    private func bind(_ credential: SessionCredential, _ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
+        desk.step(&record.session, .credential(credential), of: payment) != nil ? .ok : .refused
     }
 }
 

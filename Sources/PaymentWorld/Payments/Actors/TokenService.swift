@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// The token service (a card-on-file vault, and the scheme's PNO for wallet passes): creates
 /// card-on-file tokens (LC-04; no posting, TOK-3) and approves or declines pass activations.
-public actor TokenService: PaymentsActor {
+public actor TokenService: ReportingActor {
     struct Record {
         var last = LastAnswer()
         var token: TokenState?
@@ -13,22 +13,22 @@ public actor TokenService: PaymentsActor {
     nonisolated public let id: ReceiverID
     private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
-    var stationSnapshot: ServiceStation? { desk.station }
 
-    nonisolated public var traceName: String { "token_service" }
+    nonisolated let kind = PaymentActorKind.tokenService
 
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        lane = simulation.makeLane()
-        desk = ServerDesk(kind: .tokenService, id: id, simulation: simulation, network: network, books: books,
-                          addresses: addresses)
+    init(_ context: PaymentsContext) {
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        desk = ServerDesk(kind: kind, context: context)
     }
+
+    func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
         guard let event = desk.serve(event) else { return }
-        let payment = event.subject
+        let payment = LifecycleID(rawValue: event.subject)
         guard var record = records.open(payment) else {
-            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
         switch PaymentMessage(rawValue: event.kind) {
@@ -37,11 +37,11 @@ public actor TokenService: PaymentsActor {
             if desk.settledEarlier(record.last, .tokenizeCard, attempt: attempt, payment: payment) { return }
             var token = TokenState.requested(.cardOnFile)
             let failed = desk.random.chance(desk.seed.tokenizationFailure)
-            _ = desk.apply(&token, failed ? .provisioningFailed(code: .error) : .provisioned, payment: payment)
+            _ = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment)
             record.token = token
             if !failed {
                 // The vault maps the card number to its network token; the token alone leaves it.
-                desk.books.observe(.cardDataKept(lifecycle: payment, holder: .tokenService, form: .pan))
+                desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
             }
             let answer: StepAnswer = failed ? .refused : .ok
             record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
@@ -61,7 +61,7 @@ public actor TokenService: PaymentsActor {
 
 /// The customer's mobile wallet (Apple / Google / Samsung Pay): takes the pass request, has the
 /// PNO activate it, and tells the app whether the pass was added (S3 steps 5–7).
-public actor MobileWallet: PaymentsActor {
+public actor MobileWallet: ReportingActor {
     struct Record {
         var last = LastAnswer()
         var asked = false
@@ -72,19 +72,20 @@ public actor MobileWallet: PaymentsActor {
     private let desk: ServerDesk
     private var records = SlotTable(empty: Record())
 
-    nonisolated public var traceName: String { "mobile_wallet" }
+    nonisolated let kind = PaymentActorKind.mobileWallet
 
-    init(id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks, addresses: PaymentAddresses) {
-        self.id = id
-        lane = simulation.makeLane()
-        desk = ServerDesk(kind: .mobileWallet, id: id, simulation: simulation, network: network, books: books,
-                          addresses: addresses)
+    init(_ context: PaymentsContext) {
+        id = context.addresses[kind]
+        lane = context.makeLane()
+        desk = ServerDesk(kind: kind, context: context)
     }
 
+    func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: nil) }
+
     public func handle(_ event: SimulationEvent) {
-        let payment = event.subject
+        let payment = LifecycleID(rawValue: event.subject)
         guard var record = records.open(payment) else {
-            desk.books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
         switch PaymentMessage(rawValue: event.kind) {
@@ -111,7 +112,7 @@ public actor MobileWallet: PaymentsActor {
             let answer: StepAnswer = event.argument == 1 ? .ok : .refused
             if answer == .ok {
                 // The pass holds the network token (DPAN), never the card number (G-12).
-                desk.books.observe(.cardDataKept(lifecycle: payment, holder: .mobileWallet, form: .token))
+                desk.observe(.cardDataKept(.lifecycle(payment), holder: .mobileWallet, form: .token))
             }
             record.last.step = .addPass
             record.last.answer = answer

@@ -1,22 +1,11 @@
 import SimulationKernel
 
-/// An actor of the payments world: it runs on its lane and names its events as `PaymentMessage`s.
-protocol PaymentsActor: SimulationActor {}
-
-extension PaymentsActor {
-    nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
-    nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
-}
-
 /// What every seed-system server shares: where the others are, its intake (capacity, outages,
 /// slowdowns), its random stream, and how it answers the device, so each actor is a thin shell
 /// over its lifecycles. A class owned by one actor, not a struct: calling into a struct held by
 /// an actor copied it, and every reference inside, on each message.
 final class ServerDesk {
-    unowned(unsafe) let simulation: Simulation
-    let network: Network
-    let books: WorldBooks
-    let addresses: PaymentAddresses
+    let context: PaymentsContext
     let id: ReceiverID
     let kind: PaymentActorKind
     /// The actor's front door when the scenario gives it a station (`hasStation`), a placeholder
@@ -25,44 +14,41 @@ final class ServerDesk {
     private var intake: Intake
     private let hasStation: Bool
     var random: SimRandom
+    /// The actor's own counters and the (state, event) pairs its lifecycles reached.
+    var counters = PaymentCounters()
+    var coverage = StateCoverage()
 
-    init(kind: PaymentActorKind, id: ReceiverID, simulation: Simulation, network: Network, books: WorldBooks,
-         addresses: PaymentAddresses) {
-        self.simulation = simulation
-        self.network = network
-        self.books = books
-        self.addresses = addresses
-        self.id = id
+    init(kind: PaymentActorKind, context: PaymentsContext) {
+        self.context = context
         self.kind = kind
-        let configuration = books.configuration
+        id = context.addresses[kind]
+        let configuration = context.configuration
         seed = configuration.seed
         defects = configuration.defects
         if let station = configuration.stations.configuration(for: kind) {
-            intake = Intake(simulation: simulation,
-                            configuration: station, outages: configuration.outages, kind: kind,
-                            random: simulation.random.split(), slowdowns: configuration.slowdowns)
+            intake = Intake(context, kind: kind, station: station)
             hasStation = true
         } else {
             // No split of the run's random stream here, so the streams of the actors built after
             // this one are the same with or without its station.
-            intake = Intake(simulation: simulation,
+            intake = Intake(simulation: context.simulation,
                             configuration: StationConfiguration(servers: 1, service: .constant(.zero)), outages: [],
                             kind: kind, random: SimRandom(seed: 0))
             hasStation = false
         }
-        random = simulation.random.split()
+        random = context.splitRandom()
     }
 
-    /// Kept apart from `books.configuration`, so reading a rate does not copy the whole configuration.
+    /// Kept apart from `context.configuration`, so reading a rate does not copy the whole configuration.
     let seed: SeedBehaviour
     let defects: Set<PlantedDefect>
-    var now: SimTime { simulation.now }
+    var now: SimTime { context.simulation.now }
 
     /// Takes a message through the intake. Returns it (without the served flag) once a server
     /// has finished it, or nil while it waits, or when it was lost to an outage or a full queue.
     func serve(_ event: SimulationEvent) -> SimulationEvent? {
         guard hasStation else { return event }
-        guard intake.take(event, to: id, counters: &books.counters) else { return nil }
+        guard intake.take(event, to: id, counters: &counters) else { return nil }
         var served = event
         served.kind &= ~PaymentMessage.servedFlag
         return served
@@ -72,14 +58,14 @@ final class ServerDesk {
 
     /// Settles a call the server has seen before (G-4): the same call again gets the same answer;
     /// a copy older than the last call answered is dropped. True when nothing more is to be done.
-    func settledEarlier(_ last: LastAnswer, _ step: SeedStep, attempt: Int, payment: UInt64) -> Bool {
+    func settledEarlier(_ last: LastAnswer, _ step: SeedStep, attempt: Int, payment: LifecycleID) -> Bool {
         if last.repeats(step, attempt: attempt) {
-            books.counters.duplicatesDeduped &+= 1
+            counters.duplicatesDeduped &+= 1
             answer(payment, step, last.answer, call: attempt, payload: last.payload)
             return true
         }
         if last.isOutdated(attempt) {
-            books.counters.duplicatesDeduped &+= 1
+            counters.duplicatesDeduped &+= 1
             return true
         }
         return false
@@ -89,13 +75,13 @@ final class ServerDesk {
     /// a reused slot is dropped, a repeated or outdated call settled, a new one served once, and
     /// its answer remembered and sent.
     func answerStep<Record: AnsweringRecord>(_ event: SimulationEvent, records: inout SlotTable<Record>,
-                                             serve: (SeedStep, _ payload: UInt64, _ payment: UInt64, inout Record) -> StepAnswer) {
+                                             serve: (SeedStep, _ payload: UInt64, _ payment: LifecycleID, inout Record) -> StepAnswer) {
         guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
             preconditionFailure("\(kind) got unexpected \(PaymentMessage.name(event.kind))")
         }
-        let payment = event.subject
+        let payment = LifecycleID(rawValue: event.subject)
         guard var record = records.open(payment) else {
-            books.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
         let attempt = StepWire.attempt(of: event.argument)
@@ -106,28 +92,30 @@ final class ServerDesk {
         self.answer(payment, step, answer, call: attempt)
     }
 
-    func answer(_ payment: UInt64, _ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) {
-        network.send(from: id, to: addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment,
+    func answer(_ payment: LifecycleID, _ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) {
+        context.network.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue,
+                             subject: payment.rawValue,
                      argument: StepWire.answer(step, answer, call: call, payload: payload))
     }
 
-    func send(_ message: PaymentMessage, to kind: PaymentActorKind, _ payment: UInt64, argument: UInt64 = 0) {
-        network.send(from: id, to: addresses[kind], kind: message.rawValue, subject: payment, argument: argument)
+    func send(_ message: PaymentMessage, to kind: PaymentActorKind, _ payment: LifecycleID, argument: UInt64 = 0) {
+        send(message, to: kind, payment.rawValue, argument: argument)
     }
 
-    /// Applies a lifecycle event; an illegal one is reported (G-6) and leaves the state as it was.
-    func apply<State: CoverableLifecycle>(_ state: inout State, _ event: State.Event, payment: UInt64) -> [State.Effect]? {
-        do {
-            let transition = try state.applying(event)
-            books.coverage.record(state, event, legal: true)
-            state = transition.next
-            return transition.effects
-        } catch {
-            books.coverage.record(state, event, legal: false)
-            books.observe(.illegalTransition(payment: payment, description: "\(error)"))
-            return nil
-        }
+    /// Sends about a subject by its raw id: the directory server relays gateway payments.
+    func send(_ message: PaymentMessage, to kind: PaymentActorKind, _ subject: UInt64, argument: UInt64 = 0) {
+        context.network.send(from: id, to: context.addresses[kind], kind: message.rawValue, subject: subject,
+                             argument: argument)
     }
+
+    /// One step of a lifecycle (`PaymentsContext.step`): the effects to perform, or nil when the
+    /// table rejected the event and the state is as it was.
+    func step<State: CoverableLifecycle>(_ state: inout State, _ event: State.Event, of lifecycle: LifecycleID)
+        -> [State.Effect]? {
+        context.step(&state, event, of: .lifecycle(lifecycle), coverage: &coverage)
+    }
+
+    func observe(_ event: WorldEvent) { context.observe(event) }
 }
 
 /// Per-lifecycle records in a dense array indexed by slot; the generation in the lifecycle id
@@ -140,7 +128,7 @@ struct SlotTable<Record> {
     init(empty: Record) { self.empty = empty }
 
     /// The record of a lifecycle, if this server has seen it.
-    subscript(payment: UInt64) -> Record? {
+    subscript(payment: LifecycleID) -> Record? {
         get {
             guard payment.slot < records.count, generations[payment.slot] == payment.generation else { return nil }
             return records[payment.slot]
@@ -158,7 +146,7 @@ struct SlotTable<Record> {
     /// The record of a lifecycle, created fresh when the slot holds an earlier one; nil for a
     /// late message of a lifecycle that has since given its slot to a newer one, which must not
     /// touch the newer one's record.
-    mutating func open(_ payment: UInt64) -> Record? {
+    mutating func open(_ payment: LifecycleID) -> Record? {
         if let record = self[payment] { return record }
         if payment.slot < records.count, generations[payment.slot] > payment.generation { return nil }
         self[payment] = empty

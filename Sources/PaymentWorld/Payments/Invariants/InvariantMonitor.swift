@@ -1,0 +1,86 @@
+import SimulationKernel
+
+/// A claim of domain.md §2.5 (or of a lifecycle's table, §2.4), checked as the world's events happen.
+///
+/// Each claim is a type of its own, named as what it asserts, with the shadow state it needs and
+/// nothing else. It watches a few kinds of ``WorldEvent`` (the registry hands it only those) and
+/// states its expectation about each through ``InvariantChecks``. A monitor is owned by its run's
+/// registry and called on the simulation's thread only.
+///
+/// Adding a claim is one file with its type, and one line in ``InvariantRegistry/catalogue``.
+public protocol InvariantMonitor: AnyObject {
+    /// The claim's id in domain.md, such as `G-2` or `SALE-1`.
+    static var invariant: String { get }
+    /// The claim as a name: `NoCardIsOverdrawn`.
+    static var claim: String { get }
+    /// A liveness claim fails a run with exit 2; a safety claim with exit 1.
+    static var isLiveness: Bool { get }
+    /// The kinds of event this claim needs to see.
+    static var watches: [WorldEvent.Kind] { get }
+
+    init(_ world: MonitoredWorld)
+
+    /// Checks one event of a watched kind.
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks)
+}
+
+/// Something bad never happens: the first event that breaks it is the violation.
+public protocol SafetyMonitor: InvariantMonitor {}
+
+extension SafetyMonitor {
+    public static var isLiveness: Bool { false }
+}
+
+/// Something good eventually happens: the monitor tracks what is "hot" (in flight, unknown, open)
+/// and fails when one is still hot at its deadline or at the end of the run.
+public protocol LivenessMonitor: InvariantMonitor {}
+
+extension LivenessMonitor {
+    public static var isLiveness: Bool { true }
+}
+
+/// What a monitor may read of the world besides its events: the run's configuration and the
+/// ledger's balances, read-only.
+public struct MonitoredWorld {
+    public let configuration: PaymentsConfiguration
+    let ledger: WorldLedger
+}
+
+/// One line of `summary.json`'s invariant table.
+public struct InvariantRecord: Sendable, Hashable {
+    public var invariant: String
+    public var claim: String
+    public var isLiveness: Bool
+    public var checked: UInt64 = 0
+    public var violations: UInt64 = 0
+}
+
+/// Where monitors state their expectations: each call is one check of the claim being observed,
+/// counted in its record; a failed one becomes a ``Violation`` with the current virtual time.
+public struct InvariantChecks {
+    public internal(set) var records: [InvariantRecord]
+    public internal(set) var violations: [Violation] = []
+    /// The record of the monitor now observing.
+    var current = 0
+    var time = SimTime.zero
+
+    init(records: [InvariantRecord]) { self.records = records }
+
+    /// One check: `holds` is the claim's verdict on the event; `detail` says, when it does not, what broke.
+    public mutating func expect(_ holds: Bool, about subject: WorldSubject, _ detail: @autoclosure () -> String) {
+        records[current].checked &+= 1
+        guard !holds else { return }
+        records[current].violations &+= 1
+        let record = records[current]
+        violations.append(Violation(invariant: record.invariant, claim: record.claim, subject: subject, time: time,
+                                    detail: detail(), isLiveness: record.isLiveness))
+    }
+
+    public mutating func expect(_ holds: Bool, about payment: PaymentID, _ detail: @autoclosure () -> String) {
+        expect(holds, about: .payment(payment), detail())
+    }
+
+    public mutating func expect(_ holds: Bool, about lifecycle: LifecycleID, _ detail: @autoclosure () -> String) {
+        expect(holds, about: .lifecycle(lifecycle), detail())
+    }
+}

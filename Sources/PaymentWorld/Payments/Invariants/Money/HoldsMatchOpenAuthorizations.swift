@@ -1,0 +1,33 @@
+/// G-3: what the ledger holds on a card equals the sum of the card's open authorizations, as the
+/// holds placed, captured and released say.
+final class HoldsMatchOpenAuthorizations: SafetyMonitor {
+    static let invariant = "G-3"
+    static let claim = "HoldsMatchOpenAuthorizations"
+    static let watches: [WorldEvent.Kind] = [.holdPlaced, .holdReleased, .captured]
+
+    private let ledger: WorldLedger
+    /// Open authorizations per card, by `CardID.rawValue`.
+    private var heldByCard: [Int64]
+
+    init(_ world: MonitoredWorld) {
+        ledger = world.ledger
+        heldByCard = [Int64](repeating: 0, count: world.configuration.cards.count)
+    }
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        let payment: PaymentID, card: CardID
+        switch event {
+        case .holdPlaced(let id, let held, let amount, _, _):
+            (payment, card) = (id, held)
+            heldByCard[Int(card.rawValue)] += amount
+        case .holdReleased(let id, let held, let amount), .captured(let id, let held, let amount):
+            (payment, card) = (id, held)
+            heldByCard[Int(card.rawValue)] -= amount
+        default:
+            return
+        }
+        let shadow = heldByCard[Int(card.rawValue)]
+        let inLedger = ledger.held(card)
+        checks.expect(shadow == inLedger, about: payment, "\(card).held is \(inLedger) in the ledger, \(shadow) by open authorizations")
+    }
+}

@@ -1,0 +1,50 @@
+import SimulationKernel
+
+/// The bodies of the requests that carry more than a kernel event's two words: a checkout's order
+/// (device → merchant → gateway and the seed servers) and a payment's authorization request
+/// (gateway → 3-D Secure, acquirer, network, issuer).
+///
+/// A message names its body by the lifecycle or payment id it carries as its subject. Each body is
+/// written once, by the actor that sends the request, before the first message that names it, and
+/// never changed after: receivers read what the request said, as they would read a message's
+/// fields, and learn nothing else about the sender. A slot's body is replaced only when the author
+/// reuses the slot for a new lifecycle, whose new generation tells old messages apart.
+final class RequestBodies {
+    /// What the customer asked for: the order of a checkout, or a seed flow's subject.
+    struct Order {
+        var flow = PaymentFlow.sale
+        var card = CardID(0)
+        var merchant = MerchantID(0)
+        /// In minor units; for Portmone, the bill plus its commission.
+        var amount: Int64 = 0
+    }
+
+    /// What an authorization request says: the payment's order, card, merchant and amount.
+    struct Payment {
+        var order = LifecycleID(rawValue: 0)
+        var card = CardID(0)
+        var merchant = MerchantID(0)
+        var amount: Int64 = 0
+    }
+
+    private var orders: [Order] = []
+    private var payments: [Payment] = []
+
+    /// The device writes an order's body before it sends the first request of the lifecycle.
+    func publish(_ order: Order, for lifecycle: LifecycleID) {
+        while orders.count <= lifecycle.slot { orders.append(Order()) }
+        orders[lifecycle.slot] = order
+    }
+
+    /// The gateway writes a payment's body when it creates the payment, before it asks anyone about it.
+    func publish(_ payment: Payment, for id: PaymentID) {
+        while payments.count <= id.slot { payments.append(Payment()) }
+        payments[id.slot] = payment
+    }
+
+    /// The order a lifecycle's requests carry.
+    subscript(lifecycle: LifecycleID) -> Order { orders[lifecycle.slot] }
+
+    /// The authorization request of a payment.
+    subscript(payment: PaymentID) -> Payment { payments[payment.slot] }
+}

@@ -1,0 +1,74 @@
+import SimulationKernel
+
+/// What finished in one reporting interval (measured lifecycles only).
+public struct IntervalFigures: Sendable {
+    public var completed: UInt64 = 0
+    public var succeeded: UInt64 = 0
+    public var latency = LatencyHistogram()
+}
+
+/// Per-flow figures: `summary.json`'s `flows` entries.
+public struct FlowMetrics: Sendable {
+    public var flow: PaymentFlow
+    public var started: UInt64 = 0
+    public var completed: UInt64 = 0
+    public var outcomes = [UInt64](repeating: 0, count: PaymentOutcome.allCases.count)
+    /// Outcomes in the source system's own codes (Portmone 2113, Sips 00 / 05, MPGS APPROVED…).
+    /// Reports sort the keys; nothing in the simulation reads this dictionary's order.
+    public var codes: [String: UInt64] = [:]
+    public var latency = LatencyHistogram()
+}
+
+/// Failure-handling counters (domain §2.8).
+public struct PaymentCounters: Sendable {
+    public var frictionless: UInt64 = 0
+    /// Payments of enrolled cards that skipped 3-D Secure under the low-value exemption.
+    public var exempted: UInt64 = 0
+    public var challenged: UInt64 = 0
+    /// Final 3DS results by TransStatus: Y, A, N, U, R.
+    public var threeDSResults = [UInt64](repeating: 0, count: WireTransStatus.all.count)
+    public var cascades: UInt64 = 0
+    public var cascadeSuccesses: UInt64 = 0
+    public var unknownOutcomes: UInt64 = 0
+    public var resolvedByInquiry: UInt64 = 0
+    public var resolvedByReversal: UInt64 = 0
+    public var resolvedByLateReply: UInt64 = 0
+    public var lateApprovalsReversed: UInt64 = 0
+    public var merchantRetries: UInt64 = 0
+    /// SDK steps the app repeated after a timeout (same idempotency key).
+    public var stepRepeats: UInt64 = 0
+    public var duplicatesDeduped: UInt64 = 0
+    public var staleMessages: UInt64 = 0
+    public var standIns: UInt64 = 0
+    public var captures: UInt64 = 0
+    public var refunds: UInt64 = 0
+    public var droppedByOutage: UInt64 = 0
+    public var rejectedByQueue: UInt64 = 0
+}
+
+extension PaymentCounters {
+    /// Adds `other`'s counts to these: each actor keeps the counts of what it did, and the run's
+    /// result sums them.
+    public mutating func add(_ other: PaymentCounters) {
+        frictionless &+= other.frictionless
+        exempted &+= other.exempted
+        challenged &+= other.challenged
+        for index in threeDSResults.indices { threeDSResults[index] &+= other.threeDSResults[index] }
+        cascades &+= other.cascades
+        cascadeSuccesses &+= other.cascadeSuccesses
+        unknownOutcomes &+= other.unknownOutcomes
+        resolvedByInquiry &+= other.resolvedByInquiry
+        resolvedByReversal &+= other.resolvedByReversal
+        resolvedByLateReply &+= other.resolvedByLateReply
+        lateApprovalsReversed &+= other.lateApprovalsReversed
+        merchantRetries &+= other.merchantRetries
+        stepRepeats &+= other.stepRepeats
+        duplicatesDeduped &+= other.duplicatesDeduped
+        staleMessages &+= other.staleMessages
+        standIns &+= other.standIns
+        captures &+= other.captures
+        refunds &+= other.refunds
+        droppedByOutage &+= other.droppedByOutage
+        rejectedByQueue &+= other.rejectedByQueue
+    }
+}

@@ -1,0 +1,50 @@
+import SimulationKernel
+
+/// The world's money (domain §2.3): one double-entry ledger in minor units that the actors which
+/// move money (the issuer placing and releasing holds, the gateway capturing and refunding) post
+/// to, with every card's and merchant's accounts.
+///
+/// A component of its own, not an actor: money moves inside the step that moved it, so the
+/// monitors can check "after every event". Only actors that own a money movement post; the
+/// monitors read balances; nobody else touches it.
+final class WorldLedger {
+    private(set) var ledger = Ledger()
+    private var cardAccounts: [CardAccounts] = []
+    private var merchantAccounts: [MerchantAccounts] = []
+
+    /// Opens every card, funded with its opening balance, and every merchant.
+    init(cards: Int, balance: Int64, merchants: Int) {
+        ledger.reserveAccounts(3 + 2 * (cards + merchants))
+        cardAccounts.reserveCapacity(cards)
+        for index in 0..<cards {
+            let accounts = ledger.openCard(CardID(UInt32(index)))
+            cardAccounts.append(accounts)
+            // A prepaid or debit card starts funded from the outside world, whose account may go negative.
+            do {
+                try ledger.postBatch(Ledger.prepaidLoad(card: accounts, amount: MinorUnits(balance), lifecycle: 0))
+            } catch {
+                preconditionFailure("an opening balance of \(balance) was refused: \(error)")
+            }
+        }
+        for index in 0..<merchants {
+            merchantAccounts.append(ledger.openMerchant(MerchantID(UInt32(index))))
+        }
+    }
+
+    func accounts(of card: CardID) -> CardAccounts { cardAccounts[Int(card.rawValue)] }
+    func accounts(of merchant: MerchantID) -> MerchantAccounts { merchantAccounts[Int(merchant.rawValue)] }
+
+    func available(_ card: CardID) -> Int64 { ledger.balance(of: cardAccounts[Int(card.rawValue)].available).value }
+    func held(_ card: CardID) -> Int64 { ledger.balance(of: cardAccounts[Int(card.rawValue)].held).value }
+
+    /// Posts transfers all-or-none; returns why they were refused, leaving the ledger as it was.
+    func post<Transfers: RandomAccessCollection<Transfer>>(_ transfers: Transfers) -> LedgerError?
+    where Transfers.Index == Int {
+        do {
+            try ledger.postBatch(transfers)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
