@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(
             name: "PayStormCLITests",
             // PayStormCLI so that `swift test` builds the `paystorm` binary the tests run.
-            dependencies: ["PayStormCLI", "Scenarios", "Reporting", "SimulationTestSupport"]
+            dependencies: ["PayStormCLI", "Scenarios", "PaymentWorld", "Reporting", "SimulationTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentWorld
 import Testing
 
 /// The defect catalogue (issue 7): every planted defect is found by `paystorm explore` within a
@@ -8,49 +9,55 @@ import Testing
     struct Entry: CustomTestStringConvertible, Sendable {
         var defect: String
         var scenario: String
-        var invariant: String
         var sets: [String] = []
         /// How `explore` and `replay` exit: 1 for a safety violation, 2 for liveness (G-7).
         var exit: Int32 = 1
         var testDescription: String { defect }
+        /// The claim that must catch it, from the library's catalogue.
+        var invariant: String { PlantedDefect(rawValue: defect)?.caughtBy ?? "no such defect: \(defect)" }
     }
 
     static let card = ["run.lifecycles=600", "workload.cards.count=200", "faults.loss=0.03", "faults.duplication=0.03",
                        "policies.standIn=false", "behaviour.refundRatio=0.5"]
     static let entries: [Entry] = [
-        Entry(defect: "retry-new-idempotency-key", scenario: "card-payments", invariant: "G-4", sets: card),
-        Entry(defect: "capture-above-authorization", scenario: "card-payments", invariant: "AUTH-1", sets: card),
-        Entry(defect: "reversal-lost", scenario: "card-payments", invariant: "RES-2", sets: card),
-        Entry(defect: "duplicate-callback-captures-twice", scenario: "card-payments", invariant: "AUTH-1", sets: card),
-        Entry(defect: "approve-unusable-card", scenario: "card-payments", invariant: "G-10",
+        Entry(defect: "retry-new-idempotency-key", scenario: "card-payments", sets: card),
+        Entry(defect: "capture-above-authorization", scenario: "card-payments", sets: card),
+        Entry(defect: "reversal-lost", scenario: "card-payments", sets: card),
+        Entry(defect: "duplicate-callback-captures-twice", scenario: "card-payments", sets: card),
+        Entry(defect: "approve-unusable-card", scenario: "card-payments",
               sets: card + ["workload.cards.unusable=0.2"]),
-        Entry(defect: "cascade-after-approval", scenario: "card-payments", invariant: "G-11", sets: card),
-        Entry(defect: "issuer-approves-duplicates", scenario: "card-payments", invariant: "SALE-1", sets: card),
-        Entry(defect: "refund-above-capture", scenario: "card-payments", invariant: "AUTH-3", sets: card),
-        Entry(defect: "authorize-without-authentication", scenario: "card-payments", invariant: "G-9", sets: card),
-        Entry(defect: "merchant-keeps-full-pan", scenario: "card-payments", invariant: "G-12", sets: card),
-        Entry(defect: "approve-over-available", scenario: "card-payments", invariant: "G-2",
+        Entry(defect: "cascade-after-approval", scenario: "card-payments", sets: card),
+        Entry(defect: "issuer-approves-duplicates", scenario: "card-payments", sets: card),
+        Entry(defect: "refund-above-capture", scenario: "card-payments", sets: card),
+        Entry(defect: "authorize-without-authentication", scenario: "card-payments", sets: card),
+        Entry(defect: "merchant-keeps-full-pan", scenario: "card-payments", sets: card),
+        Entry(defect: "approve-over-available", scenario: "card-payments",
               sets: card + ["workload.cards.balance=20000"]),
-        Entry(defect: "reversal-releases-short", scenario: "card-payments", invariant: "G-3", sets: card),
-        Entry(defect: "unknown-outcome-finalized-early", scenario: "card-payments", invariant: "G-5", sets: card),
-        Entry(defect: "duplicate-answer-applied", scenario: "card-payments", invariant: "G-6", sets: card),
-        Entry(defect: "authorization-timer-lost", scenario: "card-payments", invariant: "G-7", sets: card, exit: 2),
-        Entry(defect: "acquirer-mislabels-attempt", scenario: "card-payments", invariant: "G-8", sets: card),
-        Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass", invariant: "OTP-3",
+        Entry(defect: "reversal-releases-short", scenario: "card-payments", sets: card),
+        Entry(defect: "unknown-outcome-finalized-early", scenario: "card-payments", sets: card),
+        Entry(defect: "duplicate-answer-applied", scenario: "card-payments", sets: card),
+        Entry(defect: "authorization-timer-lost", scenario: "card-payments", sets: card, exit: 2),
+        Entry(defect: "acquirer-mislabels-attempt", scenario: "card-payments", sets: card),
+        Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass",
               sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
-        Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid", invariant: "PROV-1",
+        Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid",
               sets: ["run.lifecycles=600"]),
-        Entry(defect: "update-without-sca", scenario: "paysafe-prepaid", invariant: "CARD-4",
+        Entry(defect: "update-without-sca", scenario: "paysafe-prepaid",
               sets: ["run.lifecycles=600"]),
-        Entry(defect: "wallet-stores-before-otp", scenario: "portmone-masterpass", invariant: "OTP-5",
+        Entry(defect: "wallet-stores-before-otp", scenario: "portmone-masterpass",
               sets: ["run.lifecycles=600"]),
-        Entry(defect: "replacement-reuses-cancelled-card", scenario: "paysafe-prepaid", invariant: "CARD-1",
+        Entry(defect: "replacement-reuses-cancelled-card", scenario: "paysafe-prepaid",
               sets: ["run.lifecycles=600"]),
-        Entry(defect: "issue-counted-as-activation", scenario: "paysafe-prepaid", invariant: "CARD-2",
+        Entry(defect: "issue-counted-as-activation", scenario: "paysafe-prepaid",
               sets: ["run.lifecycles=600"]),
-        Entry(defect: "token-completed-twice", scenario: "paysafe-prepaid", invariant: "PROV-3",
+        Entry(defect: "token-completed-twice", scenario: "paysafe-prepaid",
               sets: ["run.lifecycles=600"]),
     ]
+
+    @Test func everyPlantedDefectHasAnEntry() {
+        let listed = Set(Self.entries.map(\.defect))
+        #expect(listed == Set(PlantedDefect.allCases.map(\.rawValue)))
+    }
 
     static func arguments(_ entry: Entry) -> [String] {
         ["--scenario", "scenarios/\(entry.scenario).json", "--set", "defects=[\"\(entry.defect)\"]"]

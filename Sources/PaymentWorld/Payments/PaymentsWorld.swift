@@ -20,7 +20,10 @@ public final class PaymentsWorld {
     /// Every actor, in the order of `PaymentActorKind.allCases`: the order they were built in.
     private let actors: [any ReportingActor]
 
-    public init(configuration: PaymentsConfiguration, options: Simulation.Options, keepGoing: Bool = false) {
+    /// A world for one run. `extraClaims` adds claims of the caller's own to the catalogue's, checked
+    /// after them on every event they watch.
+    public init(configuration: PaymentsConfiguration, options: Simulation.Options, keepGoing: Bool = false,
+                extraClaims: [any InvariantMonitor.Type] = []) {
         self.configuration = configuration
         let simulation = Simulation(options: options)
         let network = Network(simulation: simulation, defaultLatency: configuration.latency,
@@ -30,7 +33,8 @@ public final class PaymentsWorld {
         let cards = CardFile(configuration.cards, random: &random)
         let ledger = WorldLedger(cards: configuration.cards.count, balance: configuration.cards.balance,
                                  merchants: configuration.merchants)
-        let registry = InvariantRegistry(MonitoredWorld(configuration: configuration, ledger: ledger))
+        let registry = InvariantRegistry(MonitoredWorld(configuration: configuration, ledger: ledger),
+                                         catalogue: InvariantRegistry.catalogue + extraClaims)
         let observer = WorldObserver(simulation: simulation, registry: registry, keepGoing: keepGoing)
         let addresses = PaymentAddresses(reserving: simulation.reserveReceiverID)
         let context = PaymentsContext(simulation: SimulationHandle(simulation), network: network, addresses: addresses,

@@ -87,28 +87,20 @@ func seedWorld(_ flows: [PaymentFlow], _ change: (inout PaymentsConfiguration) -
 
 /// The seed flows' planted defects, each caught by the monitor that names it, with a pinned seed.
 @Suite struct SeedFlowPlantedDefectTests {
-    static let cases: [(PlantedDefect, String, [PaymentFlow])] = [
-        (.otpAttemptsNotCounted, "OTP-3", [.portmoneWalletCard, .portmoneBill]),
-        (.tokenForInactiveCard, "PROV-1", [.paysafeProvisioning]),
-        (.updateWithoutSca, "CARD-4", [.paysafeCard]),
-        (.walletStoresBeforeOtp, "OTP-5", [.portmoneWalletCard]),
-        (.replacementReusesCancelledCard, "CARD-1", [.paysafeCard]),
-        (.issueCountedAsActivation, "CARD-2", [.paysafeCard]),
-        (.tokenCompletedTwice, "PROV-3", [.paysafeProvisioning]),
-    ]
+    /// The seed flows' defects, each with its flows and claim (`PlantedDefect.flows`, `caughtBy`).
+    static let defects = PlantedDefect.allCases.filter { !$0.flows.isEmpty }
 
     static func world(_ defect: PlantedDefect) -> PaymentsConfiguration {
-        let flows = cases.first { $0.0 == defect }?.2 ?? []
-        return seedWorld(flows) {
+        seedWorld(defect.flows) {
             $0.defects = [defect]
             $0.seed.codeTypo = Ratio(1, 2)  // Guessers: many wrong codes.
             $0.faults = FaultProfile(loss: Ratio(1, 100), duplication: Ratio(1, 100))
         }
     }
 
-    @Test(arguments: cases.map(\.0))
+    @Test(arguments: defects)
     func eachDefectIsCaughtByItsInvariant(defect: PlantedDefect) {
-        let expected = Self.cases.first { $0.0 == defect }?.1 ?? "?"
+        let expected = defect.caughtBy
         let first = PaymentsWorld(configuration: Self.world(defect), options: .init(seed: 7)).run()
         #expect(first.violations.first?.invariant == expected, "\(defect.rawValue): \(first.violations.map(\.description))")
         let replay = PaymentsWorld(configuration: Self.world(defect), options: .init(seed: 7)).run()

@@ -44,6 +44,11 @@ extension LivenessMonitor {
 public struct MonitoredWorld {
     public let configuration: PaymentsConfiguration
     let ledger: WorldLedger
+
+    /// A card's available balance in the ledger now, in minor units.
+    public func available(_ card: CardID) -> Int64 { ledger.available(card) }
+    /// What the ledger holds on a card now, in minor units.
+    public func held(_ card: CardID) -> Int64 { ledger.held(card) }
 }
 
 /// One line of `summary.json`'s invariant table.

@@ -8,31 +8,33 @@ import SimulationKernel
 final class InvariantRegistry {
     /// Every claim, in report order. Where one event can break two claims, the one listed first is
     /// reported first: G-10 before G-2 on an approval of an unusable card, G-11 before G-9.
-    static let catalogue: [any InvariantMonitor.Type] = [
-        EveryTransferIsLegal.self,               // G-1
-        OnlyUsableCardsAreApproved.self,         // G-10
-        NoCardIsOverdrawn.self,                  // G-2
-        HoldsMatchOpenAuthorizations.self,       // G-3
-        NoPaymentIsChargedTwice.self,            // SALE-1
-        NoOrderIsChargedTwice.self,              // G-4
-        FinalStatusNeverChanges.self,            // G-5
-        OnlyLegalTransitions.self,               // G-6
-        EveryLifecycleEndsInTime.self,           // G-7
-        AnswersFollowTheirRequests.self,         // G-8
-        CascadeAttemptsRunOneAtATime.self,       // G-11
-        AuthorizationFollowsAuthentication.self, // G-9
-        FullCardNumbersStayInScope.self,         // G-12
-        CapturesNeverExceedTheAuthorization.self, // AUTH-1
-        RefundsNeverExceedCaptures.self,         // AUTH-3
-        FailedPaymentsKeepNoHold.self,           // RES-2
-        OtpAttemptsStayWithinTheLimit.self,      // OTP-3
-        ProtectedActionsFollowAVerifiedOtp.self, // OTP-5
-        CancelledAndExpiredCardsStayThatWay.self, // CARD-1
-        PhysicalCardsActivateOnce.self,          // CARD-2
-        CardUpdatesNeedVerifiedSca.self,         // CARD-4
-        OnlyActiveCardsAreTokenized.self,        // PROV-1
-        OneCompletedTokenizationPerCard.self,    // PROV-3
-    ]
+    static var catalogue: [any InvariantMonitor.Type] {
+        [
+            EveryTransferIsLegal.self,               // G-1
+            OnlyUsableCardsAreApproved.self,         // G-10
+            NoCardIsOverdrawn.self,                  // G-2
+            HoldsMatchOpenAuthorizations.self,       // G-3
+            NoPaymentIsChargedTwice.self,            // SALE-1
+            NoOrderIsChargedTwice.self,              // G-4
+            FinalStatusNeverChanges.self,            // G-5
+            OnlyLegalTransitions.self,               // G-6
+            EveryLifecycleEndsInTime.self,           // G-7
+            AnswersFollowTheirRequests.self,         // G-8
+            CascadeAttemptsRunOneAtATime.self,       // G-11
+            AuthorizationFollowsAuthentication.self, // G-9
+            FullCardNumbersStayInScope.self,         // G-12
+            CapturesNeverExceedTheAuthorization.self, // AUTH-1
+            RefundsNeverExceedCaptures.self,         // AUTH-3
+            FailedPaymentsKeepNoHold.self,           // RES-2
+            OtpAttemptsStayWithinTheLimit.self,      // OTP-3
+            ProtectedActionsFollowAVerifiedOtp.self, // OTP-5
+            CancelledAndExpiredCardsStayThatWay.self, // CARD-1
+            PhysicalCardsActivateOnce.self,          // CARD-2
+            CardUpdatesNeedVerifiedSca.self,         // CARD-4
+            OnlyActiveCardsAreTokenized.self,        // PROV-1
+            OneCompletedTokenizationPerCard.self,    // PROV-3
+        ]
+    }
 
     /// The claims' ids and names, in report order, without a run.
     static var claims: [(invariant: String, claim: String)] { catalogue.map { ($0.invariant, $0.claim) } }

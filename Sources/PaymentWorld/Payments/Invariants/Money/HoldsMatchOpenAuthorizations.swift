@@ -5,12 +5,12 @@ final class HoldsMatchOpenAuthorizations: SafetyMonitor {
     static let claim = "HoldsMatchOpenAuthorizations"
     static let watches: [WorldEvent.Kind] = [.holdPlaced, .holdReleased, .captured]
 
-    private let ledger: WorldLedger
+    private let world: MonitoredWorld
     /// Open authorizations per card, by `CardID.rawValue`.
     private var heldByCard: [Int64]
 
     init(_ world: MonitoredWorld) {
-        ledger = world.ledger
+        self.world = world
         heldByCard = [Int64](repeating: 0, count: world.configuration.cards.count)
     }
 
@@ -27,7 +27,7 @@ final class HoldsMatchOpenAuthorizations: SafetyMonitor {
             return
         }
         let shadow = heldByCard[Int(card.rawValue)]
-        let inLedger = ledger.held(card)
+        let inLedger = world.held(card)
         checks.expect(shadow == inLedger, about: payment, "\(card).held is \(inLedger) in the ledger, \(shadow) by open authorizations")
     }
 }

@@ -5,13 +5,13 @@ final class NoCardIsOverdrawn: SafetyMonitor {
     static let claim = "NoCardIsOverdrawn"
     static let watches: [WorldEvent.Kind] = [.holdPlaced]
 
-    private let ledger: WorldLedger
+    private let world: MonitoredWorld
 
-    init(_ world: MonitoredWorld) { ledger = world.ledger }
+    init(_ world: MonitoredWorld) { self.world = world }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         guard case .holdPlaced(let payment, let card, _, let standIn, _) = event else { return }
-        let available = ledger.available(card)
+        let available = world.available(card)
         checks.expect(available >= 0 || standIn, about: payment, "\(card).available = \(available)")
     }
 }

@@ -1,0 +1,47 @@
+/// The planted defects' catalogue: which claim must catch each, and in which flows it lives. Every
+/// test that plants a defect reads its expectation here, so a new defect names its claim once.
+extension PlantedDefect {
+    /// The invariant id of the claim that catches this defect first.
+    public var caughtBy: String {
+        switch self {
+        case .retryWithNewIdempotencyKey: "G-4"
+        case .captureAboveAuthorization: "AUTH-1"
+        case .reversalLost: "RES-2"
+        case .duplicateCallbackCapturesTwice: "AUTH-1"
+        case .approveUnusableCard: "G-10"
+        case .cascadeAfterApproval: "G-11"
+        case .issuerApprovesDuplicates: "SALE-1"
+        case .refundAboveCapture: "AUTH-3"
+        case .authorizeWithoutAuthentication: "G-9"
+        case .merchantKeepsFullPAN: "G-12"
+        case .approveOverAvailable: "G-2"
+        case .reversalReleasesShort: "G-3"
+        case .unknownFinalizedEarly: "G-5"
+        case .duplicateAnswerApplied: "G-6"
+        case .authorizationTimerLost: "G-7"
+        case .acquirerMislabelsAttempt: "G-8"
+        case .otpAttemptsNotCounted: "OTP-3"
+        case .tokenForInactiveCard: "PROV-1"
+        case .updateWithoutSca: "CARD-4"
+        case .walletStoresBeforeOtp: "OTP-5"
+        case .replacementReusesCancelledCard: "CARD-1"
+        case .issueCountedAsActivation: "CARD-2"
+        case .tokenCompletedTwice: "PROV-3"
+        }
+    }
+
+    /// The flows whose steps hold the defect; empty for the card core's, which every flow that
+    /// moves money reaches.
+    public var flows: [PaymentFlow] {
+        switch self {
+        case .otpAttemptsNotCounted: [.portmoneWalletCard, .portmoneBill]
+        case .walletStoresBeforeOtp: [.portmoneWalletCard]
+        case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
+        case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation: [.paysafeCard]
+        case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
+             .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
+             .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
+             .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt: []
+        }
+    }
+}
