@@ -3,20 +3,26 @@ import SimulationKernel
 /// A fact about the payments world that the invariant monitors check, reported by the actor (or
 /// component) that caused it, at the instant it happened. Adding a claim that needs a new fact is
 /// this case, its ``Kind``, and the line of the actor that emits it.
+///
+/// Every payload is plain data, so an event is copied as bytes on its way to each monitor: text
+/// that only a failure needs (why the ledger refused, which transition was illegal) waits in the
+/// observer's notes, and the event carries its ``EventNote``.
 public enum WorldEvent: Sendable {
     // Money.
-    /// The ledger took a batch of transfers for `subject`, or refused it and said why (G-1).
-    case transfersPosted(subject: WorldSubject, refusal: LedgerError?)
+    /// The ledger took a batch of transfers for `subject` (G-1).
+    case transfersPosted(WorldSubject)
+    /// The ledger refused a batch of transfers for `subject`; the note says why (G-1).
+    case transfersRefused(WorldSubject, reason: EventNote)
 
     // The customer's lifecycles.
-    /// The device started a lifecycle that must end by `deadline` (G-7).
-    case lifecycleStarted(LifecycleID, deadline: SimTime)
-    /// The device's lifecycle ended: the customer was given an answer.
-    case lifecycleEnded(LifecycleID)
-    /// A lifecycle's budget ran out while the device still waited; `detail` says what it was.
-    case lifecycleDeadlineReached(LifecycleID, detail: String)
-    /// A lifecycle's table was offered an event: applied, or rejected as `illegal` (G-6).
-    case transitionOffered(WorldSubject, illegal: IllegalTransition?)
+    /// The device's lifecycle ended: the customer was given an answer. It had to by `deadline` (G-7).
+    case lifecycleEnded(LifecycleID, deadline: SimTime)
+    /// A lifecycle's budget ran out while the device still waited; the note says what it was.
+    case lifecycleDeadlineReached(LifecycleID, detail: EventNote)
+    /// A lifecycle's table applied the event it was offered (G-6).
+    case transitionApplied(WorldSubject)
+    /// A lifecycle's table rejected the event it was offered; the note names both (G-6).
+    case transitionRejected(WorldSubject, illegal: EventNote)
 
     // Payments at the gateway.
     /// The customer's intent: one order may be retried as several gateway payments.
@@ -66,7 +72,8 @@ public enum WorldEvent: Sendable {
 
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
-        case transfersPosted, lifecycleStarted, lifecycleEnded, lifecycleDeadlineReached, transitionOffered
+        case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
+        case transitionApplied, transitionRejected
         case paymentCreated, authorizationSent, authorizationAnswered, holdPlaced, holdReleased, captureAttempted
         case captured, refundAttempted, refunded, outcomeResolved, paymentFinal, paymentRetired, paymentStatusAtEnd
         case paymentOpenAtEnd, otpChecked, otpProtectedActionRan, prepaidStatusChanged, prepaidActivated
@@ -76,10 +83,11 @@ public enum WorldEvent: Sendable {
     public var kind: Kind {
         switch self {
         case .transfersPosted: .transfersPosted
-        case .lifecycleStarted: .lifecycleStarted
+        case .transfersRefused: .transfersRefused
         case .lifecycleEnded: .lifecycleEnded
         case .lifecycleDeadlineReached: .lifecycleDeadlineReached
-        case .transitionOffered: .transitionOffered
+        case .transitionApplied: .transitionApplied
+        case .transitionRejected: .transitionRejected
         case .paymentCreated: .paymentCreated
         case .authorizationSent: .authorizationSent
         case .authorizationAnswered: .authorizationAnswered
@@ -103,6 +111,12 @@ public enum WorldEvent: Sendable {
         case .cardDataKept: .cardDataKept
         }
     }
+}
+
+/// Text that goes with an event, kept by the observer until a monitor needs it for a violation's
+/// detail: a handle, so events stay plain data.
+public struct EventNote: Hashable, Sendable {
+    let index: Int
 }
 
 /// What a fact or a violation is about: a device lifecycle or a gateway payment.

@@ -12,6 +12,8 @@ public actor DeviceApp: ReportingActor {
         /// Started after the warm-up: its result counts in the flow's figures.
         var measured = false
         var done = false
+        /// The end of its budget (G-7).
+        var deadline = SimTime.zero
     }
 
     nonisolated public let lane: SimulationLane
@@ -166,14 +168,13 @@ public actor DeviceApp: ReportingActor {
                 / Int64(configuration.seed.commission.denominator)
         }
         let generation = lifecycles[slot].generation &+ 1
+        let deadline = now + configuration.timeouts.lifecycleBudget
         lifecycles[slot] = Lifecycle(generation: generation, flow: flow, started: now,
-                                     measured: now.nanoseconds >= configuration.warmup.nanoseconds)
+                                     measured: now.nanoseconds >= configuration.warmup.nanoseconds, deadline: deadline)
         let lifecycle = LifecycleID(slot: slot, generation: generation)
         context.bodies.publish(order, for: lifecycle)
         inFlight += 1
         flows[flow.rawValue].started &+= 1
-        let deadline = now + configuration.timeouts.lifecycleBudget
-        context.observe(.lifecycleStarted(lifecycle, deadline: deadline))
         context.simulation.schedule(at: deadline, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
                                     subject: lifecycle.rawValue)
         if flow.steps.isEmpty {
@@ -226,7 +227,7 @@ public actor DeviceApp: ReportingActor {
         lifecycles[lifecycle.slot].done = true
         inFlight -= 1
         completed &+= 1
-        context.observe(.lifecycleEnded(lifecycle))
+        context.observe(.lifecycleEnded(lifecycle, deadline: record.deadline))
         let latency = (context.simulation.now - record.started).nanoseconds
         let flow = record.flow.rawValue
         flows[flow].completed &+= 1
@@ -259,7 +260,8 @@ public actor DeviceApp: ReportingActor {
     private func deadline(_ lifecycle: LifecycleID) {
         guard isCurrent(lifecycle) else { return }
         let record = lifecycles[lifecycle.slot]
-        context.observe(.lifecycleDeadlineReached(lifecycle, detail: "\(record.flow) started at \(record.started) still open "
-                                                  + "after its budget \(context.configuration.timeouts.lifecycleBudget)"))
+        let detail = context.observer.note("\(record.flow) started at \(record.started) still open after its budget "
+                                           + "\(context.configuration.timeouts.lifecycleBudget)")
+        context.observe(.lifecycleDeadlineReached(lifecycle, detail: detail))
     }
 }

@@ -67,9 +67,15 @@ public struct InvariantChecks {
     public internal(set) var violations: [Violation] = []
     /// The record of the monitor now observing.
     var current = 0
-    var time = SimTime.zero
+    /// The virtual time of the event being observed.
+    public internal(set) var time = SimTime.zero
+    /// The text of the events' notes, by `EventNote.index`.
+    var notes: [String] = []
 
     init(records: [InvariantRecord]) { self.records = records }
+
+    /// The text an event's note stands for.
+    public func text(of note: EventNote) -> String { note.index < notes.count ? notes[note.index] : "" }
 
     /// One check: `holds` is the claim's verdict on the event; `detail` says, when it does not, what broke.
     public mutating func expect(_ holds: Bool, about subject: WorldSubject, _ detail: @autoclosure () -> String) {
@@ -79,6 +85,12 @@ public struct InvariantChecks {
         let record = records[current]
         violations.append(Violation(invariant: record.invariant, claim: record.claim, subject: subject, time: time,
                                     detail: detail(), isLiveness: record.isLiveness))
+    }
+
+    /// One check whose detail, when it fails, is the text of an event's note.
+    public mutating func expect(_ holds: Bool, about subject: WorldSubject, note: EventNote) {
+        let text = holds ? "" : self.text(of: note)
+        expect(holds, about: subject, text)
     }
 
     public mutating func expect(_ holds: Bool, about payment: PaymentID, _ detail: @autoclosure () -> String) {

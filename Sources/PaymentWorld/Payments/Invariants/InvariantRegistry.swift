@@ -4,8 +4,8 @@ import SimulationKernel
 ///
 /// The registry sees the world's typed event stream. Each event goes only to the monitors that
 /// watch its kind, in catalogue order, so when one event breaks two claims the earlier one is the
-/// run's first violation. The first safety violation stops the run unless it keeps going.
-final class InvariantRegistry {
+/// run's first violation.
+struct InvariantRegistry {
     /// Every claim, in report order. Where one event can break two claims, the one listed first is
     /// reported first: G-10 before G-2 on an approval of an unusable card, G-11 before G-9.
     static var catalogue: [any InvariantMonitor.Type] {
@@ -39,27 +39,31 @@ final class InvariantRegistry {
     /// The claims' ids and names, in report order, without a run.
     static var claims: [(invariant: String, claim: String)] { catalogue.map { ($0.invariant, $0.claim) } }
 
-    private let monitors: [any InvariantMonitor]
-    /// The monitors watching each kind, flattened: kind k's are `routed[spans[k]..<spans[k + 1]]`,
-    /// with their record index beside them. One array, so routing an event copies no array.
-    private let routed: [(monitor: any InvariantMonitor, record: Int)]
-    private let spans: [Int]
+    /// A monitor that watches a kind, with the index of its record.
+    struct Route {
+        let monitor: any InvariantMonitor
+        let record: Int
+    }
+
+    /// The monitors watching each kind, flattened: kind k's are `routes[spans[k]..<spans[k + 1]]`.
+    private let routes: ContiguousArray<Route>
+    private let spans: ContiguousArray<Int>
     private(set) var checks: InvariantChecks
 
     init(_ world: MonitoredWorld, catalogue: [any InvariantMonitor.Type] = InvariantRegistry.catalogue) {
-        monitors = catalogue.map { $0.init(world) }
+        let monitors = catalogue.map { $0.init(world) }
         checks = InvariantChecks(records: catalogue.map {
             InvariantRecord(invariant: $0.invariant, claim: $0.claim, isLiveness: $0.isLiveness)
         })
-        var routed: [(monitor: any InvariantMonitor, record: Int)] = []
-        var spans = [0]
+        var routes = ContiguousArray<Route>()
+        var spans: ContiguousArray<Int> = [0]
         for kind in WorldEvent.Kind.allCases {
             for (index, type) in catalogue.enumerated() where type.watches.contains(kind) {
-                routed.append((monitors[index], index))
+                routes.append(Route(monitor: monitors[index], record: index))
             }
-            spans.append(routed.count)
+            spans.append(routes.count)
         }
-        self.routed = routed
+        self.routes = routes
         self.spans = spans
     }
 
@@ -68,14 +72,28 @@ final class InvariantRegistry {
 
     /// Hands `event` to every monitor that watches its kind; returns how many violations it caused.
     @discardableResult
-    func observe(_ event: WorldEvent, at time: SimTime) -> Int {
+    mutating func observe(_ event: WorldEvent, at time: SimTime) -> Int {
         let kind = event.kind.rawValue
         let before = checks.violations.count
         checks.time = time
-        for index in spans[kind]..<spans[kind + 1] {
-            checks.current = routed[index].record
-            routed[index].monitor.observe(event, &checks)
-        }
+        Self.route(event, through: routes, spans[kind]..<spans[kind + 1], &checks)
         return checks.violations.count - before
+    }
+
+    /// The table comes in as a parameter, borrowed for the call, so reading a monitor out of it
+    /// retains nothing.
+    @inline(__always)
+    private static func route(_ event: WorldEvent, through routes: ContiguousArray<Route>, _ span: Range<Int>,
+                              _ checks: inout InvariantChecks) {
+        for index in span {
+            checks.current = routes[index].record
+            routes[index].monitor.observe(event, &checks)
+        }
+    }
+
+    /// Keeps `text` for an event that carries it as a note.
+    mutating func note(_ text: String) -> EventNote {
+        checks.notes.append(text)
+        return EventNote(index: checks.notes.count - 1)
     }
 }

@@ -5,8 +5,13 @@
 /// answered after retirement) gets a shadow of its own on the side, so it never touches the newer
 /// payment's; those are rare and bounded, so memory stays as small as the payments in flight.
 struct LifecycleShadows<ID: SlotIdentity, Shadow> {
-    private var generations: [UInt32] = []
-    private var shadows: [Shadow] = []
+    /// A slot's tenant and what is known of it, side by side: one array to look up and change.
+    private struct Entry {
+        var generation: UInt32
+        var shadow: Shadow
+    }
+
+    private var entries: ContiguousArray<Entry> = []
     private var late: [ID: Shadow] = [:]
     private let fresh: Shadow
     /// Late shadows kept at most; past this, the oldest are forgotten together.
@@ -17,36 +22,38 @@ struct LifecycleShadows<ID: SlotIdentity, Shadow> {
     /// The shadow of `id`, fresh when nothing is known of it.
     subscript(id: ID) -> Shadow {
         let slot = id.slot
-        if slot < shadows.count, generations[slot] == id.generation { return shadows[slot] }
-        return late[id] ?? fresh
+        if slot < entries.count, entries[slot].generation == id.generation { return entries[slot].shadow }
+        // Most misses are payments this claim never heard of: no hashing while nothing is late.
+        return late.isEmpty ? fresh : late[id] ?? fresh
     }
 
     /// Changes the shadow of `id`, starting from a fresh one if the slot held an earlier tenant.
     mutating func update<Result>(_ id: ID, _ change: (inout Shadow) -> Result) -> Result {
         let slot = id.slot
-        while shadows.count <= slot {
-            shadows.append(fresh)
-            generations.append(0)
+        while entries.count <= slot { entries.append(Entry(generation: 0, shadow: fresh)) }
+        let generation = id.generation
+        let fresh = self.fresh
+        // One uniqueness check and no bounds checks: `slot` is below the count just made sure of.
+        if let result = entries.withUnsafeMutableBufferPointer({ buffer -> Result? in
+            let entry = buffer.baseAddress.unsafelyUnwrapped + slot
+            if entry.pointee.generation > generation { return nil }
+            if entry.pointee.generation != generation { entry.pointee = Entry(generation: generation, shadow: fresh) }
+            return change(&entry.pointee.shadow)
+        }) {
+            return result
         }
-        if generations[slot] > id.generation {
-            if late[id] == nil && late.count >= Self.lateLimit { late.removeAll(keepingCapacity: true) }
-            var shadow = late[id] ?? fresh
-            defer { late[id] = shadow }
-            return change(&shadow)
-        }
-        if generations[slot] != id.generation {
-            generations[slot] = id.generation
-            shadows[slot] = fresh
-        }
-        return change(&shadows[slot])
+        if late[id] == nil && late.count >= Self.lateLimit { late.removeAll(keepingCapacity: true) }
+        var shadow = late[id] ?? fresh
+        defer { late[id] = shadow }
+        return change(&shadow)
     }
 
     /// Forgets `id`: nothing more can happen to it.
     mutating func forget(_ id: ID) {
         let slot = id.slot
-        if slot < shadows.count, generations[slot] == id.generation {
-            shadows[slot] = fresh
-        } else {
+        if slot < entries.count, entries[slot].generation == id.generation {
+            entries[slot].shadow = fresh
+        } else if !late.isEmpty {
             late[id] = nil
         }
     }

@@ -5,10 +5,13 @@ import SimulationKernel
 /// (the ledger, the observer that checks the invariants, the card file, the bodies of
 /// requests).
 ///
+/// A class, so that an actor reaching through it copies nothing: a struct this size was copied,
+/// and everything in it retained, on each call of one of its methods.
+///
 /// `@unchecked Sendable` because the components are classes without locks: a simulation runs on
 /// one thread, and every actor of the world is bound to that simulation's executor, so nothing in
 /// the context is ever touched from two threads. This is the world's one such promise.
-struct PaymentsContext: @unchecked Sendable {
+final class PaymentsContext: @unchecked Sendable {
     let simulation: SimulationHandle
     let network: Network
     let addresses: PaymentAddresses
@@ -18,6 +21,18 @@ struct PaymentsContext: @unchecked Sendable {
     let cards: CardFile
     let bodies: RequestBodies
 
+    init(simulation: SimulationHandle, network: Network, addresses: PaymentAddresses, configuration: PaymentsConfiguration,
+         ledger: WorldLedger, observer: WorldObserver, cards: CardFile, bodies: RequestBodies) {
+        self.simulation = simulation
+        self.network = network
+        self.addresses = addresses
+        self.configuration = configuration
+        self.ledger = ledger
+        self.observer = observer
+        self.cards = cards
+        self.bodies = bodies
+    }
+
     /// A lane of its own for an actor: its executor identity in per-actor lane mode.
     func makeLane() -> SimulationLane { simulation.with { $0.makeLane() } }
 
@@ -26,15 +41,18 @@ struct PaymentsContext: @unchecked Sendable {
     func splitRandom() -> SimRandom { simulation.with { $0.random.split() } }
 
     /// Reports a fact to the invariant monitors.
-    func observe(_ event: WorldEvent) { observer.observe(event) }
+    @inline(__always) func observe(_ event: WorldEvent) { observer.observe(event) }
 
     /// Posts transfers for `subject`; G-1 sees every batch. False when the ledger refused them.
     @discardableResult
     func post<Transfers: RandomAccessCollection<Transfer>>(_ transfers: Transfers, for subject: WorldSubject) -> Bool
     where Transfers.Index == Int {
-        let refusal = ledger.post(transfers)
-        observer.observe(.transfersPosted(subject: subject, refusal: refusal))
-        return refusal == nil
+        guard let refusal = ledger.post(transfers) else {
+            observer.observe(.transfersPosted(subject))
+            return true
+        }
+        observer.observe(.transfersRefused(subject, reason: observer.note("\(refusal)")))
+        return false
     }
 }
 
@@ -52,13 +70,22 @@ extension PaymentsActor {
 }
 
 /// Where each actor of a payments world is, fixed before any is built, by name.
+///
+/// The addresses are consecutive, one per `PaymentActorKind` in order, so the book is the first
+/// of them: plain data that an actor reads without touching a reference count.
 struct PaymentAddresses: Sendable {
-    private var ids: [ReceiverID]  // Indexed by PaymentActorKind.rawValue.
+    private let first: UInt32
 
     /// An address for every kind of actor, reserved in the order of `PaymentActorKind.allCases`.
-    init(reserving reserve: () -> ReceiverID) { ids = PaymentActorKind.allCases.map { _ in reserve() } }
+    init(reserving reserve: () -> ReceiverID) {
+        let ids = PaymentActorKind.allCases.map { _ in reserve() }
+        first = ids[0].rawValue
+        for (offset, id) in ids.enumerated() {
+            precondition(id.rawValue == first + UInt32(offset), "the simulation reserved addresses out of order: \(ids)")
+        }
+    }
 
-    subscript(kind: PaymentActorKind) -> ReceiverID { ids[kind.rawValue] }
+    subscript(kind: PaymentActorKind) -> ReceiverID { ReceiverID(rawValue: first + UInt32(kind.rawValue)) }
 
     func acquirer(attempt: Int) -> ReceiverID { attempt == 0 ? self[.acquirer] : self[.backupAcquirer] }
 }
@@ -74,11 +101,11 @@ extension PaymentsContext {
             let transition = try state.applying(event)
             coverage.record(state, event, legal: true)
             state = transition.next
-            observer.observe(.transitionOffered(subject, illegal: nil))
+            observer.observe(.transitionApplied(subject))
             return transition.effects
         } catch {
             coverage.record(state, event, legal: false)
-            observer.observe(.transitionOffered(subject, illegal: error))
+            observer.observe(.transitionRejected(subject, illegal: observer.note("\(error)")))
             return nil
         }
     }

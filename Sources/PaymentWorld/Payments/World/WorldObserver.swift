@@ -5,7 +5,7 @@ import SimulationKernel
 /// liveness violation unless the run keeps going.
 final class WorldObserver {
     private let simulation: SimulationHandle
-    let registry: InvariantRegistry
+    private(set) var registry: InvariantRegistry
     let keepGoing: Bool
     /// The first violation, which stopped the run (or every one, with keep-going).
     var violations: [Violation] { registry.violations }
@@ -15,6 +15,9 @@ final class WorldObserver {
         self.registry = registry
         self.keepGoing = keepGoing
     }
+
+    /// Keeps text that a failure event carries as a note.
+    func note(_ text: String) -> EventNote { registry.note(text) }
 
     func observe(_ event: WorldEvent) {
         let broken = registry.observe(event, at: simulation.now)

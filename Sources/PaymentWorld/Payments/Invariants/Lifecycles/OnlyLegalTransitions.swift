@@ -3,12 +3,15 @@
 final class OnlyLegalTransitions: SafetyMonitor {
     static let invariant = "G-6"
     static let claim = "OnlyLegalTransitions"
-    static let watches: [WorldEvent.Kind] = [.transitionOffered]
+    static let watches: [WorldEvent.Kind] = [.transitionApplied, .transitionRejected]
 
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .transitionOffered(let subject, let illegal) = event else { return }
-        checks.expect(illegal == nil, about: subject, illegal.map { "\($0)" } ?? "")
+        switch event {
+        case .transitionApplied(let subject): checks.expect(true, about: subject, "")
+        case .transitionRejected(let subject, let illegal): checks.expect(false, about: subject, note: illegal)
+        default: break
+        }
     }
 }

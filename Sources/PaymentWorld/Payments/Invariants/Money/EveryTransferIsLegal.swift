@@ -4,12 +4,15 @@
 final class EveryTransferIsLegal: SafetyMonitor {
     static let invariant = "G-1"
     static let claim = "EveryTransferIsLegal"
-    static let watches: [WorldEvent.Kind] = [.transfersPosted]
+    static let watches: [WorldEvent.Kind] = [.transfersPosted, .transfersRefused]
 
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .transfersPosted(let subject, let refusal) = event else { return }
-        checks.expect(refusal == nil, about: subject, refusal.map { "\($0)" } ?? "")
+        switch event {
+        case .transfersPosted(let subject): checks.expect(true, about: subject, "")
+        case .transfersRefused(let subject, let reason): checks.expect(false, about: subject, note: reason)
+        default: break
+        }
     }
 }
