@@ -159,6 +159,34 @@ enum StepWire {
     static func answerPayload(of answer: UInt64) -> UInt64 { answerPayload.read(answer) }
 }
 
+/// The card platform's redemption of an SCA event at the SCA authority: the protected operation,
+/// and in the answer whether a verified event was redeemed for it.
+enum ScaRedeemWire {
+    static let operation = WireField(from: 0, bits: 8)
+    static let verified = WireField(from: 8, bits: 1)
+
+    static func request(_ operation: SeedStep) -> UInt64 { Self.operation.write(UInt64(operation.rawValue)) }
+    static func answer(_ operation: UInt64, verified: Bool) -> UInt64 {
+        Self.operation.write(operation) | Self.verified.write(verified ? 1 : 0)
+    }
+    static func operation(of argument: UInt64) -> UInt64 { Self.operation.read(argument) }
+    static func isVerified(_ argument: UInt64) -> Bool { verified.read(argument) == 1 }
+}
+
+/// The payload of a prepaid card's creation answer: whether the card is physical, and if so in how
+/// many milliseconds the bureau delivers it.
+enum CardCreatedWire {
+    static let physical = WireField(from: 0, bits: 1)
+    static let deliveryMilliseconds = WireField(from: 1, bits: 31)
+
+    static func encode(physical: Bool, delivery: SimDuration) -> UInt64 {
+        let milliseconds = UInt64(max(0, min(delivery.nanoseconds / 1_000_000, Int64(deliveryMilliseconds.limit))))
+        return Self.physical.write(physical ? 1 : 0) | deliveryMilliseconds.write(physical ? milliseconds : 0)
+    }
+    static func isPhysical(_ payload: UInt64) -> Bool { physical.read(payload) == 1 }
+    static func delivery(_ payload: UInt64) -> SimDuration { .milliseconds(Int64(deliveryMilliseconds.read(payload))) }
+}
+
 /// Issuer answers as small codes on the wire, mapped to ISO response codes at the gateway.
 enum IssuerAnswer: UInt64 {
     case approved = 0, insufficientFunds, doNotHonor, issuerUnavailable, restrictedCard, standInApproved

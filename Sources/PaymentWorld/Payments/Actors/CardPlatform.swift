@@ -57,7 +57,7 @@ public actor CardPlatform: ReportingActor {
         if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
         if record.awaitingSca == step {
             // The same call again while the SCA authority answers: ask it again, in case a message was lost.
-            desk.send(.scaRedeem, to: .scaAuthority, payment, argument: UInt64(step.rawValue))
+            desk.send(.scaRedeem, to: .scaAuthority, payment, argument: ScaRedeemWire.request(step))
             return
         }
         var payload: UInt64 = 0
@@ -85,7 +85,7 @@ public actor CardPlatform: ReportingActor {
                 // The customer activates once the card arrives; the answer tells the app when that is.
                 let delivery = seed.delivery.sample(&desk.random)
                 desk.context.simulation.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue, subject: payment.rawValue)
-                payload = 1 | UInt64(max(0, delivery.nanoseconds / 1_000_000)) << 1
+                payload = CardCreatedWire.encode(physical: true, delivery: delivery)
             }
             return .ok
         case .activatePrepaidCard:
@@ -110,7 +110,7 @@ public actor CardPlatform: ReportingActor {
             guard withSca else { return .scaRequired }  // SCA-5: the first call has no effect.
             record.awaitingSca = step
             record.awaitingAttempt = attempt
-            desk.send(.scaRedeem, to: .scaAuthority, payment, argument: UInt64(step.rawValue))
+            desk.send(.scaRedeem, to: .scaAuthority, payment, argument: ScaRedeemWire.request(step))
             return nil
         case .tokenizeForWallet:
             let active = record.card == .active
@@ -119,7 +119,7 @@ public actor CardPlatform: ReportingActor {
             if withSca {
                 record.awaitingSca = step
                 record.awaitingAttempt = attempt
-                desk.send(.scaRedeem, to: .scaAuthority, payment, argument: UInt64(step.rawValue))
+                desk.send(.scaRedeem, to: .scaAuthority, payment, argument: ScaRedeemWire.request(step))
                 return nil
             }
             record.tokenization = .initiated
@@ -162,9 +162,9 @@ public actor CardPlatform: ReportingActor {
     /// The SCA authority's word on a protected call.
     private func redeemed(_ payment: LifecycleID, argument: UInt64) {
         guard var record = records[payment], let step = record.awaitingSca,
-              UInt64(step.rawValue) == argument & 0xFF else { return }
+              UInt64(step.rawValue) == ScaRedeemWire.operation(of: argument) else { return }
         record.awaitingSca = nil
-        let verified = argument >> 8 == 1
+        let verified = ScaRedeemWire.isVerified(argument)
         let answer: StepAnswer
         if !verified {
             answer = .scaFailed
@@ -234,7 +234,7 @@ public actor ScaAuthority: ReportingActor {
             let attempt = StepWire.attempt(of: event.argument)
             if desk.settledEarlier(record.last, .scaAttempt, attempt: attempt, payment: payment) { return }
             // The payload names the operation the event protects; a new operation opens a new event.
-            let operation = SeedStep(rawValue: UInt8(StepWire.payload(of: event.argument) & 0xFF))
+            let operation = SeedStep(rawValue: UInt8(truncatingIfNeeded: StepWire.payload(of: event.argument)))
             if record.step != operation {
                 record.step = operation
                 record.event = .idle
@@ -246,7 +246,7 @@ public actor ScaAuthority: ReportingActor {
             records[payment] = record
             desk.answer(payment, .scaAttempt, answer, call: attempt)
         case .scaRedeem:
-            let step = SeedStep(rawValue: UInt8(event.argument & 0xFF))
+            let step = SeedStep(rawValue: UInt8(ScaRedeemWire.operation(of: event.argument)))
             var verified = false
             if step == record.step {
                 if record.event == .verified {
@@ -257,7 +257,8 @@ public actor ScaAuthority: ReportingActor {
                 }
             }
             records[payment] = record
-            desk.send(.scaRedeemed, to: .cardPlatform, payment, argument: event.argument & 0xFF | (verified ? 1 << 8 : 0))
+            desk.send(.scaRedeemed, to: .cardPlatform, payment,
+                      argument: ScaRedeemWire.answer(ScaRedeemWire.operation(of: event.argument), verified: verified))
         default:
             preconditionFailure("SCA authority got unexpected \(PaymentMessage.name(event.kind))")
         }

@@ -105,17 +105,17 @@ extension DeviceApp {
                 call(payment, cursors[payment.slot].scaFor ?? step, payload: 1)
             case .createPrepaidCard:
                 let payload = StepWire.answerPayload(of: argument)
-                cursors[payment.slot].physicalCard = payload & 1 == 1
+                cursors[payment.slot].physicalCard = CardCreatedWire.isPhysical(payload)
                 let flow = flow(of: payment)
                 let next = cursors[payment.slot].index + 1
-                guard payload & 1 == 1, next < flow.steps.count, flow.steps[next] == .activatePrepaidCard else {
+                guard CardCreatedWire.isPhysical(payload), next < flow.steps.count, flow.steps[next] == .activatePrepaidCard else {
                     return advance(payment)
                 }
                 // A physical card: the customer activates it a little after it arrives by post.
                 cursors[payment.slot].index = next
                 cursors[payment.slot].current = .activatePrepaidCard
                 cursors[payment.slot].payload = 0
-                let delivery = SimDuration.milliseconds(Int64(payload >> 1)) + context.configuration.seed.backoff
+                let delivery = CardCreatedWire.delivery(payload) + context.configuration.seed.backoff
                 context.simulation.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                     argument: cursors[payment.slot].serial)
             default:
