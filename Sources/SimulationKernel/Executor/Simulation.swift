@@ -80,7 +80,7 @@ public final class Simulation: @unchecked Sendable {
     @usableFromInline var queue = EventQueue()
     @usableFromInline var currentTime = SimTime.zero
     @usableFromInline var sequence: UInt64 = 0
-    @usableFromInline let strategyCode: UInt8  // 0 fifo, 1 random, 2 pct: a byte compare on the hot path.
+    @usableFromInline let strategyKind: SchedulingStrategy.Kind
     @usableFromInline var schedulerRandom: SimRandom
     /// Delivery jitter's stream: derived from the scheduler's without advancing it, so turning
     /// jitter on moves no other draw.
@@ -134,12 +134,12 @@ public final class Simulation: @unchecked Sendable {
         random = root
         trace = Trace(ringCapacity: options.traceRingCapacity)
         ownerThread = pthread_self()
+        strategyKind = options.strategy.kind
         switch options.strategy {
-        case .fifo: strategyCode = 0
-        case .random: strategyCode = 1
+        case .fifo, .random:
+            break  // No state: fifo keeps the sequence, random draws as it goes.
         case .pct(let depth, let steps):
             precondition(depth >= 1 && steps >= 1, "pct needs depth >= 1 and steps >= 1, got \(depth), \(steps)")
-            strategyCode = 2
             pct = PCTState(depth: depth, steps: steps, random: &schedulerRandom)
         }
         receivers.append(KernelReceiver(simulation: self))
@@ -248,7 +248,7 @@ public final class Simulation: @unchecked Sendable {
         precondition(time >= currentTime, "event scheduled in the past: \(time) < now \(currentTime)")
         sequence &+= 1
         // The fifo key inline: it is every push of a plain run, and a call cost more than the key.
-        let order = strategyCode == 0 ? sequence : orderKey(for: receiver)
+        let order = strategyKind == .fifo ? sequence : orderKey(for: receiver)
         if observingFlows { noteScheduled(order: order, to: receiver, kind: kind) }
         queue.push(SimulationEvent(time: time, order: order, receiver: receiver,
                                    kind: kind, subject: subject, argument: argument))
@@ -263,10 +263,10 @@ public final class Simulation: @unchecked Sendable {
 
     /// The tie-break among events due at one instant (design §3.2).
     @inlinable func orderKey(for receiver: ReceiverID) -> UInt64 {
-        switch strategyCode {
-        case 0: return sequence
-        case 1: return schedulerRandom.next()
-        default:
+        switch strategyKind {
+        case .fifo: return sequence
+        case .random: return schedulerRandom.next()
+        case .pct:
             // Higher priority first; the sequence keeps equal priorities in scheduling order.
             let priority = receiverPriority[Int(receiver.rawValue)]
             return UInt64(UInt32.max - priority) << 32 | (sequence & 0xFFFF_FFFF)
