@@ -185,9 +185,8 @@ extension Simulation {
 
     private func runJob(_ job: ReadyJob) {
         jobsRun &+= 1
-        // Jobs show in the trace under a receiver id with the top bit set: lanes are not receivers.
-        trace.record(TraceRecord(time: currentTime, receiver: ReceiverID(rawValue: 0x8000_0000 | (job.lane & 0x7FFF_FFFF)),
-                                 kind: UInt32.max, subject: jobsRun))
+        trace.record(TraceRecord(time: currentTime, receiver: JobTraceID.receiver(forLane: job.lane),
+                                 kind: JobTraceID.kind, subject: jobsRun))
         if job.lane == Self.taskLane {
             // Nonisolated task code: no serial executor, or its next nonisolated call would hop.
             job.job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())

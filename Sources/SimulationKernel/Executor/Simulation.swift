@@ -183,7 +183,8 @@ public final class Simulation: @unchecked Sendable {
     /// Reserves an id before its receiver exists, so receivers that address each other can be
     /// built knowing every address.
     public func reserveReceiverID() -> ReceiverID {
-        precondition(receivers.count < Int(UInt32.max / 2), "too many receivers: \(receivers.count)")
+        // Ids with bit 31 set name job lanes in the trace (`JobTraceID`).
+        precondition(receivers.count < Int(JobTraceID.laneMask), "too many receivers: \(receivers.count)")
         receivers.append(UnboundReceiver())
         receiverPriority.append(initialPriority())
         return ReceiverID(rawValue: UInt32(receivers.count - 1))
@@ -226,7 +227,7 @@ public final class Simulation: @unchecked Sendable {
 
     /// The name of an event kind at a receiver, or of a job step, for traces.
     public func eventName(_ kind: UInt32, at receiver: ReceiverID) -> String {
-        if kind == UInt32.max && receiver.rawValue & 0x8000_0000 != 0 { return "job" }
+        if kind == JobTraceID.kind && receiver.isJobLane { return "job" }
         if receiver == .kernel { return "wake" }
         let index = Int(receiver.rawValue)
         return index < receivers.count ? receivers[index].eventName(kind) : "kind\(kind)"
@@ -235,8 +236,8 @@ public final class Simulation: @unchecked Sendable {
     public func name(of receiver: ReceiverID) -> String {
         let index = Int(receiver.rawValue)
         if index < receivers.count { return receivers[index].traceName }
-        let lane = receiver.rawValue & 0x7FFF_FFFF
-        return receiver.rawValue & 0x8000_0000 != 0 ? "jobs(\(laneName(lane)))" : "\(receiver)"
+        guard let lane = JobTraceID.lane(of: receiver) else { return "\(receiver)" }
+        return "jobs(\(laneName(lane)))"
     }
 
     /// Schedules an event at an instant no earlier than now.
@@ -267,9 +268,7 @@ public final class Simulation: @unchecked Sendable {
         case .fifo: return sequence
         case .random: return schedulerRandom.next()
         case .pct:
-            // Higher priority first; the sequence keeps equal priorities in scheduling order.
-            let priority = receiverPriority[Int(receiver.rawValue)]
-            return UInt64(UInt32.max - priority) << 32 | (sequence & 0xFFFF_FFFF)
+            return PCTOrderKey.key(priority: receiverPriority[Int(receiver.rawValue)], sequence: sequence)
         }
     }
 
@@ -293,7 +292,7 @@ public final class Simulation: @unchecked Sendable {
     private func initialPriority() -> UInt32 {
         // Initial PCT priorities sit above every change-point priority (1 ..< depth).
         guard let pct else { return 0 }
-        return UInt32(pct.depth) &+ UInt32(truncatingIfNeeded: schedulerRandom.int(in: 0...0xFFFF_FF))
+        return UInt32(pct.depth) &+ UInt32(truncatingIfNeeded: schedulerRandom.int(in: PCTState.initialPrioritySpread))
     }
 }
 

@@ -200,7 +200,7 @@ final class ContextEndpoint: EventReceiver {
     func kind(of event: String) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
         for byte in event.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        if hash == Self.arrival || hash == UInt32.max { hash = 1 }
+        if hash == Self.arrival || hash == JobTraceID.kind { hash = 1 }
         if let known = noteNames[hash] {
             precondition(known == event, "\(name): the trace names \(known) and \(event) hash alike; rename one")
         } else {

@@ -98,8 +98,8 @@ public final class Network: @unchecked Sendable {
     // The simulation owns the world the network serves; unchecked to keep refcounting off sends.
     @usableFromInline let simulationHandle: Unmanaged<Simulation>
     @usableFromInline var simulation: Simulation { simulationHandle.takeUnretainedValue() }
-    /// Links by `source * width + target`, not optional: a send reads and draws from its link in
-    /// place, without copying it out.
+    /// Links in a `width × width` table, row by source (`linkIndex`), not optional: a send reads
+    /// and draws from its link in place, without copying it out.
     @usableFromInline var links: ContiguousArray<Link> = []
     @usableFromInline var width = 0
     let root: SimRandom
@@ -202,17 +202,23 @@ public final class Network: @unchecked Sendable {
         return true
     }
 
+    /// Where the link from `source` to `target` sits in a table `width` links wide: rows by source.
+    @inlinable static func linkIndex(_ source: Int, _ target: Int, width: Int) -> Int { source &* width &+ target }
+
+    /// The link's index, widening the table first if either endpoint is beyond it.
     @inlinable func slot(_ source: ReceiverID, _ target: ReceiverID) -> Int {
         let needed = Int(max(source.rawValue, target.rawValue)) + 1
         if needed > width { widen(to: needed) }
-        return Int(source.rawValue) &* width &+ Int(target.rawValue)
+        return Network.linkIndex(Int(source.rawValue), Int(target.rawValue), width: width)
     }
 
     @usableFromInline func widen(to needed: Int) {
         let newWidth = max(needed, width * 2, 8)
         var wider = ContiguousArray<Link>(repeating: .unopened, count: newWidth * newWidth)
         for source in 0..<width {
-            for target in 0..<width { wider[source * newWidth + target] = links[source * width + target] }
+            for target in 0..<width {
+                wider[Network.linkIndex(source, target, width: newWidth)] = links[Network.linkIndex(source, target, width: width)]
+            }
         }
         links = wider
         width = newWidth
@@ -222,6 +228,8 @@ public final class Network: @unchecked Sendable {
         links[index] = Link(latency: defaultLatency, faults: defaultFaults, random: stream(source, target), isOpen: true)
     }
 
+    /// The link's own stream, named by its endpoints: the source in the high 32 bits of the
+    /// stream id, the target in the low 32, so every ordered pair has its own stream.
     private func stream(_ source: ReceiverID, _ target: ReceiverID) -> SimRandom {
         root.stream(for: UInt64(source.rawValue) << 32 | UInt64(target.rawValue))
     }
