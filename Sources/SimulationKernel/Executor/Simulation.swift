@@ -22,6 +22,13 @@ import Synchronization
 /// }
 /// let end = simulation.run()   // .idle, after 5 virtual ms and no wall time to speak of
 /// ```
+///
+/// Unchecked `Sendable`, and safe for one reason that every kernel type marked so shares: a
+/// simulation is used from one thread at a time. `run` and `inspect` make the calling thread its
+/// owner, and the event loop, its actors' jobs and its `spawn`ed tasks all run there, so its
+/// state needs no lock. The one way in from another thread, a job enqueued there, goes through
+/// a `Mutex` and an `Atomic` (`enqueue`); strict mode counts it as an escape. Being `Sendable`
+/// lets a program build a simulation on one thread and run it on another.
 public final class Simulation: @unchecked Sendable {
     public struct Options: Sendable, Hashable {
         public var seed: UInt64

@@ -27,6 +27,10 @@
 /// Like the rest of a simulation, a context is used on the simulation's thread only: from the
 /// actor that owns it, or from tasks started with `spawn`. It is a class so that the actor's
 /// random stream is one stream, however the context is passed around.
+///
+/// Unchecked `Sendable`, so that an actor can keep it in a `nonisolated let`: its random stream
+/// changes without a lock, which is safe because every use is on the simulation's one thread
+/// (`Simulation` explains the rule); the rest of it never changes after `makeContext`.
 public final class SimulationContext: @unchecked Sendable {
     /// The actor's name: unique in its simulation; it names the actor in traces and picks its
     /// random stream.

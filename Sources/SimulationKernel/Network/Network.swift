@@ -77,6 +77,10 @@ public struct FaultWindow: Sendable, Hashable {
 ///
 /// Every link draws from a stream derived from the run seed and the two endpoints, so the
 /// latency of one link does not change when traffic on another does.
+///
+/// Unchecked `Sendable`, so that actors can keep the network in a `let`: it has mutable state
+/// (links, statistics) and no lock, which is safe because, like everything in a simulation, it
+/// is used on the simulation's one thread only, at setup and then by the actors that send.
 public final class Network: @unchecked Sendable {
     public struct Link: Sendable {
         public var latency: Distribution
@@ -95,9 +99,8 @@ public final class Network: @unchecked Sendable {
         public var reordered: UInt64 = 0
     }
 
-    // The simulation owns the world the network serves; unchecked to keep refcounting off sends.
-    @usableFromInline let simulationHandle: Unmanaged<Simulation>
-    @usableFromInline var simulation: Simulation { simulationHandle.takeUnretainedValue() }
+    /// Unretained: the simulation owns the world the network serves, and outlives it.
+    @usableFromInline let simulation: SimulationHandle
     /// Links in a `width × width` table, row by source (`linkIndex`), not optional: a send reads
     /// and draws from its link in place, without copying it out.
     @usableFromInline var links: ContiguousArray<Link> = []
@@ -111,7 +114,7 @@ public final class Network: @unchecked Sendable {
     public var statistics: Statistics { counts }
 
     public init(simulation: Simulation, defaultLatency: Distribution, defaultFaults: FaultProfile = .none) {
-        self.simulationHandle = Unmanaged.passUnretained(simulation)
+        self.simulation = SimulationHandle(simulation)
         self.root = simulation.random.split()
         self.defaultLatency = defaultLatency
         self.defaultFaults = defaultFaults
@@ -129,9 +132,8 @@ public final class Network: @unchecked Sendable {
     @inlinable
     public func send(from source: ReceiverID, to target: ReceiverID, kind: UInt32,
                      subject: UInt64 = 0, argument: UInt64 = 0) {
-        // Through a guaranteed reference: an `unowned(unsafe)` one is retained and released
-        // around every call on it, twice per message.
-        simulationHandle._withUnsafeGuaranteedRef { simulation in
+        // Through a guaranteed reference: no count is touched per message (`SimulationHandle`).
+        simulation.with { simulation in
             deliver(from: source, to: target, kind: kind, subject: subject, argument: argument, on: simulation)
         }
     }
@@ -149,7 +151,7 @@ public final class Network: @unchecked Sendable {
         }
         if !windows.isEmpty {
             guard applyWindows(source, target, index: index, delay: &delay, kind: kind, subject: subject,
-                               argument: argument) else { return }
+                               argument: argument, on: simulation) else { return }
         }
         if !links[index].faults.isNone {
             let faults = links[index].faults
@@ -172,7 +174,8 @@ public final class Network: @unchecked Sendable {
 
     /// Applies the windows open now to one send; false if the message is lost.
     @usableFromInline func applyWindows(_ source: ReceiverID, _ target: ReceiverID, index: Int, delay: inout SimDuration,
-                                        kind: UInt32, subject: UInt64, argument: UInt64) -> Bool {
+                                        kind: UInt32, subject: UInt64, argument: UInt64,
+                                        on simulation: Simulation) -> Bool {
         let now = simulation.now
         for window in windows where window.applies(at: now, source, target) {
             switch window.kind {
