@@ -255,7 +255,7 @@ public final class Simulation: @unchecked Sendable {
                          subject: UInt64 = 0, argument: UInt64 = 0) {
         precondition(time >= currentTime, "event scheduled in the past: \(time) < now \(currentTime)")
         sequence &+= 1
-        // The fifo key inline: it is every push of a plain run, and a call cost more than the key.
+        // The fifo key inline: it is every push of a plain run, and a call costs more than the key.
         let order = strategyKind == .fifo ? sequence : orderKey(for: receiver)
         if observingFlows { noteScheduled(order: order, to: receiver, kind: kind) }
         queue.push(SimulationEvent(time: time, order: order, receiver: receiver,

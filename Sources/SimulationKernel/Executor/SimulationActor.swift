@@ -24,8 +24,8 @@ extension SimulationActor {
     /// Delivers an event into the actor's isolation.
     ///
     /// This is `assumeIsolated` without its cost: the standard one allocates a closure context
-    /// per call and asks the runtime for the current executor, together a fifth of the
-    /// reference pipeline's time. Neither is needed here. The loop delivers events only between
+    /// per call and asks the runtime for the current executor, which together would be a fifth
+    /// of the reference pipeline's time. Neither is needed here. The loop delivers events only between
     /// jobs, on the simulation's one thread, so no other code of this actor can be running; the
     /// precondition checks the loop is running (a flag read), which is what makes that true.
     @inlinable

@@ -49,7 +49,7 @@ public struct SimulationHandle: @unchecked Sendable {
     /// Anything else, through the same guaranteed reference.
     ///
     /// `rethrows`, like `_withUnsafeGuaranteedRef`: a non-throwing `body` converted to a throwing
-    /// one on the way was not inlined, and the network's send paid a call per message for it.
+    /// one on the way is not inlined, which costs the network's send a call per message.
     @inlinable public func with<Result>(_ body: (Simulation) throws -> Result) rethrows -> Result {
         try unmanaged._withUnsafeGuaranteedRef(body)
     }
