@@ -20,7 +20,12 @@ let package = Package(
     targets: [
         // libm: `rounded()`, `log`, `exp` for the distributions (Foundation stays out of the kernel).
         .target(name: "SimulationKernel", swiftSettings: releaseSpeed, linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "PaymentWorld", dependencies: ["SimulationKernel"], swiftSettings: releaseSpeed),
+        .target(
+            name: "PaymentWorld",
+            dependencies: ["SimulationKernel"],
+            swiftSettings: releaseSpeed,
+            plugins: ["CaseIndexPlugin"]  // Lifecycles' case indices, generated at build time.
+        ),
         .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),
         .target(name: "Reporting", dependencies: ["SimulationKernel"]),
         .executableTarget(
@@ -32,6 +37,10 @@ let package = Package(
             dependencies: ["Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"],
             path: "Benchmarks/PayStormBenchmarks"
         ),
+        // The case indices of PaymentWorld's lifecycle enums (StateCoverage), derived from their
+        // source at every build that changes them: a tool, and the build-tool plugin that runs it.
+        .executableTarget(name: "CaseIndexGenerator"),
+        .plugin(name: "CaseIndexPlugin", capability: .buildTool(), dependencies: ["CaseIndexGenerator"]),
         .target(
             name: "SimulationTestSupport",
             dependencies: ["SimulationKernel"],
