@@ -41,27 +41,22 @@ let package = Package(
         // source at every build that changes them: a tool, and the build-tool plugin that runs it.
         .executableTarget(name: "CaseIndexGenerator"),
         .plugin(name: "CaseIndexPlugin", capability: .buildTool(), dependencies: ["CaseIndexGenerator"]),
-        .target(
-            name: "SimulationTestSupport",
-            dependencies: ["SimulationKernel"],
-            path: "Tests/SimulationTestSupport"
-        ),
         .testTarget(
             name: "SimulationKernelTests",
-            dependencies: ["SimulationKernel", "SimulationTestSupport"],
+            dependencies: ["SimulationKernel"],
             exclude: ["Golden"]  // Golden files are read through #filePath, not bundled.
         ),
-        .testTarget(name: "PaymentWorldTests", dependencies: ["PaymentWorld", "SimulationTestSupport"]),
+        .testTarget(name: "PaymentWorldTests", dependencies: ["PaymentWorld"]),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "PaymentWorld", "SimulationTestSupport"],
+            dependencies: ["Scenarios", "PaymentWorld"],
             exclude: ["Regressions"]  // Scenarios of found bugs, read through #filePath.
         ),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "SimulationTestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(
             name: "PayStormCLITests",
             // PayStormCLI so that `swift test` builds the `paystorm` binary the tests run.
-            dependencies: ["PayStormCLI", "Scenarios", "Reporting", "SimulationTestSupport"]
+            dependencies: ["PayStormCLI", "Scenarios", "Reporting"]
         ),
     ],
     swiftLanguageModes: [.v6]
