@@ -331,8 +331,9 @@ final class UnboundReceiver: EventReceiver {
 
 /// Delivers the kernel's own events: the wake-ups of tasks sleeping on virtual time.
 final class KernelReceiver: EventReceiver {
-    unowned let simulation: Simulation
-    init(simulation: Simulation) { self.simulation = simulation }
-    func receive(_ event: SimulationEvent) { simulation.wakeSleeper(event) }
+    /// Unretained: the simulation holds its receivers and outlives them.
+    let simulation: SimulationHandle
+    init(simulation: Simulation) { self.simulation = SimulationHandle(simulation) }
+    func receive(_ event: SimulationEvent) { simulation.with { $0.wakeSleeper(event) } }
     var traceName: String { "kernel" }
 }

@@ -25,9 +25,10 @@ extension SimulationActor {
     ///
     /// This is `assumeIsolated` without its cost: the standard one allocates a closure context
     /// per call and asks the runtime for the current executor, which together would be a fifth
-    /// of the reference pipeline's time. Neither is needed here. The loop delivers events only between
-    /// jobs, on the simulation's one thread, so no other code of this actor can be running; the
-    /// precondition checks the loop is running (a flag read), which is what makes that true.
+    /// of the reference pipeline's time. Neither is needed here. The loop delivers events only
+    /// between jobs, on the simulation's one thread, so no other code of this actor can be
+    /// running; the precondition checks the loop is running (a flag read), which is what makes
+    /// that true.
     @inlinable
     public nonisolated func receive(_ event: SimulationEvent) {
         precondition(lane.handle.with { $0.running }, "\(traceName) got an event outside its simulation's loop")

@@ -180,18 +180,19 @@ final class ContextEndpoint: EventReceiver {
     /// The event kind of a `transmit` arriving; notes never use it.
     static let arrival: UInt32 = 0
 
-    unowned let simulation: Simulation
+    /// Unretained: the simulation holds its receivers and outlives them.
+    let simulation: SimulationHandle
     let name: String
     private var noteNames: [UInt32: String] = [:]  // Looked up, never iterated.
 
     init(simulation: Simulation, name: String) {
-        self.simulation = simulation
+        self.simulation = SimulationHandle(simulation)
         self.name = name
     }
 
     func receive(_ event: SimulationEvent) {
         precondition(event.kind == Self.arrival, "\(name) got an event of kind \(event.kind); only transmit arrivals are delivered here")
-        simulation.completeTransit(event)
+        simulation.with { $0.completeTransit(event) }
     }
 
     var traceName: String { name }
