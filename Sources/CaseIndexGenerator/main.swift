@@ -37,8 +37,13 @@ for source in sources {
 guard !enums.lifecycles.isEmpty else {
     fail("no lifecycle (a public …State enum with its …Event enum) in \(sources.count) files", status: 65)
 }
-do {
-    try Data(CaseIndexFile.text(for: enums).utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-} catch {
-    fail("cannot write \(output): \(error)", status: 73)
+// An unchanged file is left alone: debug and release builds share the plugin's output folder,
+// and a rewrite would make the other configuration recompile PaymentWorld for nothing.
+let text = CaseIndexFile.text(for: enums)
+if (try? String(contentsOfFile: output, encoding: .utf8)) != text {
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+        fail("cannot write \(output): \(error)", status: 73)
+    }
 }
