@@ -20,7 +20,12 @@ let package = Package(
     targets: [
         // libm: `rounded()`, `log`, `exp` for the distributions (Foundation stays out of the kernel).
         .target(name: "SimulationKernel", swiftSettings: releaseSpeed, linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "PaymentWorld", dependencies: ["SimulationKernel"], swiftSettings: releaseSpeed),
+        .target(
+            name: "PaymentWorld",
+            dependencies: ["SimulationKernel"],
+            swiftSettings: releaseSpeed,
+            plugins: ["CaseIndexPlugin"]  // Lifecycles' case indices, generated at build time.
+        ),
         .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),
         .target(name: "Reporting", dependencies: ["SimulationKernel"]),
         .executableTarget(
@@ -32,27 +37,26 @@ let package = Package(
             dependencies: ["Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"],
             path: "Benchmarks/PayStormBenchmarks"
         ),
-        .target(
-            name: "SimulationTestSupport",
-            dependencies: ["SimulationKernel"],
-            path: "Tests/SimulationTestSupport"
-        ),
+        // The case indices of PaymentWorld's lifecycle enums (StateCoverage), derived from their
+        // source at every build that changes them: a tool, and the build-tool plugin that runs it.
+        .executableTarget(name: "CaseIndexGenerator"),
+        .plugin(name: "CaseIndexPlugin", capability: .buildTool(), dependencies: ["CaseIndexGenerator"]),
         .testTarget(
             name: "SimulationKernelTests",
-            dependencies: ["SimulationKernel", "SimulationTestSupport"],
+            dependencies: ["SimulationKernel"],
             exclude: ["Golden"]  // Golden files are read through #filePath, not bundled.
         ),
-        .testTarget(name: "PaymentWorldTests", dependencies: ["PaymentWorld", "SimulationTestSupport"]),
+        .testTarget(name: "PaymentWorldTests", dependencies: ["PaymentWorld"]),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "PaymentWorld", "SimulationTestSupport"],
+            dependencies: ["Scenarios", "PaymentWorld"],
             exclude: ["Regressions"]  // Scenarios of found bugs, read through #filePath.
         ),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "SimulationTestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(
             name: "PayStormCLITests",
             // PayStormCLI so that `swift test` builds the `paystorm` binary the tests run.
-            dependencies: ["PayStormCLI", "Scenarios", "PaymentWorld", "Reporting", "SimulationTestSupport"]
+            dependencies: ["PayStormCLI", "Scenarios", "PaymentWorld", "Reporting"]
         ),
     ],
     swiftLanguageModes: [.v6]

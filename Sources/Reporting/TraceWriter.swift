@@ -5,6 +5,11 @@ import SimulationKernel
 /// Chrome trace-event JSON (`.json`: in Perfetto, one track per actor and an arrow from each
 /// message's sending step to its receiving step). Legend in docs/trace.md. Buffered, so a record
 /// costs a string append, not a write.
+///
+/// Unchecked `Sendable`, because the simulation's trace sink and flow observer are `@Sendable`
+/// closures and they capture the writer: its buffer and tables change without a lock, which is
+/// safe because a simulation calls them on its one thread, one record at a time, and the writer
+/// is made before the run and closed after it by the code that calls `run`.
 public final class TraceWriter: @unchecked Sendable {
     public enum Format: Sendable { case text, chromeJSON }
 

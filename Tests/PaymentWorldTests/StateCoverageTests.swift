@@ -1,58 +1,69 @@
-import Foundation
 import PaymentWorld
 import SimulationKernel
 import Testing
 
-/// State-space coverage: the generated case indices match the lifecycle enums, and a world run
-/// counts the (state, event) pairs its actors drive.
+/// State-space coverage: the case indices generated at build time (CaseIndexPlugin) are right,
+/// and a world run counts the (state, event) pairs its actors drive.
 @Suite struct StateCoverageTests {
-    static let lifecycles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/PaymentWorld/Lifecycles")
-
-    /// The cases of `public enum NAME`, read from the source as the generator reads them.
-    static func cases(of name: String) throws -> [String] {
-        let files = try FileManager.default.subpathsOfDirectory(atPath: lifecycles.path).filter { $0.hasSuffix(".swift") }
-        for file in files {
-            let source = try String(contentsOf: lifecycles.appendingPathComponent(file), encoding: .utf8)
-            guard let start = source.range(of: "public enum \(name):") ?? source.range(of: "public enum \(name) {"),
-                  let end = source.range(of: "\n}", range: start.upperBound..<source.endIndex) else { continue }
-            var names: [String] = []
-            for line in source[start.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("    case ") {
-                var depth = 0
-                var current = ""
-                for character in line.dropFirst(9) {
-                    if character == "(" { depth += 1 }
-                    if character == ")" { depth -= 1 }
-                    if character == "," && depth == 0 {
-                        names.append(current)
-                        current = ""
-                    } else {
-                        current.append(character)
-                    }
-                }
-                names.append(current)
-            }
-            return names.map { String($0.trimmingCharacters(in: .whitespaces).prefix { $0.isLetter || $0.isNumber }) }
-        }
-        return []
+    /// A few enums' cases, copied from their declarations in order: one with associated values
+    /// and a case line with two labels (ThreeDSState), one with a tuple of labels in a case
+    /// (CheckoutSessionEvent), plain ones.
+    @Test func caseNamesFollowTheDeclarations() {
+        #expect(AuthorizationState.caseNames == ["authorizing", "outcomeUnknown", "authorized", "partiallyCaptured",
+                                                 "captured", "voided", "expired", "declined"])
+        #expect(AuthorizationEvent.caseNames == ["approve", "decline", "timeout", "resolved", "capture", "finalCapture",
+                                                 "void", "captureLimitReached", "captureDayReached"])
+        #expect(ThreeDSState.caseNames == ["start", "challengeRedirect", "paResReceived", "aReqSent", "challenging",
+                                           "decoupled", "done"])
+        #expect(CheckoutSessionEvent.caseNames == ["credential", "captureInstrument", "use", "expire"])
+        #expect(OtpEvent.caseNames == ["sendCode", "submit", "match", "mismatch", "resend", "codeExpired", "abandon"])
+        #expect(AuthorizationState.declined(reason: .issuer(code: .doNotHonor)).caseIndex == 7)
+        #expect(OtpEvent.sendCode.caseIndex == 0)
     }
 
-    @Test func generatedIndicesMatchTheEnums() throws {
+    /// Every lifecycle's state and event enums: the names are the cases the table tests know (their
+    /// `Kind`s), and each example's `caseIndex` points at its own case's name.
+    @Test func everyLifecycleIndexesItsOwnCases() {
+        var issues: [String] = []
+        for lifecycle in coverableLifecycles {
+            guard let exemplified = lifecycle as? any (CoverableLifecycle & Exemplified).Type else {
+                issues.append("\(lifecycle) has no table examples")
+                continue
+            }
+            issues += Self.caseIssues(of: exemplified)
+        }
+        #expect(issues.isEmpty, "\(issues.joined(separator: "\n"))")
+    }
+
+    @Test func lifecyclesAreListedInSlotOrder() {
+        #expect(coverableLifecycles.count == 14)
+        #expect(coverableLifecycles.enumerated().allSatisfy { $0.element.coverageSlot == $0.offset })
+        #expect(Set(coverableLifecycles.map { $0.lifecycleName }).count == coverableLifecycles.count)
         var coverage = StateCoverage()
         coverage.record(OtpState.issuing(OtpCounters()), .sendCode, legal: true)
-        for machine in coverage.machines {
-            #expect(Set(machine.states).count == machine.states.count, "\(machine.lifecycle): duplicate state names")
-        }
-        let pairs: [(String, [String], [String])] = coverage.machines.map { ($0.lifecycle, $0.states, $0.events) }
-        for (lifecycle, states, events) in pairs {
-            let stem = coverableLifecycles.first { $0.lifecycleName == lifecycle }.map { "\($0)" } ?? ""
-            let base = String(stem.dropLast("State".count))
-            #expect(try Self.cases(of: stem) == states,
-                    "\(lifecycle): run scripts/generate-case-indices.py (states drifted)")
-            #expect(try Self.cases(of: base + "Event") == events,
-                    "\(lifecycle): run scripts/generate-case-indices.py (events drifted)")
-        }
+        #expect(coverage.machines.map(\.lifecycle) == coverableLifecycles.map { $0.lifecycleName })
         #expect(coverage.machines.first { $0.lifecycle == OtpState.lifecycleName }?.reached == 1)
+    }
+
+    static func caseIssues<State: CoverableLifecycle & Exemplified>(of state: State.Type) -> [String] {
+        guard let event = State.Event.self as? any (CaseIndexed & Exemplified).Type else {
+            return ["\(State.Event.self) has no table examples"]
+        }
+        return caseIssues(State.self) + caseIssues(event)
+    }
+
+    static func caseIssues<Value: CaseIndexed & Exemplified>(_ type: Value.Type) -> [String] {
+        let kinds = Value.Kind.allCases.map { "\($0)" }
+        var issues: [String] = []
+        if Value.caseNames.sorted() != kinds.sorted() {
+            issues.append("\(Value.self): caseNames \(Value.caseNames), table kinds \(kinds)")
+        }
+        for example in Value.examples {
+            let index = example.caseIndex
+            let name = Value.caseNames.indices.contains(index) ? Value.caseNames[index] : "none"
+            if name != "\(example.kind)" { issues.append("\(Value.self): \(example) has index \(index), named \(name)") }
+        }
+        return issues
     }
 
     @Test func aWorldRunCountsThePairsItsActorsDrive() {

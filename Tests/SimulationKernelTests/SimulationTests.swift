@@ -65,6 +65,20 @@ actor Recorder: EventReceiver {
         #expect(recorder.assumeIsolatedSnapshot(simulation).count == 4)
     }
 
+    @Test func jobStepsNameTheirLaneInTheTrace() {
+        let simulation = Simulation(options: .init(seed: 9, lanes: .perActor))
+        let recorder = Recorder(lane: simulation.makeLane(), name: "r")
+        let id = simulation.register(recorder)
+        let records = TraceRecords()
+        simulation.setTraceSink { records.append($0) }
+        simulation.spawn { await recorder.note("hop") }
+        simulation.schedule(at: SimTime(nanoseconds: 10), to: id, kind: 4)
+        #expect(simulation.run() == .idle)
+        let names = records.all.map { "\(simulation.name(of: $0.receiver)) \(simulation.eventName($0.kind, at: $0.receiver))" }
+        #expect(names == ["jobs(task lane) job", "jobs(lane 1) job", "r kind4"])
+        #expect(records.all.map(\.receiver.isJobLane) == [true, true, false])
+    }
+
     @Test func strictModeNamesABareTaskEscape() {
         let simulation = Simulation(options: .init(seed: 5))
         let receiver = EscapingReceiver()
@@ -101,4 +115,10 @@ extension Recorder {
 /// Carries a value out of a simulation task; the simulation's one thread makes it safe.
 final class Box: @unchecked Sendable {
     var value: [String] = []
+}
+
+/// Collects trace records from a sink, which runs on the simulation's one thread.
+final class TraceRecords: @unchecked Sendable {
+    private(set) var all: [TraceRecord] = []
+    func append(_ record: TraceRecord) { all.append(record) }
 }

@@ -5,7 +5,7 @@
 /// pending events and is then reused, so a long run allocates nothing here.
 ///
 /// The storage is a buffer of its own, not an array, and the heap cannot be copied: every push and
-/// pop of a run goes through here, and an array checked its buffer for sharing twice on each.
+/// pop of a run goes through here, and an array would check its buffer for sharing twice on each.
 ///
 /// - Complexity: O(log n) to push and to pop.
 @usableFromInline
@@ -83,9 +83,15 @@ struct EventHeap: ~Copyable {
 ///
 /// Spreading a coarse bucket is also where stale events leave: its events are offered to an
 /// `isStale` check first, and the ones their receiver has given up on (a timer whose wait ended
-/// long ago) go no further. In a payments world that is a fifth of all events. The check runs
-/// when the last event before the bucket has been delivered, which is where it ran before the
-/// fine ring existed, so the fine ring changed no trace.
+/// long ago) go no further. In a payments world that is a fifth of all events. A dropped event
+/// leaves no trace record, so the moment of the check shows in the trace hash: it is always when
+/// the last event before the bucket has been delivered, a point fixed by the run alone.
+///
+/// Where an instant falls is read off its nanoseconds: shifted right by `fineShift` they are its
+/// fine index, counted from time zero; by `bucketShift`, its coarse bucket. The low
+/// `bucketShift - fineShift` bits of a fine index are its slot in the fine ring, and the low
+/// bits of a bucket (`ringSize` is a power of two) its slot in the coarse ring. The helpers
+/// below are the only places these shifts and masks are written.
 @usableFromInline
 struct EventQueue: ~Copyable {
     /// About a quarter of a second: a bucket holds a few thousand events at a busy world's rates.
@@ -96,8 +102,7 @@ struct EventQueue: ~Copyable {
     @usableFromInline static let fineShift: Int64 = 20
     @usableFromInline static let fineSlots: Int64 = 1 << (bucketShift - fineShift)
     @usableFromInline var near = EventHeap()
-    /// The first fine slot not yet poured, counted from time zero: events before
-    /// `fineHorizon << fineShift` are in `near`.
+    /// The first fine index not yet poured: events with a smaller fine index are in `near`.
     @usableFromInline var fineHorizon: Int64 = 0
     /// The slots of the coarse bucket being delivered (`horizonBucket - 1`), from `fineHorizon` on.
     @usableFromInline var fine = SlotLists(slots: Int(EventQueue.fineSlots))
@@ -124,17 +129,26 @@ struct EventQueue: ~Copyable {
 
     @inlinable static func bucket(_ event: SimulationEvent) -> Int64 { event.time.nanoseconds >> bucketShift }
 
-    /// The event's slot in the fine ring, which holds one coarse bucket.
-    @inlinable static func fineSlot(_ event: SimulationEvent) -> Int {
-        Int((event.time.nanoseconds >> fineShift) & (fineSlots - 1))
-    }
+    @inlinable static func fineIndex(_ event: SimulationEvent) -> Int64 { event.time.nanoseconds >> fineShift }
+
+    /// The first fine index of a coarse bucket.
+    @inlinable static func firstFineIndex(ofBucket bucket: Int64) -> Int64 { bucket << (bucketShift - fineShift) }
+
+    /// The slot of a fine index in the fine ring, which holds one coarse bucket.
+    @inlinable static func fineSlot(ofFineIndex index: Int64) -> Int { Int(index & (fineSlots - 1)) }
+
+    /// The event's slot in the fine ring.
+    @inlinable static func fineSlot(_ event: SimulationEvent) -> Int { fineSlot(ofFineIndex: fineIndex(event)) }
+
+    /// The slot of a coarse bucket in the ring.
+    @inlinable static func ringSlot(ofBucket bucket: Int64) -> Int { Int(bucket & (ringSize - 1)) }
 
     @inlinable mutating func push(_ event: SimulationEvent) {
-        if event.time.nanoseconds >> EventQueue.fineShift < fineHorizon { return near.push(event) }
+        if EventQueue.fineIndex(event) < fineHorizon { return near.push(event) }
         let bucket = EventQueue.bucket(event)
         if bucket < horizonBucket { return fine.append(event, slot: EventQueue.fineSlot(event)) }
         guard bucket - horizonBucket < EventQueue.ringSize else { return overflow.push(event) }
-        let slot = Int(bucket & (EventQueue.ringSize - 1))
+        let slot = EventQueue.ringSlot(ofBucket: bucket)
         if ring[slot].capacity == 0 && bucket - horizonBucket < EventQueue.spareBucketReach,
            let spare = spareBuckets.popLast() {
             ring[slot] = spare
@@ -158,10 +172,10 @@ struct EventQueue: ~Copyable {
     /// calls it first: most pours need nothing else, and it takes no stale check (a closure).
     @inlinable mutating func pourFineSlot() -> Bool {
         guard fine.count > 0 else { return false }
-        var slot = Int(fineHorizon & (EventQueue.fineSlots - 1))
+        var slot = EventQueue.fineSlot(ofFineIndex: fineHorizon)
         while fine.isEmpty(slot: slot) {
             fineHorizon &+= 1
-            slot = Int(fineHorizon & (EventQueue.fineSlots - 1))
+            slot = EventQueue.fineSlot(ofFineIndex: fineHorizon)
         }
         fine.drain(slot: slot) { near.push($0) }
         fineHorizon &+= 1
@@ -180,17 +194,17 @@ struct EventQueue: ~Copyable {
                 takeOverflowInReach()
                 continue
             }
-            var slot = Int(horizonBucket & (EventQueue.ringSize - 1))
+            var slot = EventQueue.ringSlot(ofBucket: horizonBucket)
             while ring[slot].isEmpty {
                 horizonBucket += 1
-                slot = Int(horizonBucket & (EventQueue.ringSize - 1))
+                slot = EventQueue.ringSlot(ofBucket: horizonBucket)
             }
             // A fresh array for the slot: keeping a busy bucket's capacity in every slot would
             // make memory grow with the run. The emptied one goes to the spares.
             var events = ring[slot]
             ring[slot] = []
             ringCount -= events.count
-            fineHorizon = horizonBucket << (EventQueue.bucketShift - EventQueue.fineShift)
+            fineHorizon = EventQueue.firstFineIndex(ofBucket: horizonBucket)
             horizonBucket += 1
             for event in events {
                 if isStale(event) {

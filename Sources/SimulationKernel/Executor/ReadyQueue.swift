@@ -47,6 +47,10 @@ struct ReadyQueue {
 /// The state of probabilistic concurrency testing: the steps at which the running entity drops
 /// to a low priority.
 struct PCTState {
+    /// The random part of an initial priority, added to `depth`: 2^24 values make ties between
+    /// entities rare, and stay far enough below `UInt32.max` that no priority overflows.
+    static let initialPrioritySpread: ClosedRange<UInt64> = 0...((1 << 24) - 1)
+
     let depth: Int
     /// Sorted step numbers (1-based) with the priority the entity running then drops to.
     private(set) var changePoints: [(step: UInt64, priority: UInt32)]

@@ -30,6 +30,22 @@ public enum SchedulingStrategy: Sendable, Hashable, CustomStringConvertible {
         case .pct: "pct"
         }
     }
+
+    /// The strategy without its parameters: a one-byte enum, so the event loop's checks of the
+    /// strategy are byte compares, not matches on an enum with a payload.
+    @usableFromInline enum Kind {
+        case fifo
+        case random
+        case pct
+    }
+
+    @usableFromInline var kind: Kind {
+        switch self {
+        case .fifo: .fifo
+        case .random: .random
+        case .pct: .pct
+        }
+    }
 }
 
 /// Whether every actor gets its own executor identity or all share one (../shared/design.md §3.1).

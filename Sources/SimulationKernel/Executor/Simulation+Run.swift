@@ -100,7 +100,7 @@ extension Simulation {
             trace.record(TraceRecord(time: event.time, receiver: event.receiver, kind: event.kind,
                                      subject: event.subject))
             if observingFlows { flowObserver?.delivered(event.order) }
-            if strategyCode == 2 { notePCTStep(receiver: event.receiver) }
+            if strategyKind == .pct { notePCTStep(receiver: event.receiver) }
             table[Int(event.receiver.rawValue)].receive(event)
         }
         return true
@@ -151,12 +151,12 @@ extension Simulation {
     private func nextReadyJob() -> ReadyJob? {
         let count = ready.count
         guard count > 0 else { return nil }
-        switch strategyCode {
-        case 0:
+        switch strategyKind {
+        case .fifo:
             return ready.remove(at: 0)
-        case 1:
+        case .random:
             return ready.remove(at: count == 1 ? 0 : schedulerRandom.index(below: count))
-        default:
+        case .pct:
             var best = 0
             var bestPriority = priority(ofLane: ready.lane(at: 0))
             for offset in 1..<count {
@@ -185,9 +185,8 @@ extension Simulation {
 
     private func runJob(_ job: ReadyJob) {
         jobsRun &+= 1
-        // Jobs show in the trace under a receiver id with the top bit set: lanes are not receivers.
-        trace.record(TraceRecord(time: currentTime, receiver: ReceiverID(rawValue: 0x8000_0000 | (job.lane & 0x7FFF_FFFF)),
-                                 kind: UInt32.max, subject: jobsRun))
+        trace.record(TraceRecord(time: currentTime, receiver: JobTraceID.receiver(forLane: job.lane),
+                                 kind: JobTraceID.kind, subject: jobsRun))
         if job.lane == Self.taskLane {
             // Nonisolated task code: no serial executor, or its next nonisolated call would hop.
             job.job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())

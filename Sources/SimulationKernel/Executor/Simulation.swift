@@ -22,6 +22,13 @@ import Synchronization
 /// }
 /// let end = simulation.run()   // .idle, after 5 virtual ms and no wall time to speak of
 /// ```
+///
+/// Unchecked `Sendable`, and safe for one reason that every kernel type marked so shares: a
+/// simulation is used from one thread at a time. `run` and `inspect` make the calling thread its
+/// owner, and the event loop, its actors' jobs and its `spawn`ed tasks all run there, so its
+/// state needs no lock. The one way in from another thread, a job enqueued there, goes through
+/// a `Mutex` and an `Atomic` (`enqueue`); strict mode counts it as an escape. Being `Sendable`
+/// lets a program build a simulation on one thread and run it on another.
 public final class Simulation: @unchecked Sendable {
     public struct Options: Sendable, Hashable {
         public var seed: UInt64
@@ -80,7 +87,7 @@ public final class Simulation: @unchecked Sendable {
     @usableFromInline var queue = EventQueue()
     @usableFromInline var currentTime = SimTime.zero
     @usableFromInline var sequence: UInt64 = 0
-    @usableFromInline let strategyCode: UInt8  // 0 fifo, 1 random, 2 pct: a byte compare on the hot path.
+    @usableFromInline let strategyKind: SchedulingStrategy.Kind
     @usableFromInline var schedulerRandom: SimRandom
     /// Delivery jitter's stream: derived from the scheduler's without advancing it, so turning
     /// jitter on moves no other draw.
@@ -134,12 +141,12 @@ public final class Simulation: @unchecked Sendable {
         random = root
         trace = Trace(ringCapacity: options.traceRingCapacity)
         ownerThread = pthread_self()
+        strategyKind = options.strategy.kind
         switch options.strategy {
-        case .fifo: strategyCode = 0
-        case .random: strategyCode = 1
+        case .fifo, .random:
+            break  // No state: fifo keeps the sequence, random draws as it goes.
         case .pct(let depth, let steps):
             precondition(depth >= 1 && steps >= 1, "pct needs depth >= 1 and steps >= 1, got \(depth), \(steps)")
-            strategyCode = 2
             pct = PCTState(depth: depth, steps: steps, random: &schedulerRandom)
         }
         receivers.append(KernelReceiver(simulation: self))
@@ -183,7 +190,8 @@ public final class Simulation: @unchecked Sendable {
     /// Reserves an id before its receiver exists, so receivers that address each other can be
     /// built knowing every address.
     public func reserveReceiverID() -> ReceiverID {
-        precondition(receivers.count < Int(UInt32.max / 2), "too many receivers: \(receivers.count)")
+        // Ids with bit 31 set name job lanes in the trace (`JobTraceID`).
+        precondition(receivers.count < Int(JobTraceID.laneMask), "too many receivers: \(receivers.count)")
         receivers.append(UnboundReceiver())
         receiverPriority.append(initialPriority())
         return ReceiverID(rawValue: UInt32(receivers.count - 1))
@@ -226,7 +234,7 @@ public final class Simulation: @unchecked Sendable {
 
     /// The name of an event kind at a receiver, or of a job step, for traces.
     public func eventName(_ kind: UInt32, at receiver: ReceiverID) -> String {
-        if kind == UInt32.max && receiver.rawValue & 0x8000_0000 != 0 { return "job" }
+        if kind == JobTraceID.kind && receiver.isJobLane { return "job" }
         if receiver == .kernel { return "wake" }
         let index = Int(receiver.rawValue)
         return index < receivers.count ? receivers[index].eventName(kind) : "kind\(kind)"
@@ -235,8 +243,8 @@ public final class Simulation: @unchecked Sendable {
     public func name(of receiver: ReceiverID) -> String {
         let index = Int(receiver.rawValue)
         if index < receivers.count { return receivers[index].traceName }
-        let lane = receiver.rawValue & 0x7FFF_FFFF
-        return receiver.rawValue & 0x8000_0000 != 0 ? "jobs(\(laneName(lane)))" : "\(receiver)"
+        guard let lane = JobTraceID.lane(of: receiver) else { return "\(receiver)" }
+        return "jobs(\(laneName(lane)))"
     }
 
     /// Schedules an event at an instant no earlier than now.
@@ -247,8 +255,8 @@ public final class Simulation: @unchecked Sendable {
                          subject: UInt64 = 0, argument: UInt64 = 0) {
         precondition(time >= currentTime, "event scheduled in the past: \(time) < now \(currentTime)")
         sequence &+= 1
-        // The fifo key inline: it is every push of a plain run, and a call cost more than the key.
-        let order = strategyCode == 0 ? sequence : orderKey(for: receiver)
+        // The fifo key inline: it is every push of a plain run, and a call costs more than the key.
+        let order = strategyKind == .fifo ? sequence : orderKey(for: receiver)
         if observingFlows { noteScheduled(order: order, to: receiver, kind: kind) }
         queue.push(SimulationEvent(time: time, order: order, receiver: receiver,
                                    kind: kind, subject: subject, argument: argument))
@@ -263,13 +271,11 @@ public final class Simulation: @unchecked Sendable {
 
     /// The tie-break among events due at one instant (design §3.2).
     @inlinable func orderKey(for receiver: ReceiverID) -> UInt64 {
-        switch strategyCode {
-        case 0: return sequence
-        case 1: return schedulerRandom.next()
-        default:
-            // Higher priority first; the sequence keeps equal priorities in scheduling order.
-            let priority = receiverPriority[Int(receiver.rawValue)]
-            return UInt64(UInt32.max - priority) << 32 | (sequence & 0xFFFF_FFFF)
+        switch strategyKind {
+        case .fifo: return sequence
+        case .random: return schedulerRandom.next()
+        case .pct:
+            return PCTOrderKey.key(priority: receiverPriority[Int(receiver.rawValue)], sequence: sequence)
         }
     }
 
@@ -293,7 +299,7 @@ public final class Simulation: @unchecked Sendable {
     private func initialPriority() -> UInt32 {
         // Initial PCT priorities sit above every change-point priority (1 ..< depth).
         guard let pct else { return 0 }
-        return UInt32(pct.depth) &+ UInt32(truncatingIfNeeded: schedulerRandom.int(in: 0...0xFFFF_FF))
+        return UInt32(pct.depth) &+ UInt32(truncatingIfNeeded: schedulerRandom.int(in: PCTState.initialPrioritySpread))
     }
 }
 
@@ -325,8 +331,9 @@ final class UnboundReceiver: EventReceiver {
 
 /// Delivers the kernel's own events: the wake-ups of tasks sleeping on virtual time.
 final class KernelReceiver: EventReceiver {
-    unowned let simulation: Simulation
-    init(simulation: Simulation) { self.simulation = simulation }
-    func receive(_ event: SimulationEvent) { simulation.wakeSleeper(event) }
+    /// Unretained: the simulation holds its receivers and outlives them.
+    let simulation: SimulationHandle
+    init(simulation: Simulation) { self.simulation = SimulationHandle(simulation) }
+    func receive(_ event: SimulationEvent) { simulation.with { $0.wakeSleeper(event) } }
     var traceName: String { "kernel" }
 }

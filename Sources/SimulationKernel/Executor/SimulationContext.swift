@@ -27,6 +27,10 @@
 /// Like the rest of a simulation, a context is used on the simulation's thread only: from the
 /// actor that owns it, or from tasks started with `spawn`. It is a class so that the actor's
 /// random stream is one stream, however the context is passed around.
+///
+/// Unchecked `Sendable`, so that an actor can keep it in a `nonisolated let`: its random stream
+/// changes without a lock, which is safe because every use is on the simulation's one thread
+/// (`Simulation` explains the rule); the rest of it never changes after `makeContext`.
 public final class SimulationContext: @unchecked Sendable {
     /// The actor's name: unique in its simulation; it names the actor in traces and picks its
     /// random stream.
@@ -176,18 +180,19 @@ final class ContextEndpoint: EventReceiver {
     /// The event kind of a `transmit` arriving; notes never use it.
     static let arrival: UInt32 = 0
 
-    unowned let simulation: Simulation
+    /// Unretained: the simulation holds its receivers and outlives them.
+    let simulation: SimulationHandle
     let name: String
     private var noteNames: [UInt32: String] = [:]  // Looked up, never iterated.
 
     init(simulation: Simulation, name: String) {
-        self.simulation = simulation
+        self.simulation = SimulationHandle(simulation)
         self.name = name
     }
 
     func receive(_ event: SimulationEvent) {
         precondition(event.kind == Self.arrival, "\(name) got an event of kind \(event.kind); only transmit arrivals are delivered here")
-        simulation.completeTransit(event)
+        simulation.with { $0.completeTransit(event) }
     }
 
     var traceName: String { name }
@@ -200,7 +205,7 @@ final class ContextEndpoint: EventReceiver {
     func kind(of event: String) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
         for byte in event.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        if hash == Self.arrival || hash == UInt32.max { hash = 1 }
+        if hash == Self.arrival || hash == JobTraceID.kind { hash = 1 }
         if let known = noteNames[hash] {
             precondition(known == event, "\(name): the trace names \(known) and \(event) hash alike; rename one")
         } else {

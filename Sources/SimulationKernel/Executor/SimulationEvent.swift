@@ -15,7 +15,9 @@ public struct ReceiverID: Sendable, Hashable, Comparable, CustomStringConvertibl
 /// slot) and `argument`. The kernel gives `kind`, `subject` and `argument` no meaning.
 public struct SimulationEvent: Sendable {
     public var time: SimTime
-    /// Orders events due at the same instant; chosen by the scheduling strategy.
+    /// Orders events due at the same instant, lowest first; chosen by the scheduling strategy:
+    /// the scheduling sequence under `fifo`, a draw from the scheduler's stream under `random`,
+    /// a `PCTOrderKey` under `pct`.
     @usableFromInline var order: UInt64
     public var receiver: ReceiverID
     public var kind: UInt32
@@ -35,6 +37,55 @@ public struct SimulationEvent: Sendable {
         time.nanoseconds != other.time.nanoseconds
             ? time.nanoseconds < other.time.nanoseconds : order < other.order
     }
+}
+
+/// The tie-break key of an event under `pct` (design §3.2): among events due at one instant,
+/// the one whose receiver has the highest priority runs first.
+///
+/// Layout, most significant bits first:
+/// - bits 63–32: `UInt32.max - priority`, inverted because keys run lowest first;
+/// - bits 31–0: the low 32 bits of the scheduling sequence, so events of equal priority run in
+///   the order they were scheduled.
+///
+/// Not guaranteed: two events of one priority due at one instant whose sequence numbers straddle
+/// a multiple of 2^32 run in the wrong order; they would have to be scheduled four billion
+/// events apart.
+@usableFromInline
+enum PCTOrderKey {
+    @usableFromInline static let sequenceBits: UInt64 = 32
+    @usableFromInline static let sequenceMask: UInt64 = (1 << sequenceBits) - 1
+
+    @inlinable static func key(priority: UInt32, sequence: UInt64) -> UInt64 {
+        (UInt64(UInt32.max - priority) << sequenceBits) | (sequence & sequenceMask)
+    }
+}
+
+/// How a job shows in the trace. Jobs run on lanes, not receivers, yet every trace record names
+/// a receiver and a kind; a job's record names its lane under an id no receiver can have, with a
+/// kind no receiver's event has.
+///
+/// Layout of the id: bit 31 set (`reserveReceiverID` stops below it), bits 30–0 the lane index.
+/// The task lane, `Simulation.taskLane`, is all ones and stays all ones. The kind is
+/// `UInt32.max`, which `SimulationContext.trace` never gives a note.
+enum JobTraceID {
+    static let laneFlag: UInt32 = 1 << 31
+    static let laneMask: UInt32 = laneFlag - 1
+    static let kind = UInt32.max
+
+    static func receiver(forLane lane: UInt32) -> ReceiverID { ReceiverID(rawValue: laneFlag | (lane & laneMask)) }
+
+    /// The lane a job record's id names, or nil if the id names a receiver.
+    static func lane(of receiver: ReceiverID) -> UInt32? {
+        guard receiver.isJobLane else { return nil }
+        let lane = receiver.rawValue & laneMask
+        return lane == laneMask ? Simulation.taskLane : lane
+    }
+}
+
+extension ReceiverID {
+    /// True for the id of a job's trace record, which names the lane the job ran on rather than
+    /// a receiver (`Simulation.name(of:)` prints it as `jobs(lane N)`).
+    public var isJobLane: Bool { rawValue & JobTraceID.laneFlag != 0 }
 }
 
 /// Something the simulation delivers events to, on the simulation's thread.

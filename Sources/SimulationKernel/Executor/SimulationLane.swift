@@ -13,18 +13,26 @@ import Darwin
 ///     nonisolated var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
 /// }
 /// ```
+///
+/// Unchecked `Sendable` (an executor must be `Sendable`): the lane's fields never change, and the
+/// jobs it takes are handed to the simulation, which runs them all on its one thread; a job
+/// enqueued from another thread waits in the simulation's locked inbox (`Simulation.enqueue`).
 public final class SimulationLane: SerialExecutor, @unchecked Sendable {
-    // Unowned and unchecked: the simulation owns its lanes and outlives every job on them.
-    public unowned(unsafe) let simulation: Simulation
+    /// Unretained: the simulation owns its lanes and outlives every job on them.
+    @usableFromInline let handle: SimulationHandle
     public let index: UInt32
 
     init(simulation: Simulation, index: UInt32) {
-        self.simulation = simulation
+        handle = SimulationHandle(simulation)
         self.index = index
     }
 
+    /// The simulation the lane belongs to.
+    public var simulation: Simulation { handle.simulation }
+
     public func enqueue(_ job: consuming ExecutorJob) {
-        simulation.enqueue(UnownedJob(job), lane: index)
+        let job = UnownedJob(job)
+        handle.with { $0.enqueue(job, lane: index) }
     }
 
     @inlinable public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -35,20 +43,27 @@ public final class SimulationLane: SerialExecutor, @unchecked Sendable {
     /// (per-actor lanes): every lane runs on the one simulation thread, so being on that thread
     /// inside the loop is isolation enough.
     public func checkIsolated() {
-        precondition(simulation.isRunningOnThisThread,
-                     "actor on \(simulation.laneName(index)) used outside its simulation's thread")
+        handle.with { simulation in
+            precondition(simulation.isRunningOnThisThread,
+                         "actor on \(simulation.laneName(index)) used outside its simulation's thread")
+        }
     }
 }
 
 /// The task executor `spawn` prefers, so a task's nonisolated code also runs on the simulation's
 /// thread instead of the global pool.
+///
+/// Unchecked `Sendable` (an executor must be `Sendable`), for `SimulationLane`'s reason: nothing
+/// in it changes, and its jobs go to the simulation, which runs them on its one thread.
 public final class SimulationTaskExecutor: TaskExecutor, @unchecked Sendable {
-    unowned(unsafe) let simulation: Simulation
+    /// Unretained: the simulation owns its task executor and outlives every job on it.
+    let handle: SimulationHandle
 
-    init(simulation: Simulation) { self.simulation = simulation }
+    init(simulation: Simulation) { handle = SimulationHandle(simulation) }
 
     public func enqueue(_ job: consuming ExecutorJob) {
-        simulation.enqueue(UnownedJob(job), lane: Simulation.taskLane)
+        let job = UnownedJob(job)
+        handle.with { $0.enqueue(job, lane: Simulation.taskLane) }
     }
 
     public func asUnownedTaskExecutor() -> UnownedTaskExecutor { UnownedTaskExecutor(ordinary: self) }

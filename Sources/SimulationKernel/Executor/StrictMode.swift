@@ -27,10 +27,11 @@ enum StrictMode {
         let slot = symbol.assumingMemoryBound(to: Hook?.self)
         slot.pointee = { job, original in
             if let current = pthread_getspecific(StrictMode.currentSimulationKey) {
-                let simulation = Unmanaged<Simulation>.fromOpaque(current).takeUnretainedValue()
-                simulation.noteEscape(.globalExecutor,
-                                      detail: "a job was sent to the global executor by code running in the simulation "
-                                          + "(an unstructured or detached task not started by simulation.spawn, or a sleep on a real clock)")
+                SimulationHandle(opaque: current).with { simulation in
+                    simulation.noteEscape(.globalExecutor,
+                                          detail: "a job was sent to the global executor by code running in the simulation "
+                                              + "(an unstructured or detached task not started by simulation.spawn, or a sleep on a real clock)")
+                }
             }
             original(job)
         }
@@ -46,7 +47,8 @@ enum StrictMode {
     static func enter(_ simulation: Simulation) -> UnsafeMutableRawPointer? {
         let previous = pthread_getspecific(currentSimulationKey)
         if simulation.options.strict {
-            pthread_setspecific(currentSimulationKey, Unmanaged.passUnretained(simulation).toOpaque())
+            // Unretained: `run` clears the slot (`leave`) before it returns.
+            pthread_setspecific(currentSimulationKey, SimulationHandle(simulation).opaque)
         }
         return previous
     }

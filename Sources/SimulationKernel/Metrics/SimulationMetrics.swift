@@ -10,7 +10,9 @@
 /// simulation.metrics.histogram("pay")?.count   // 1
 /// ```
 ///
-/// Used on the simulation's thread only, like the rest of a simulation.
+/// Unchecked `Sendable`, because `Simulation` hands it out from a `let`: its dictionary changes
+/// without a lock, which is safe because it is used on the simulation's thread only, like the
+/// rest of a simulation: recorded into during a run, read after it.
 public final class SimulationMetrics: @unchecked Sendable {
     private var histograms: [String: LatencyHistogram] = [:]  // Looked up, never iterated unsorted.
 

@@ -77,6 +77,10 @@ public struct FaultWindow: Sendable, Hashable {
 ///
 /// Every link draws from a stream derived from the run seed and the two endpoints, so the
 /// latency of one link does not change when traffic on another does.
+///
+/// Unchecked `Sendable`, so that actors can keep the network in a `let`: it has mutable state
+/// (links, statistics) and no lock, which is safe because, like everything in a simulation, it
+/// is used on the simulation's one thread only, at setup and then by the actors that send.
 public final class Network: @unchecked Sendable {
     public struct Link: Sendable {
         public var latency: Distribution
@@ -95,11 +99,10 @@ public final class Network: @unchecked Sendable {
         public var reordered: UInt64 = 0
     }
 
-    // The simulation owns the world the network serves; unchecked to keep refcounting off sends.
-    @usableFromInline let simulationHandle: Unmanaged<Simulation>
-    @usableFromInline var simulation: Simulation { simulationHandle.takeUnretainedValue() }
-    /// Links by `source * width + target`, not optional: a send reads and draws from its link in
-    /// place, without copying it out.
+    /// Unretained: the simulation owns the world the network serves, and outlives it.
+    @usableFromInline let simulation: SimulationHandle
+    /// Links in a `width × width` table, row by source (`linkIndex`), not optional: a send reads
+    /// and draws from its link in place, without copying it out.
     @usableFromInline var links: ContiguousArray<Link> = []
     @usableFromInline var width = 0
     let root: SimRandom
@@ -111,7 +114,7 @@ public final class Network: @unchecked Sendable {
     public var statistics: Statistics { counts }
 
     public init(simulation: Simulation, defaultLatency: Distribution, defaultFaults: FaultProfile = .none) {
-        self.simulationHandle = Unmanaged.passUnretained(simulation)
+        self.simulation = SimulationHandle(simulation)
         self.root = simulation.random.split()
         self.defaultLatency = defaultLatency
         self.defaultFaults = defaultFaults
@@ -129,9 +132,8 @@ public final class Network: @unchecked Sendable {
     @inlinable
     public func send(from source: ReceiverID, to target: ReceiverID, kind: UInt32,
                      subject: UInt64 = 0, argument: UInt64 = 0) {
-        // Through a guaranteed reference: an `unowned(unsafe)` one is retained and released
-        // around every call on it, twice per message.
-        simulationHandle._withUnsafeGuaranteedRef { simulation in
+        // Through a guaranteed reference: no count is touched per message (`SimulationHandle`).
+        simulation.with { simulation in
             deliver(from: source, to: target, kind: kind, subject: subject, argument: argument, on: simulation)
         }
     }
@@ -149,7 +151,7 @@ public final class Network: @unchecked Sendable {
         }
         if !windows.isEmpty {
             guard applyWindows(source, target, index: index, delay: &delay, kind: kind, subject: subject,
-                               argument: argument) else { return }
+                               argument: argument, on: simulation) else { return }
         }
         if !links[index].faults.isNone {
             let faults = links[index].faults
@@ -172,7 +174,8 @@ public final class Network: @unchecked Sendable {
 
     /// Applies the windows open now to one send; false if the message is lost.
     @usableFromInline func applyWindows(_ source: ReceiverID, _ target: ReceiverID, index: Int, delay: inout SimDuration,
-                                        kind: UInt32, subject: UInt64, argument: UInt64) -> Bool {
+                                        kind: UInt32, subject: UInt64, argument: UInt64,
+                                        on simulation: Simulation) -> Bool {
         let now = simulation.now
         for window in windows where window.applies(at: now, source, target) {
             switch window.kind {
@@ -202,17 +205,23 @@ public final class Network: @unchecked Sendable {
         return true
     }
 
+    /// Where the link from `source` to `target` sits in a table `width` links wide: rows by source.
+    @inlinable static func linkIndex(_ source: Int, _ target: Int, width: Int) -> Int { source &* width &+ target }
+
+    /// The link's index, widening the table first if either endpoint is beyond it.
     @inlinable func slot(_ source: ReceiverID, _ target: ReceiverID) -> Int {
         let needed = Int(max(source.rawValue, target.rawValue)) + 1
         if needed > width { widen(to: needed) }
-        return Int(source.rawValue) &* width &+ Int(target.rawValue)
+        return Network.linkIndex(Int(source.rawValue), Int(target.rawValue), width: width)
     }
 
     @usableFromInline func widen(to needed: Int) {
         let newWidth = max(needed, width * 2, 8)
         var wider = ContiguousArray<Link>(repeating: .unopened, count: newWidth * newWidth)
         for source in 0..<width {
-            for target in 0..<width { wider[source * newWidth + target] = links[source * width + target] }
+            for target in 0..<width {
+                wider[Network.linkIndex(source, target, width: newWidth)] = links[Network.linkIndex(source, target, width: width)]
+            }
         }
         links = wider
         width = newWidth
@@ -222,6 +231,8 @@ public final class Network: @unchecked Sendable {
         links[index] = Link(latency: defaultLatency, faults: defaultFaults, random: stream(source, target), isOpen: true)
     }
 
+    /// The link's own stream, named by its endpoints: the source in the high 32 bits of the
+    /// stream id, the target in the low 32, so every ordered pair has its own stream.
     private func stream(_ source: ReceiverID, _ target: ReceiverID) -> SimRandom {
         root.stream(for: UInt64(source.rawValue) << 32 | UInt64(target.rawValue))
     }

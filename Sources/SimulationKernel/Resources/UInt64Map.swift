@@ -1,7 +1,7 @@
 /// A hash map from `UInt64` keys to `UInt64` values, for the per-message lookups of a model (an
 /// idempotency key to its payment, say): open addressing with linear probing in one flat array.
 ///
-/// Why not `Dictionary`: its per-process seeded SipHash cost more than the rest of a lookup, on
+/// Why not `Dictionary`: its per-process seeded SipHash costs more than the rest of a lookup, on
 /// every message that carries a key. This map hashes with one multiply. It offers no iteration,
 /// so nothing can come to depend on its order (style §4); a model that must walk its entries
 /// keeps them in a dense array as well.

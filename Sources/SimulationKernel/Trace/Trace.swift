@@ -37,6 +37,8 @@ public struct Trace: Sendable {
                                count: ringCapacity)
     }
 
+    /// Folds three words per record: the time, then the receiver in the high 32 bits of one word
+    /// with the kind in the low 32, then the subject. Changing this layout changes every hash.
     @inlinable public mutating func record(_ record: TraceRecord) {
         var h = storedHash
         h = Trace.fold(h, UInt64(bitPattern: record.time.nanoseconds))
