@@ -18,7 +18,7 @@ extension ReferencePipeline {
         nonisolated public let id: ReceiverID
         nonisolated let name: String
         // The simulation owns this actor; unchecked, because every event touches it.
-        private unowned(unsafe) let simulation: Simulation
+        private let simulation: SimulationHandle
         private let network: Network
         private let gateway: ReceiverID
         private let failover: ReceiverID?
@@ -43,7 +43,7 @@ extension ReferencePipeline {
             self.id = id
             self.name = name
             self.lane = simulation.makeLane()
-            self.simulation = simulation
+            self.simulation = SimulationHandle(simulation)
             self.network = network
             self.gateway = gateway
             self.failover = failover

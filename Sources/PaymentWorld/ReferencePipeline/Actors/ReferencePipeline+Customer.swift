@@ -9,7 +9,7 @@ extension ReferencePipeline {
         nonisolated public let lane: SimulationLane
         nonisolated public let id: ReceiverID
         // The simulation owns this actor; unchecked, because every event touches it.
-        private unowned(unsafe) let simulation: Simulation
+        private let simulation: SimulationHandle
         private let network: Network
         private let gateway: ReceiverID
         /// The stations told when the offered load stops.
@@ -43,7 +43,7 @@ extension ReferencePipeline {
              configuration: PipelineConfiguration) {
             self.id = id
             self.lane = simulation.makeLane()
-            self.simulation = simulation
+            self.simulation = SimulationHandle(simulation)
             self.network = network
             self.gateway = gateway
             self.random = simulation.random.split()

@@ -8,7 +8,7 @@ extension ReferencePipeline {
         nonisolated public let lane: SimulationLane
         nonisolated public let id: ReceiverID
         // The simulation owns this actor; unchecked, because every event touches it.
-        private unowned(unsafe) let simulation: Simulation
+        private let simulation: SimulationHandle
         private let network: Network
         private let addresses: PipelineAddresses
         private var random: SimRandom
@@ -29,7 +29,7 @@ extension ReferencePipeline {
              configuration: StationConfiguration, threeDSecureRatio: Ratio) {
             self.id = id
             self.lane = simulation.makeLane()
-            self.simulation = simulation
+            self.simulation = SimulationHandle(simulation)
             self.network = network
             self.addresses = addresses
             self.random = simulation.random.split()
