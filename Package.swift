@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
         .library(name: "PaymentWorld", targets: ["PaymentWorld"]),
+        .library(name: "Exploration", targets: ["Exploration"]),
         .executable(name: "paystorm", targets: ["PayStormCLI"]),
         .executable(name: "paystorm-bench", targets: ["PayStormBenchmarks"]),
     ],
@@ -23,9 +24,11 @@ let package = Package(
         .target(name: "PaymentWorld", dependencies: ["SimulationKernel"], swiftSettings: releaseSpeed),
         .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),
         .target(name: "Reporting", dependencies: ["SimulationKernel"]),
+        // Running, judging, exploring and shrinking seeds of a scenario: what the commands share.
+        .target(name: "Exploration", dependencies: ["Scenarios", "PaymentWorld", "SimulationKernel"]),
         .executableTarget(
             name: "PayStormCLI",
-            dependencies: ["Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"]
+            dependencies: ["Exploration", "Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"]
         ),
         .executableTarget(
             name: "PayStormBenchmarks",
