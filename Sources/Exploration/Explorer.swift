@@ -55,7 +55,8 @@ public struct Explorer: Sendable {
         let findings = Mutex<[Finding]>([])
         let coverage = Mutex(StateCoverage())
         let ran = WorkerThreads.run(count: seeds.count, threads: threads, deadline: deadline, heartbeat: { finished in
-            heartbeat(ExplorationProgress(finished: finished, total: seeds.count, failed: findings.withLock { $0.count }))
+            let failed = findings.withLock { $0.count }
+            heartbeat(ExplorationProgress(finished: finished, total: seeds.count, failed: failed))
         }) { index in
             let report = run(seed: seeds[index])
             if let finding = report.finding { findings.withLock { $0.append(finding) } }

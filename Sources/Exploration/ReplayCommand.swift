@@ -31,7 +31,8 @@ public struct ReplayCommand: Sendable, Hashable, CustomStringConvertible {
     public var scheduling: SchedulingOptions
 
     public init(_ form: Form, scenarioFile: String, overrides: [String] = [], seed: UInt64,
-                scheduling: SchedulingOptions = SchedulingOptions(), program: String = "swift run -c release paystorm") {
+                scheduling: SchedulingOptions = SchedulingOptions(),
+                program: String = "swift run -c release paystorm") {
         self.program = program
         self.form = form
         self.scenarioFile = scenarioFile
@@ -51,7 +52,8 @@ public struct ReplayCommand: Sendable, Hashable, CustomStringConvertible {
         switch form {
         case .replay: arguments = ["replay", "--scenario", scenarioFile, "--seed", "\(seed)"]
         case .run: arguments = ["run", "--scenario", scenarioFile, "--seed", "\(seed)"]
-        case .swarmExplore: arguments = ["explore", "--scenario", scenarioFile, "--seeds", "\(seed)..\(seed)", "--swarm"]
+        case .swarmExplore:
+            arguments = ["explore", "--scenario", scenarioFile, "--seeds", "\(seed)..\(seed)", "--swarm"]
         }
         for override in overrides { arguments += ["--set", override] }
         return arguments + scheduling.arguments

@@ -76,7 +76,8 @@ public struct ScenarioRun {
         switch scenario.model {
         case .payments(var configuration):
             swarmFaults = swarm ? SwarmFaults.apply(seed: seed, to: &configuration) : nil
-            world = .payments(PaymentsWorld(configuration: configuration, options: options, keepGoing: scheduling.keepGoing))
+            let world = PaymentsWorld(configuration: configuration, options: options, keepGoing: scheduling.keepGoing)
+            self.world = .payments(world)
         case .referencePipeline(let configuration):
             swarmFaults = nil
             world = .referencePipeline(ReferencePipeline(configuration: configuration, options: options))
@@ -99,7 +100,8 @@ public struct ScenarioRun {
         case .payments(let world):
             .payments(world.run(reportingEvery: Self.reportingInterval) { progress(.payments($0)) })
         case .referencePipeline(let pipeline):
-            .referencePipeline(pipeline.run(reportingEvery: Self.reportingInterval) { progress(.referencePipeline($0)) })
+            .referencePipeline(
+                pipeline.run(reportingEvery: Self.reportingInterval) { progress(.referencePipeline($0)) })
         }
     }
 }

@@ -41,8 +41,10 @@ extension SchedulingOptions {
             lanes = mode
         }
         if let text = value("jitter") {
-            guard let duration = try? Quantities.duration(text), duration >= .zero, duration <= Self.maximumJitter else {
-                throw SchedulingFlagError(flag: "--jitter", expected: "a duration from 0 to 60s, such as 2ms", found: text)
+            guard let duration = try? Quantities.duration(text), duration >= .zero, duration <= Self.maximumJitter
+            else {
+                throw SchedulingFlagError(flag: "--jitter", expected: "a duration from 0 to 60s, such as 2ms",
+                                          found: text)
             }
             jitter = duration
         }

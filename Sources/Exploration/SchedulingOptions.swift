@@ -50,7 +50,8 @@ public struct SchedulingOptions: Sendable, Hashable {
     /// trace after the first violation, so a replay must carry it too.
     public var keepGoing: Bool
 
-    public init(strategy: Strategy = .fifo, lanes: LaneMode = .shared, jitter: SimDuration = .zero, keepGoing: Bool = false) {
+    public init(strategy: Strategy = .fifo, lanes: LaneMode = .shared, jitter: SimDuration = .zero,
+                keepGoing: Bool = false) {
         self.strategy = strategy
         self.lanes = lanes
         self.jitter = jitter
@@ -59,7 +60,8 @@ public struct SchedulingOptions: Sendable, Hashable {
 
     /// The kernel's options for one run of `scenario` at `seed`.
     public func simulationOptions(seed: UInt64, for scenario: Scenario) -> Simulation.Options {
-        Simulation.Options(seed: seed, strategy: schedulingStrategy(for: scenario), lanes: lanes, deliveryJitter: jitter)
+        Simulation.Options(seed: seed, strategy: schedulingStrategy(for: scenario), lanes: lanes,
+                           deliveryJitter: jitter)
     }
 
     /// The kernel's strategy for `scenario`: PCT also needs an estimate of the steps in a run.

@@ -86,7 +86,11 @@ extension Shrinker {
             let middle = low + (high - low) / 2
             var candidate = tree
             candidate.set(["run", "duration"], .string("\(SimDuration.milliseconds(middle))"))
-            if attempt(candidate, "duration \(SimDuration.milliseconds(middle))") { high = middle } else { low = middle + 1 }
+            if attempt(candidate, "duration \(SimDuration.milliseconds(middle))") {
+                high = middle
+            } else {
+                low = middle + 1
+            }
         }
         if high < original { record("duration", from: "\(duration)", to: "\(SimDuration.milliseconds(high))") }
     }

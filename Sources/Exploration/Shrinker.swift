@@ -60,7 +60,9 @@ public struct Shrinker {
     public mutating func start() -> Verdict {
         runs += 1
         // The tree loaded in `init`, so it loads here: a nil verdict would be a bug.
-        guard let verdict = probe(tree, scheduling: scheduling) else { preconditionFailure("the shrinker's own tree stopped loading") }
+        guard let verdict = probe(tree, scheduling: scheduling) else {
+            preconditionFailure("the shrinker's tree loaded in init and no longer does")
+        }
         target = verdict.invariantID == nil ? nil : verdict
         return verdict
     }

@@ -54,12 +54,14 @@ public struct Verdict: Sendable, Hashable, CustomStringConvertible {
             self.init(kind: .escape, invariantID: "escape", invariant: "determinism escape", detail: "\(escape)")
             self.escape = escape
         } else if let violation = evidence.safety ?? evidence.liveness {
-            self.init(kind: violation.isLiveness ? .livenessViolation : .safetyViolation, invariantID: violation.invariant,
-                      invariant: "\(violation.invariant) \(violation.claim)", detail: violation.whereAndWhat)
+            self.init(kind: violation.isLiveness ? .livenessViolation : .safetyViolation,
+                      invariantID: violation.invariant, invariant: "\(violation.invariant) \(violation.claim)",
+                      detail: violation.whereAndWhat)
             self.violation = violation
         } else if evidence.openLifecycles > 0 && !evidence.interrupted {
             // Nothing left to run and payments still open: none of them ended, in time or at all.
-            self.init(kind: .livenessViolation, invariantID: Self.openLifecyclesID, invariant: Self.openLifecyclesInvariant,
+            self.init(kind: .livenessViolation, invariantID: Self.openLifecyclesID,
+                      invariant: Self.openLifecyclesInvariant,
                       detail: "\(evidence.openLifecycles) payments \(evidence.openPhrase) when the run ended")
         } else if evidence.interrupted {
             self.init(kind: .interrupted, detail: "interrupted")
