@@ -1,3 +1,4 @@
+import Exploration
 import Foundation
 import Reporting
 import Scenarios
@@ -11,9 +12,7 @@ enum DeterminismCommand {
         FlagSpec(name: "seed", valueName: "N", help: "the seed (default: the scenario's seed)"),
         FlagSpec(name: "processes", valueName: "N", help: "separate processes to compare, 2 to 16 (default 3)"),
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field (repeatable)", repeatable: true),
-        FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH]"),
-        FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default) or per-actor"),
-        FlagSpec(name: "jitter", valueName: "DURATION", help: "let the scheduler delay each message by up to DURATION, from its own stream (message races)"),
+    ] + FlagSpec.scheduling + [
         FlagSpec(name: "help", valueName: nil, help: "show this help"),
     ]
     static let help = helpText(command: "check-determinism", synopsis: "--scenario FILE [--seed N] [--processes 3]",
@@ -28,6 +27,7 @@ enum DeterminismCommand {
             return .passed
         }
         guard let file = parsed.value("scenario") else { throw UsageError("paystorm check-determinism: --scenario FILE is required") }
+        let scheduling = try parsed.schedulingOptions(command: "check-determinism")
         let processes = try SweepCommand.positive(parsed.value("processes"), flag: "--processes", default: 3, limit: 16)
         guard processes >= 2 else { throw UsageError("paystorm check-determinism: --processes: expected 2 to 16, found 1") }
         let scenario: Scenario
@@ -48,9 +48,7 @@ enum DeterminismCommand {
             var child = ["run", "--scenario", file, "--seed", "\(seed)", "--quiet", "--out", "\(scratch)/\(index)",
                          "--trace", "\(scratch)/\(index)/trace.txt"]
             for override in parsed.all("set") { child += ["--set", override] }
-            if let strategy = parsed.value("strategy") { child += ["--strategy", strategy] }
-            if let lanes = parsed.value("lanes") { child += ["--lanes", lanes] }
-            if let jitter = parsed.value("jitter") { child += ["--jitter", jitter] }
+            child += scheduling.arguments
             guard launch(child) else {
                 output.err("paystorm check-determinism: could not start process \(index + 1)")
                 return .internalError

@@ -207,8 +207,8 @@ let badInvocations: [ExitCase] = [
         ("run", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--out DIR", "--trace FILE", "--strategy S", "--lanes MODE", "--jitter DURATION", "--keep-going",
                  "--quiet", "--json", "--progress", "--help"]),
         ("validate", ["--set PATH=VALUE", "--help"]),
-        ("shrink", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--strategy S", "--lanes MODE", "--jitter DURATION", "--out DIR", "--max-runs N",
-                    "--quiet", "--help"]),
+        ("shrink", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--swarm", "--strategy S", "--lanes MODE", "--jitter DURATION",
+                    "--keep-going", "--out DIR", "--max-runs N", "--quiet", "--help"]),
     ])
     func helpListsEveryFlag(command: String, flags: [String]) throws {
         let result = try paystorm([command, "--help"])
