@@ -53,6 +53,10 @@ let package = Package(
         ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "SimulationTestSupport"]),
         .testTarget(
+            name: "ExplorationTests",
+            dependencies: ["Exploration", "Scenarios", "PaymentWorld", "SimulationKernel", "SimulationTestSupport"]
+        ),
+        .testTarget(
             name: "PayStormCLITests",
             // PayStormCLI so that `swift test` builds the `paystorm` binary the tests run.
             dependencies: ["PayStormCLI", "Scenarios", "Reporting", "SimulationTestSupport"]
