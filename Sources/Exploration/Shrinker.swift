@@ -15,7 +15,7 @@ import Scenarios
 ///
 /// ```swift
 /// let tree = try ScenarioLoader.tree(file: "scenarios/card-payments.json", overrides: overrides)
-/// var shrinker = Shrinker(tree: tree, file: "shrunk.json", seed: 3, scheduling: SchedulingOptions())
+/// var shrinker = try Shrinker(tree: tree, file: "shrunk.json", seed: 3, scheduling: SchedulingOptions())
 /// guard shrinker.start().invariantID != nil else { return }  // breaks no invariant
 /// shrinker.shrink()
 /// let (shrunk, verdict) = shrinker.finish(source: "scenarios/card-payments.json", name: "card-payments")
