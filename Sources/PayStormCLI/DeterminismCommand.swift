@@ -5,7 +5,8 @@ import Scenarios
 
 /// `paystorm check-determinism`: runs one seed in several separate processes (each with its own
 /// hashing seed) and compares their trace hashes; on a mismatch it prints the first trace
-/// record where the runs diverge (FoundationDB's same-seed check).
+/// record where the runs diverge (FoundationDB's same-seed check). Each process also judges its
+/// run (its exit status is its `Verdict`), and the verdicts must agree as well.
 enum DeterminismCommand {
     static let specs: [FlagSpec] = [
         FlagSpec(name: "scenario", valueName: "FILE", help: "scenario to check (required)"),
@@ -44,12 +45,13 @@ enum DeterminismCommand {
         let scratch = NSTemporaryDirectory() + "paystorm-determinism-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var hashes: [String] = []
+        var statuses: [Int32] = []
         for index in 0..<processes {
             var child = ["run", "--scenario", file, "--seed", "\(seed)", "--quiet", "--out", "\(scratch)/\(index)",
                          "--trace", "\(scratch)/\(index)/trace.txt"]
             for override in parsed.all("set") { child += ["--set", override] }
             child += scheduling.arguments
-            guard launch(child) else {
+            guard let status = launch(child) else {
                 output.err("paystorm check-determinism: could not start process \(index + 1)")
                 return .internalError
             }
@@ -59,11 +61,18 @@ enum DeterminismCommand {
                 return .internalError
             }
             hashes.append(hash)
+            statuses.append(status)
         }
         output.out("seed \(seed): " + hashes.enumerated().map { "process \($0.offset + 1) \($0.element)" }.joined(separator: ", "))
         guard Set(hashes).count > 1 else {
-            output.out("deterministic: \(processes) processes, one trace hash")
-            return .passed
+            // One trace, so one verdict, unless something outside the simulation decided it.
+            guard let other = statuses.firstIndex(where: { $0 != statuses[0] }) else {
+                output.out("deterministic: \(processes) processes, one trace hash")
+                return .passed
+            }
+            output.err("DIVERGED  process 1 and process \(other + 1) ran the same trace but ended differently: "
+                       + "exit \(statuses[0]) and exit \(statuses[other])")
+            return .invariantViolated
         }
         let first = lines("\(scratch)/0/trace.txt")
         for index in 1..<processes where hashes[index] != hashes[0] {
@@ -83,8 +92,9 @@ enum DeterminismCommand {
     }
 
     /// Runs this executable with `arguments`, without SWIFT_DETERMINISTIC_HASHING, so a hidden
-    /// dependence on Set or Dictionary order shows up as a different hash.
-    static func launch(_ arguments: [String]) -> Bool {
+    /// dependence on Set or Dictionary order shows up as a different hash. Returns its exit
+    /// status, or nil when it could not start.
+    static func launch(_ arguments: [String]) -> Int32? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         if !FileManager.default.fileExists(atPath: process.executableURL?.path ?? "") {
@@ -96,8 +106,8 @@ enum DeterminismCommand {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
+        do { try process.run() } catch { return nil }
         process.waitUntilExit()
-        return true
+        return process.terminationStatus
     }
 }
