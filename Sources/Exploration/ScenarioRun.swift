@@ -91,7 +91,7 @@ public struct ScenarioRun {
         }
     }
 
-    /// Runs the world to its end.
+    /// Runs the world to its end. A world runs once: build another `ScenarioRun` to run again.
     ///
     /// - Parameter progress: called every ``reportingInterval``; return false to stop the run
     ///   early, which the result records as interrupted.

@@ -42,12 +42,12 @@ enum ExploreCommand {
         let threads = try SweepCommand.positive(parsed.value("threads"), flag: "--threads",
                                                 default: ProcessInfo.processInfo.activeProcessorCount, limit: 256)
         let shard = try parsed.value("shard").map { text throws(UsageError) in try SweepCommand.parseShard(text) }
-        var deadline: ContinuousClock.Instant?
+        var budget: SimDuration?
         if let text = parsed.value("time-budget") {
             guard let duration = try? Quantities.duration(text), duration > .zero else {
                 throw UsageError("paystorm explore: --time-budget: expected a duration such as 10m, found \"\(text)\"")
             }
-            deadline = ContinuousClock.now + .nanoseconds(duration.nanoseconds)
+            budget = duration
         }
         let scenario: Scenario
         do {
@@ -62,6 +62,7 @@ enum ExploreCommand {
                     + "  runs=\(seeds.count)  threads=\(threads)  strategy=\(scheduling.strategy)  lanes=\(scheduling.lanes.rawValue)"
                     + (explorer.swarm ? "  swarm" : "") + (shard.map { "  shard=\($0.index)/\($0.count)" } ?? ""))
         let start = ContinuousClock.now
+        let deadline = budget.map { start + .nanoseconds($0.nanoseconds) }
         let reporter = ProgressReporter(enabled: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0, total: seeds.count)
         let report = explorer.explore(seeds: seeds, threads: threads, deadline: deadline) { progress in
             reporter.reportPool(finished: progress.finished, total: progress.total, failed: progress.failed)
