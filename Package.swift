@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
         .library(name: "PaymentWorld", targets: ["PaymentWorld"]),
+        .library(name: "Exploration", targets: ["Exploration"]),
         .executable(name: "paystorm", targets: ["PayStormCLI"]),
         .executable(name: "paystorm-bench", targets: ["PayStormBenchmarks"]),
     ],
@@ -28,9 +29,11 @@ let package = Package(
         ),
         .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),
         .target(name: "Reporting", dependencies: ["SimulationKernel"]),
+        // Running, judging, exploring and shrinking seeds of a scenario: what the commands share.
+        .target(name: "Exploration", dependencies: ["Scenarios", "PaymentWorld", "SimulationKernel"]),
         .executableTarget(
             name: "PayStormCLI",
-            dependencies: ["Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"]
+            dependencies: ["Exploration", "Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"]
         ),
         .executableTarget(
             name: "PayStormBenchmarks",
@@ -46,17 +49,23 @@ let package = Package(
             dependencies: ["SimulationKernel"],
             exclude: ["Golden"]  // Golden files are read through #filePath, not bundled.
         ),
+        // What more than one test target needs: the package root, shell words of a printed command line.
+        .target(name: "SimulationTestSupport", path: "Tests/SimulationTestSupport"),
         .testTarget(name: "PaymentWorldTests", dependencies: ["PaymentWorld"]),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["Scenarios", "PaymentWorld"],
+            dependencies: ["Scenarios", "PaymentWorld", "SimulationTestSupport"],
             exclude: ["Regressions"]  // Scenarios of found bugs, read through #filePath.
         ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(
+            name: "ExplorationTests",
+            dependencies: ["Exploration", "Scenarios", "PaymentWorld", "SimulationKernel", "SimulationTestSupport"]
+        ),
+        .testTarget(
             name: "PayStormCLITests",
             // PayStormCLI so that `swift test` builds the `paystorm` binary the tests run.
-            dependencies: ["PayStormCLI", "Scenarios", "PaymentWorld", "Reporting"]
+            dependencies: ["PayStormCLI", "Scenarios", "PaymentWorld", "Reporting", "SimulationTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import Exploration
 import Scenarios
 
 /// One flag a command accepts.
@@ -9,6 +10,11 @@ struct FlagSpec {
     var repeatable = false
 }
 
+extension FlagSpec {
+    /// The scheduling flags, as every command that runs a simulation accepts them.
+    static let scheduling = SchedulingOptions.flags.map { FlagSpec(name: $0.name, valueName: $0.valueName, help: $0.help) }
+}
+
 /// Flags and positionals as given, checked against a command's specs.
 struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
@@ -17,6 +23,24 @@ struct ParsedArguments {
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { values[name] != nil }
+
+    /// The scheduling flags given to `command`, checked.
+    func schedulingOptions(command: String) throws(UsageError) -> SchedulingOptions {
+        do {
+            return try SchedulingOptions(flagValue: value)
+        } catch {
+            throw UsageError("paystorm \(command): \(error)")
+        }
+    }
+
+    /// `--seed`, or nil when absent; hexadecimal with `0x`.
+    func seed(command: String) throws(UsageError) -> UInt64? {
+        guard let text = value("seed") else { return nil }
+        guard let seed = parseSeed(text) else {
+            throw UsageError("paystorm \(command): --seed: expected a whole number from 0 to 18446744073709551615, found \"\(text)\"")
+        }
+        return seed
+    }
 
     /// Parses `arguments` (without the command name). Accepts `--flag value` and `--flag=value`;
     /// everything after `--` is positional.

@@ -1,19 +1,19 @@
+import Exploration
 import Foundation
 import Reporting
 import Scenarios
 
 /// `paystorm check-determinism`: runs one seed in several separate processes (each with its own
 /// hashing seed) and compares their trace hashes; on a mismatch it prints the first trace
-/// record where the runs diverge (FoundationDB's same-seed check).
+/// record where the runs diverge (FoundationDB's same-seed check). Each process also judges its
+/// run (its exit status is its `Verdict`), and the verdicts must agree as well.
 enum DeterminismCommand {
     static let specs: [FlagSpec] = [
         FlagSpec(name: "scenario", valueName: "FILE", help: "scenario to check (required)"),
         FlagSpec(name: "seed", valueName: "N", help: "the seed (default: the scenario's seed)"),
         FlagSpec(name: "processes", valueName: "N", help: "separate processes to compare, 2 to 16 (default 3)"),
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field (repeatable)", repeatable: true),
-        FlagSpec(name: "strategy", valueName: "S", help: "scheduling: fifo (default), random, or pct[:DEPTH]"),
-        FlagSpec(name: "lanes", valueName: "MODE", help: "shared (default) or per-actor"),
-        FlagSpec(name: "jitter", valueName: "DURATION", help: "let the scheduler delay each message by up to DURATION, from its own stream (message races)"),
+    ] + FlagSpec.scheduling + [
         FlagSpec(name: "help", valueName: nil, help: "show this help"),
     ]
     static let help = helpText(command: "check-determinism", synopsis: "--scenario FILE [--seed N] [--processes 3]",
@@ -28,6 +28,7 @@ enum DeterminismCommand {
             return .passed
         }
         guard let file = parsed.value("scenario") else { throw UsageError("paystorm check-determinism: --scenario FILE is required") }
+        let scheduling = try parsed.schedulingOptions(command: "check-determinism")
         let processes = try SweepCommand.positive(parsed.value("processes"), flag: "--processes", default: 3, limit: 16)
         guard processes >= 2 else { throw UsageError("paystorm check-determinism: --processes: expected 2 to 16, found 1") }
         let scenario: Scenario
@@ -44,14 +45,13 @@ enum DeterminismCommand {
         let scratch = NSTemporaryDirectory() + "paystorm-determinism-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var hashes: [String] = []
+        var statuses: [Int32] = []
         for index in 0..<processes {
             var child = ["run", "--scenario", file, "--seed", "\(seed)", "--quiet", "--out", "\(scratch)/\(index)",
                          "--trace", "\(scratch)/\(index)/trace.txt"]
             for override in parsed.all("set") { child += ["--set", override] }
-            if let strategy = parsed.value("strategy") { child += ["--strategy", strategy] }
-            if let lanes = parsed.value("lanes") { child += ["--lanes", lanes] }
-            if let jitter = parsed.value("jitter") { child += ["--jitter", jitter] }
-            guard launch(child) else {
+            child += scheduling.arguments
+            guard let status = launch(child) else {
                 output.err("paystorm check-determinism: could not start process \(index + 1)")
                 return .internalError
             }
@@ -61,11 +61,18 @@ enum DeterminismCommand {
                 return .internalError
             }
             hashes.append(hash)
+            statuses.append(status)
         }
         output.out("seed \(seed): " + hashes.enumerated().map { "process \($0.offset + 1) \($0.element)" }.joined(separator: ", "))
         guard Set(hashes).count > 1 else {
-            output.out("deterministic: \(processes) processes, one trace hash")
-            return .passed
+            // One trace, so one verdict, unless something outside the simulation decided it.
+            guard let other = statuses.firstIndex(where: { $0 != statuses[0] }) else {
+                output.out("deterministic: \(processes) processes, one trace hash")
+                return .passed
+            }
+            output.err("DIVERGED  process 1 and process \(other + 1) ran the same trace but ended differently: "
+                       + "exit \(statuses[0]) and exit \(statuses[other])")
+            return .invariantViolated
         }
         let first = lines("\(scratch)/0/trace.txt")
         for index in 1..<processes where hashes[index] != hashes[0] {
@@ -85,8 +92,9 @@ enum DeterminismCommand {
     }
 
     /// Runs this executable with `arguments`, without SWIFT_DETERMINISTIC_HASHING, so a hidden
-    /// dependence on Set or Dictionary order shows up as a different hash.
-    static func launch(_ arguments: [String]) -> Bool {
+    /// dependence on Set or Dictionary order shows up as a different hash. Returns its exit
+    /// status, or nil when it could not start.
+    static func launch(_ arguments: [String]) -> Int32? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         if !FileManager.default.fileExists(atPath: process.executableURL?.path ?? "") {
@@ -98,8 +106,8 @@ enum DeterminismCommand {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
+        do { try process.run() } catch { return nil }
         process.waitUntilExit()
-        return true
+        return process.terminationStatus
     }
 }

@@ -1,44 +1,14 @@
+import Exploration
 import PaymentWorld
 import Reporting
 import Scenarios
 import SimulationKernel
 
-/// Runs a payments-world scenario and maps its result into the run summary.
+/// Maps a payments-world result into the run summary, and words its violations.
 enum PaymentsRun {
-    static func run(_ configuration: PaymentsConfiguration, scenario: Scenario, seed: UInt64, options: Simulation.Options,
-                    tracePath: String?, keepGoing: Bool, reporter: ProgressReporter) throws -> WorldReport {
-        let world = PaymentsWorld(configuration: configuration, options: options, keepGoing: keepGoing)
-        let writer = try attachTrace(tracePath, to: world.simulation)
-        var recorder = IntervalRecorder()
-        var lastCompleted: UInt64 = 0
-        let start = ContinuousClock.now
-        let result = world.run(reportingEvery: .seconds(1)) { progress in
-            recorder.keep(now: progress.now, completed: progress.completed - lastCompleted,
-                          succeeded: progress.interval.succeeded, inFlight: progress.inFlight, latency: progress.interval.latency)
-            lastCompleted = progress.completed
-            let p99 = progress.interval.latency.count > 0 ? progress.interval.latency.percentile(0.99) : nil
-            reporter.report(.init(now: progress.now, done: Double(progress.completed) / Double(configuration.lifecycles),
-                                  completed: progress.completed, inFlight: progress.inFlight, latencyP99: p99,
-                                  violations: progress.violations))
-            return !Interrupt.requested
-        }
-        writer?.close()
-        let summary = make(scenario: scenario, seed: seed, options: options, result: result,
-                           wallSeconds: wallSeconds(since: start), bins: configuration.cards.bins)
-        return WorldReport(summary: summary, rows: recorder.rows, timeline: recorder.timeline, escapes: result.escapes,
-                           endTime: result.lastTime,
-                           traceFile: writer.map { "\($0.path) (\($0.records) records)" },
-                           failure: failure(result, simulation: world.simulation))
-    }
-
-    static func failure(_ result: PaymentsResult, simulation: Simulation) -> (ExitStatus, String)? {
-        let violation = result.safetyViolation ?? result.livenessViolation
-        guard let violation else {
-            if result.unfinished > 0, case .idle = result.end {
-                return (.livenessViolated, "FAILED  liveness: \(result.unfinished) payments still open when the run ended")
-            }
-            return nil
-        }
+    /// Where the violation is in the trace and the last trace records before it, for the lines
+    /// after the failure's headline.
+    static func traceExcerpt(_ violation: Violation, result: PaymentsResult, simulation: Simulation) -> String {
         // Record numbers count from 1, as in the --trace file; the ring holds the last records.
         let recent = result.recentTrace
         let firstNumber = Int(result.steps) - recent.count + 1
@@ -46,11 +16,9 @@ enum PaymentsRun {
             "  " + TraceWriter.textLine(number: firstNumber + offset, record: record, actor: simulation.name(of: record.receiver),
                                         event: simulation.eventName(record.kind, at: record.receiver))
         }
-        let heading = violation.isLiveness ? "FAILED  liveness" : "FAILED"
-        return (violation.isLiveness ? .livenessViolated : .invariantViolated,
-                "\(heading)  \(violation)\n" + tracePointer(violation, result: result)
-                    + "\n  last trace records (as in the --trace text file):\n  " + TraceWriter.textHeader + "\n"
-                    + lines.joined(separator: "\n"))
+        return tracePointer(violation, result: result)
+            + "\n  last trace records (as in the --trace text file):\n  " + TraceWriter.textHeader + "\n"
+            + lines.joined(separator: "\n")
     }
 
     /// Where the violation is in the trace: its record number when the run stopped at it (the

@@ -44,6 +44,13 @@ final class ProgressReporter {
         printed = true
     }
 
+    /// A line for a pool of runs (explored seeds, sweep items): how many finished, and how many
+    /// failed or, for a sweep, remain.
+    func reportPool(finished: Int, total: Int, failed: Int = 0, showsRemaining: Bool = false) {
+        report(.init(now: .zero, done: Double(finished) / Double(max(1, total)), completed: UInt64(finished),
+                     inFlight: showsRemaining ? total - finished : 0, latencyP99: nil, violations: failed))
+    }
+
     func finish() {
         if printed { FileHandle.standardError.write(Data("\n".utf8)) }
     }

@@ -22,7 +22,7 @@ enum Replications {
         let directory = options.outDirectory ?? "results/runs/\(scenario.name)-\(base)"
         if !options.quiet {
             output.info("paystorm \(PayStormVersion.current)  scenario=\(scenario.file)  replications=\(scenario.replications)"
-                        + "  seeds=\(base)..\(base + UInt64(scenario.replications - 1))  strategy=\(options.strategyText)")
+                        + "  seeds=\(base)..\(base + UInt64(scenario.replications - 1))  strategy=\(options.scheduling.strategy)")
         }
         var figures: [Figures] = []
         for index in 0..<scenario.replications {

@@ -1,3 +1,4 @@
+import Exploration
 import Foundation
 import PaymentWorld
 import Reporting
@@ -153,12 +154,16 @@ enum SweepRunner {
     static func run(items: [(point: Int, replication: Int)], scenarios: [Scenario], plan: SweepPlan, threads: Int,
                     progress: Bool) -> [SweepSample] {
         let results = Mutex<[SweepSample?]>(Array(repeating: nil, count: items.count))
-        _ = WorkerThreads.run(count: items.count, threads: threads, progress: progress, showsRemaining: true) { index in
+        let reporter = ProgressReporter(enabled: progress, total: items.count)
+        _ = WorkerThreads.run(count: items.count, threads: threads, heartbeat: { finished in
+            reporter.reportPool(finished: finished, total: items.count, showsRemaining: true)
+        }) { index in
             let item = items[index]
             let sample = runOne(scenarios[item.point], point: item.point, replication: item.replication,
                                 seed: plan.seed(replication: item.replication))
             results.withLock { $0[index] = sample }
         }
+        reporter.finish()
         return results.withLock { $0.compactMap { $0 } }
     }
 

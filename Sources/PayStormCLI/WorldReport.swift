@@ -1,19 +1,79 @@
+import Exploration
 import PaymentWorld
 import Reporting
 import Scenarios
 import SimulationKernel
 
-/// What a run of any world hands the run command: the summary, the interval rows, and how it
-/// ended when it did not pass.
+/// What a run of any world hands the run command: the summary, the interval rows, and the
+/// result its verdict is read from.
 struct WorldReport {
     var summary: RunSummary
     var rows: [IntervalRow]
     var timeline: RunTimeline
-    var escapes: [Escape]
+    var result: ScenarioRun.Result
     var endTime: SimTime
     var traceFile: String?
-    /// A safety violation (exit 1) or a liveness failure (exit 2), with the message to print.
-    var failure: (status: ExitStatus, message: String)?
+    /// For a monitor's violation: where it is in the trace and the records before it.
+    var traceExcerpt: String?
+}
+
+/// Runs a scenario's world for `paystorm run`: a progress line per wall second, the rows of
+/// metrics.csv, the trace file when asked, and Ctrl-C as a request to stop.
+enum RecordedRun {
+    static func run(_ run: ScenarioRun, tracePath: String?, reporter: ProgressReporter) throws -> WorldReport {
+        let writer = try attachTrace(tracePath, to: run.simulation)
+        var recorder = IntervalRecorder()
+        var lastCompleted: UInt64 = 0
+        let start = ContinuousClock.now
+        let lifecycles = switch run.scenario.model {
+        case .payments(let configuration): configuration.lifecycles
+        case .referencePipeline(let configuration): configuration.lifecycles
+        }
+        let result = run.run { progress in
+            switch progress {
+            case .payments(let progress):
+                recorder.keep(now: progress.now, completed: progress.completed - lastCompleted,
+                              succeeded: progress.interval.succeeded, inFlight: progress.inFlight,
+                              latency: progress.interval.latency)
+                lastCompleted = progress.completed
+                let p99 = progress.interval.latency.count > 0 ? progress.interval.latency.percentile(0.99) : nil
+                reporter.report(.init(now: progress.now, done: Double(progress.completed) / Double(lifecycles),
+                                      completed: progress.completed, inFlight: progress.inFlight, latencyP99: p99,
+                                      violations: progress.violations))
+            case .referencePipeline(let progress):
+                recorder.keep(progress)
+                reporter.report(.init(now: progress.now, done: Double(progress.generated) / Double(lifecycles),
+                                      completed: progress.completed, inFlight: progress.inFlight,
+                                      latencyP99: progress.latencyP99, violations: 0))
+            }
+            return !Interrupt.requested
+        }
+        let seconds = wallSeconds(since: start)
+        switch (run.world, result) {
+        case (.payments(let world), .payments(let payments)):
+            writer?.close()
+            let summary = PaymentsRun.make(scenario: run.scenario, seed: run.seed, options: run.options, result: payments,
+                                           wallSeconds: seconds, bins: world.configuration.cards.bins)
+            let excerpt = (payments.safetyViolation ?? payments.livenessViolation).map {
+                PaymentsRun.traceExcerpt($0, result: payments, simulation: world.simulation)
+            }
+            return WorldReport(summary: summary, rows: recorder.rows, timeline: recorder.timeline, result: result,
+                               endTime: payments.lastTime, traceFile: writer.map { "\($0.path) (\($0.records) records)" },
+                               traceExcerpt: excerpt)
+        case (.referencePipeline(let pipeline), .referencePipeline(let pipelineResult)):
+            // The figures since the last whole interval, so metrics.csv ends where the run did.
+            let tail = pipeline.snapshot()
+            if tail.now > recorder.start { recorder.keep(tail) }
+            writer?.close()
+            let summary = PipelineSummary.make(scenario: run.scenario, seed: run.seed, options: run.options,
+                                               result: pipelineResult, wallSeconds: seconds)
+            return WorldReport(summary: summary, rows: recorder.rows, timeline: recorder.timeline, result: result,
+                               endTime: pipelineResult.lastCompletion,
+                               traceFile: writer.map { "\($0.path) (\($0.records) records)" })
+        case (.payments, .referencePipeline), (.referencePipeline, .payments):
+            preconditionFailure("ScenarioRun returned a result of another world than it built")
+        }
+    }
 }
 
 /// Collects metrics.csv rows and report.html's timeline from progress snapshots.
@@ -29,6 +89,11 @@ struct IntervalRecorder {
         timeline.add(row, latency: latency)
         start = now
     }
+
+    mutating func keep(_ progress: PipelineProgress) {
+        keep(now: progress.now, completed: progress.interval.completed, succeeded: progress.interval.succeeded,
+             inFlight: progress.inFlight, latency: progress.interval.latency)
+    }
 }
 
 /// Opens the trace file when asked, and attaches it to the simulation.
@@ -42,37 +107,4 @@ func attachTrace(_ path: String?, to simulation: Simulation) throws -> TraceWrit
 func wallSeconds(since start: ContinuousClock.Instant) -> Double {
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-}
-
-enum PipelineRun {
-    static func run(_ configuration: PipelineConfiguration, scenario: Scenario, seed: UInt64, options: Simulation.Options,
-                    tracePath: String?, reporter: ProgressReporter) throws -> WorldReport {
-        let pipeline = ReferencePipeline(configuration: configuration, options: options)
-        let writer = try attachTrace(tracePath, to: pipeline.simulation)
-        var recorder = IntervalRecorder()
-        let start = ContinuousClock.now
-        func keep(_ progress: PipelineProgress) {
-            recorder.keep(now: progress.now, completed: progress.interval.completed, succeeded: progress.interval.succeeded,
-                          inFlight: progress.inFlight, latency: progress.interval.latency)
-        }
-        let result = pipeline.run(reportingEvery: .seconds(1)) { progress in
-            keep(progress)
-            reporter.report(.init(now: progress.now, done: Double(progress.generated) / Double(configuration.lifecycles),
-                                  completed: progress.completed, inFlight: progress.inFlight,
-                                  latencyP99: progress.latencyP99, violations: 0))
-            return !Interrupt.requested
-        }
-        let tail = pipeline.snapshot()
-        if tail.now > recorder.start { keep(tail) }
-        writer?.close()
-        let summary = PipelineSummary.make(scenario: scenario, seed: seed, options: options, result: result,
-                                           wallSeconds: wallSeconds(since: start))
-        var failure: (ExitStatus, String)?
-        if result.unfinished > 0 && !summary.interrupted {
-            failure = (.livenessViolated, "FAILED  liveness: \(result.unfinished) payments still in flight when the run ended")
-        }
-        return WorldReport(summary: summary, rows: recorder.rows, timeline: recorder.timeline, escapes: result.escapes,
-                           endTime: result.lastCompletion,
-                           traceFile: writer.map { "\($0.path) (\($0.records) records)" }, failure: failure)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SimulationTestSupport
 import Testing
 
 // MARK: Running the built binary
@@ -21,10 +22,6 @@ struct PaystormNotFound: Error, CustomStringConvertible {
     }
 }
 
-/// The package root, from this file's path (Tests/PayStormCLITests/CLITests.swift), so that
-/// `scenarios/default.json` resolves as it does for a user at the root.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
 /// The built `paystorm`: in the directory of the running test binary or one of its parents
 /// (`.build/debug/PayStormPackageTests.xctest` on Linux, inside a bundle on macOS).
@@ -207,8 +204,8 @@ let badInvocations: [ExitCase] = [
         ("run", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--out DIR", "--trace FILE", "--strategy S", "--lanes MODE", "--jitter DURATION", "--keep-going",
                  "--quiet", "--json", "--progress", "--help"]),
         ("validate", ["--set PATH=VALUE", "--help"]),
-        ("shrink", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--strategy S", "--lanes MODE", "--jitter DURATION", "--out DIR", "--max-runs N",
-                    "--quiet", "--help"]),
+        ("shrink", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--swarm", "--strategy S", "--lanes MODE", "--jitter DURATION",
+                    "--keep-going", "--out DIR", "--max-runs N", "--quiet", "--help"]),
     ])
     func helpListsEveryFlag(command: String, flags: [String]) throws {
         let result = try paystorm([command, "--help"])

@@ -1,4 +1,5 @@
 import Foundation
+import SimulationTestSupport
 import Testing
 
 /// `paystorm explore` and `paystorm check-determinism` end to end.

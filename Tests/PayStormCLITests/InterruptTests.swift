@@ -1,4 +1,5 @@
 import Foundation
+import SimulationTestSupport
 import Testing
 
 /// Ctrl-C during `paystorm run`: the run stops, writes its summary marked interrupted, leaves no

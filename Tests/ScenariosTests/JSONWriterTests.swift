@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import SimulationTestSupport
 import Testing
 
 /// The value without source positions, to compare a tree with its written and re-read copy.

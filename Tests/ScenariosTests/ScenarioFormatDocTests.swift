@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import SimulationTestSupport
 import Testing
 
 /// The checked-in scenarios, `scenarios/*.json`, by path relative to the package root, sorted.

@@ -1,4 +1,5 @@
 import Foundation
+import SimulationTestSupport
 import PaymentWorld
 import Scenarios
 import SimulationKernel
@@ -196,9 +197,6 @@ let malformedScenarios: [MalformedScenario] = [
 
 // MARK: --set on every field of the reference pipeline
 
-/// The package root, found from this file's path (Tests/ScenariosTests/ScenarioLoaderTests.swift).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 let referencePipelineFile = packageRoot.appendingPathComponent("scenarios/reference-pipeline.json").path
 
 func pipeline(of scenario: Scenario) -> PipelineConfiguration {

@@ -1,0 +1,116 @@
+import Foundation
+import PaymentWorld
+import Scenarios
+import Synchronization
+
+/// Runs a scenario over many seeds looking for broken invariants, one simulation per thread, and
+/// reports every seed that broke one with its trace hash and the command that replays it.
+///
+/// Each seed runs exactly as `paystorm replay` would run it (``ScenarioRun``) and is judged by the
+/// same ``Verdict``, without the scenario's objectives: exploration hunts bugs, and injected
+/// faults miss most SLOs without one. In swarm mode each seed also chooses its faults
+/// (``SwarmFaults``).
+///
+/// ```swift
+/// let scenario = try ScenarioLoader.load(file: "scenarios/card-payments.json",
+///                                        overrides: [#"defects=["approve-unusable-card"]"#, "run.lifecycles=600"])
+/// let explorer = Explorer(scenario: scenario, scheduling: SchedulingOptions(strategy: .random), swarm: true)
+/// let report = explorer.explore(seeds: Array(1...20), threads: 2)
+/// for finding in report.findings {
+///     print(finding.seed, finding.invariant, finding.traceHashText, explorer.replayCommand(for: finding.seed))
+/// }
+/// ```
+///
+/// What it does not promise: with a `deadline`, which seeds ran depends on the wall clock; what
+/// each seed found never does.
+public struct Explorer: Sendable {
+    public var scenario: Scenario
+    public var scheduling: SchedulingOptions
+    /// Let each seed choose which faults are on and how strong.
+    public var swarm: Bool
+
+    public init(scenario: Scenario, scheduling: SchedulingOptions = SchedulingOptions(), swarm: Bool = false) {
+        self.scenario = scenario
+        self.scheduling = scheduling
+        self.swarm = swarm
+    }
+
+    /// Runs one seed and judges it.
+    public func run(seed: UInt64) -> SeedReport {
+        let run = ScenarioRun(scenario: scenario, seed: seed, scheduling: scheduling, swarm: swarm)
+        let result = run.run()
+        let violations = if case .payments(let payments) = result { payments.violations.count } else { 0 }
+        return SeedReport(seed: seed, verdict: Verdict(result), traceHash: result.traceHash, faults: run.swarmFaults,
+                          violations: violations, coverage: result.coverage)
+    }
+
+    /// Runs `seeds` on up to `threads` threads.
+    ///
+    /// - Parameters:
+    ///   - deadline: start no seed after this instant of the wall clock.
+    ///   - heartbeat: called on the calling thread about once a wall second while seeds run.
+    /// - Returns: the findings in seed order, and the coverage merged over every seed that ran.
+    public func explore(seeds: [UInt64], threads: Int, deadline: ContinuousClock.Instant? = nil,
+                        heartbeat: (ExplorationProgress) -> Void = { _ in }) -> ExplorationReport {
+        let findings = Mutex<[Finding]>([])
+        let coverage = Mutex(StateCoverage())
+        let ran = WorkerThreads.run(count: seeds.count, threads: threads, deadline: deadline, heartbeat: { finished in
+            let failed = findings.withLock { $0.count }
+            heartbeat(ExplorationProgress(finished: finished, total: seeds.count, failed: failed))
+        }) { index in
+            let report = run(seed: seeds[index])
+            if let finding = report.finding { findings.withLock { $0.append(finding) } }
+            // Counts add up the same in any order, so the thread that finishes first does not matter.
+            if let reached = report.coverage { coverage.withLock { $0.merge(reached) } }
+        }
+        // Threads finish in any order; the report is in seed order.
+        let sorted = findings.withLock { $0 }.sorted { $0.seed < $1.seed }
+        return ExplorationReport(ran: ran, findings: sorted, coverage: coverage.withLock { $0 })
+    }
+
+    /// The command that replays `seed` as this explorer ran it: `replay` for a seed of the
+    /// scenario as written, `explore --swarm` for a seed whose faults the swarm chose.
+    public func replayCommand(for seed: UInt64) -> ReplayCommand {
+        ReplayCommand(swarm ? .swarmExplore : .replay, scenario: scenario, seed: seed, scheduling: scheduling)
+    }
+
+    /// The seeds of `range` in shard `index` of `count`: those `s` with `(s - lower) mod count == index`,
+    /// so N machines each running one shard cover the range once, with no coordinator.
+    public static func seeds(_ range: ClosedRange<UInt64>, shard: (index: Int, count: Int)? = nil) -> [UInt64] {
+        guard let shard else { return Array(range) }
+        return range.filter { ($0 - range.lowerBound) % UInt64(shard.count) == UInt64(shard.index) }
+    }
+}
+
+/// How far an exploration is, for a progress line.
+public struct ExplorationProgress: Sendable, Hashable {
+    public var finished: Int
+    public var total: Int
+    public var failed: Int
+}
+
+/// What an exploration found.
+public struct ExplorationReport: Sendable {
+    /// Seeds that ran (fewer than asked when a deadline passed).
+    public var ran: Int
+    /// Every seed that broke an invariant, in seed order.
+    public var findings: [Finding]
+    /// The (state, event) pairs reached over every seed that ran.
+    public var coverage: StateCoverage
+
+    /// The findings grouped by invariant, in the order each invariant first broke (by seed).
+    public var groups: [(invariant: String, seeds: Int)] {
+        var groups: [(invariant: String, seeds: Int)] = []
+        for finding in findings {
+            if let index = groups.firstIndex(where: { $0.invariant == finding.invariant }) {
+                groups[index].seeds += 1
+            } else {
+                groups.append((finding.invariant, 1))
+            }
+        }
+        return groups
+    }
+
+    /// Whether any seed broke a safety invariant (or escaped), not only liveness.
+    public var hasSafetyFailure: Bool { findings.contains { !$0.isLiveness } }
+}

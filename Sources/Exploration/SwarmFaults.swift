@@ -1,0 +1,76 @@
+import PaymentWorld
+import SimulationKernel
+
+/// Swarm testing (TigerBeetle's VOPR, FoundationDB's BUGGIFY): the seed also chooses which
+/// fault kinds are on and how strong, from a stream of its own, so a seed range covers many
+/// fault mixes. The choice is printed, and replayed by the same seed.
+///
+/// Each fault kind here is one the world recovers from: lost, duplicated and reordered messages
+/// are retried, deduplicated or settled by inquiry; outages, partitions and slowdowns end; timer
+/// skew only moves timeouts against the answers they wait for.
+public enum SwarmFaults {
+    /// Writes the faults `seed` chooses into `configuration`, replacing its loss, duplication
+    /// and reordering rates and adding to its outages, windows and slowdowns.
+    ///
+    /// Every draw comes from a stream of the seed's own, in a fixed order, and new kinds are drawn
+    /// after the older ones, so a seed keeps choosing what it chose before.
+    ///
+    /// - Returns: the choice for people: `loss 1/50, duplication 0, reordering 1/200, outage issuer at 12s for 30s`.
+    public static func apply(seed: UInt64, to configuration: inout PaymentsConfiguration) -> String {
+        var random = SimRandom(seed: seed).stream(for: 0x5357_4152_4D)  // "SWARM": apart from the run's own streams.
+        let rates = [Ratio.zero, Ratio(1, 200), Ratio(1, 50), Ratio(1, 20)]
+        func pick() -> Ratio { rates[random.index(below: rates.count)] }
+        configuration.faults = FaultProfile(loss: pick(), duplication: pick(), reordering: pick())
+        var parts = ["loss \(configuration.faults.loss)", "duplication \(configuration.faults.duplication)",
+                     "reordering \(configuration.faults.reordering)"]
+        if random.chance(Ratio(1, 2)) {
+            let actor = [PaymentActorKind.issuer, .acquirer, .acs, .network][random.index(below: 4)]
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            let duration = SimDuration.seconds(Int64(random.int(in: 5...40)))
+            configuration.outages.append(OutageWindow(actor: actor, start: start, duration: duration))
+            parts.append("outage \(actor) at \(start) for \(duration)")
+        }
+        if random.chance(Ratio(1, 3)) {
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            configuration.faultWindows.append(PaymentFaultWindow(kind: .latencySpike(factor: 20), start: start,
+                                                                 duration: .seconds(10)))
+            parts.append("latency ×20 at \(start) for 10s")
+        }
+        if random.chance(Ratio(1, 3)) {
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            configuration.slowdowns.append(Slowdown(actor: .issuer, factor: 10, start: start, duration: .seconds(20)))
+            parts.append("slow issuer ×10 at \(start) for 20s")
+        }
+        // Drawn after the original choices, so those stay what they were for every seed.
+        if random.chance(Ratio(1, 4)) {
+            let links: [[PaymentActorKind]] = [[.gateway, .acs], [.acquirer, .network], [.network, .issuer],
+                                               [.wallet, .messageChannel], [.cardPlatform, .scaAuthority]]
+            let pair = links[random.index(below: links.count)]
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            configuration.faultWindows.append(PaymentFaultWindow(kind: .partition, start: start, duration: .seconds(15),
+                                                                 between: pair))
+            parts.append("partition \(pair[0])–\(pair[1]) at \(start) for 15s")
+        }
+        if random.chance(Ratio(1, 4)) {
+            let actor = [PaymentActorKind.acs, .platform, .wallet, .cardPlatform, .tokenService][random.index(below: 5)]
+            let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
+            configuration.outages.append(OutageWindow(actor: actor, start: start, duration: .seconds(20)))
+            parts.append("\(actor) down at \(start) for 20s")
+        }
+        if random.chance(Ratio(1, 4)) {
+            // Timer skew: every timeout of the flows runs fast or slow, so timeouts race the answers
+            // they wait for (a stand-in before the issuer's late reply, an inquiry before the original).
+            let factors = [0.25, 0.5, 2.0]
+            let factor = factors[random.index(below: factors.count)]
+            func skewed(_ duration: SimDuration) -> SimDuration { .seconds(fractional: duration.seconds * factor) }
+            configuration.timeouts.merchantCall = skewed(configuration.timeouts.merchantCall)
+            configuration.timeouts.authorization = skewed(configuration.timeouts.authorization)
+            configuration.timeouts.issuerStandIn = skewed(configuration.timeouts.issuerStandIn)
+            configuration.timeouts.authentication = skewed(configuration.timeouts.authentication)
+            configuration.timeouts.resolutionHop = skewed(configuration.timeouts.resolutionHop)
+            configuration.seed.stepCall = skewed(configuration.seed.stepCall)
+            parts.append("timer skew ×\(factor)")
+        }
+        return parts.joined(separator: ", ")
+    }
+}

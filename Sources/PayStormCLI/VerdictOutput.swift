@@ -1,0 +1,69 @@
+import Exploration
+import Reporting
+
+extension ExitStatus {
+    /// The exit status of a run with this verdict.
+    init(_ verdict: Verdict) {
+        switch verdict.kind {
+        case .escape: self = .internalError
+        case .safetyViolation: self = .invariantViolated
+        case .livenessViolation: self = .livenessViolated
+        case .interrupted: self = .interrupted
+        case .objectiveFailed: self = .invariantViolated
+        case .passed: self = .passed
+        }
+    }
+}
+
+/// How `paystorm run` words a verdict: on stderr, and as report.html's headline.
+struct VerdictOutput {
+    var verdict: Verdict
+    /// For a violation: where it is in the trace and the last trace records
+    /// (`PaymentsRun.traceExcerpt`), printed under the headline.
+    var traceExcerpt: String?
+
+    /// The failure's first line: `FAILED  G-10 OnlyUsableCardsAreApproved  payment#…`.
+    var headline: String {
+        switch verdict.kind {
+        case .escape: "FAILED  determinism escape: \(verdict.detail)"
+        case .safetyViolation, .livenessViolation:
+            if let violation = verdict.violation {
+                (verdict.isLiveness ? "FAILED  liveness  " : "FAILED  ") + "\(violation)"
+            } else {
+                "FAILED  liveness: \(verdict.detail)"
+            }
+        case .interrupted: "interrupted"
+        case .objectiveFailed:
+            verdict.objective.map { missed in
+                "FAILED  SLO \(missed.objective) (actual \(SummaryTable.fixed(missed.actual, 3)))"
+            } ?? "FAILED  \(verdict.detail)"
+        case .passed: "passed"
+        }
+    }
+
+    /// What stderr gets after the summary table; nil for a pass.
+    func message(seed: UInt64, replay: ReplayCommand, endTime: String) -> String? {
+        switch verdict.kind {
+        case .escape, .objectiveFailed:
+            return headline + "\n  replay: \(replay)"
+        case .safetyViolation, .livenessViolation:
+            return headline + (traceExcerpt.map { "\n" + $0 } ?? "") + "\n  seed: \(seed)\n  replay: \(replay)"
+        case .interrupted:
+            return "interrupted at \(endTime); partial summary written\n  replay: \(replay)"
+        case .passed:
+            return nil
+        }
+    }
+
+    /// The verdict for report.html: one line, no trace excerpt.
+    var reportVerdict: RunVerdict {
+        let line: String
+        switch verdict.kind {
+        case .passed: return .passing
+        case .interrupted: line = "interrupted; partial results"
+        case .escape, .safetyViolation, .livenessViolation, .objectiveFailed:
+            line = String(headline.dropFirst("FAILED".count).drop { $0 == " " })
+        }
+        return RunVerdict(passed: false, headline: line, exitStatus: ExitStatus(verdict).rawValue)
+    }
+}
