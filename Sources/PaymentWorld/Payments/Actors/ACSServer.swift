@@ -51,7 +51,7 @@ public actor ACSServer: ReportingActor {
         while challenges.count <= order.slot { challenges.append(nil) }
         challenges[order.slot] = payment
         result(payment, .challengeRequired)
-        context.network.send(from: id, to: context.addresses[.device], kind: PaymentMessage.challengeRequest.rawValue,
+        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.challengeRequest.rawValue,
                              subject: order.rawValue)
     }
 
@@ -65,7 +65,7 @@ public actor ACSServer: ReportingActor {
     }
 
     private func result(_ payment: PaymentID, _ status: TransStatus) {
-        context.network.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
+        context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
                              subject: payment.rawValue, argument: WireTransStatus.encode(status))
     }
 }

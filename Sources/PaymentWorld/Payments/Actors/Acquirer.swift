@@ -18,7 +18,7 @@ public actor Acquirer: ReportingActor {
         self.kind = kind
         id = context.addresses[kind]
         lane = context.makeLane()
-        mislabelsAttempts = context.configuration.defects.contains(.acquirerMislabelsAttempt)
+        mislabelsAttempts = context.has(.acquirerMislabelsAttempt)
         intake = Intake(context, kind: kind, station: context.configuration.stations.acquirer)
     }
 
@@ -29,13 +29,13 @@ public actor Acquirer: ReportingActor {
         let kind = event.kind & ~PaymentMessage.servedFlag
         switch PaymentMessage(rawValue: kind) {
         case .authorizationRequest, .inquiryRequest, .reversalRequest:
-            context.network.send(from: id, to: context.addresses[.network], kind: kind, subject: event.subject, argument: event.argument)
+            context.send(from: id, to: context.addresses[.network], kind: kind, subject: event.subject, argument: event.argument)
         case .authorizationResponse, .inquiryResponse, .reversalResponse:
             var argument = event.argument
             if mislabelsAttempts && kind == PaymentMessage.authorizationResponse.rawValue {
                 argument = AttemptWire.encode(AttemptWire.attempt(of: argument) + 1, code: AttemptWire.code(of: argument))
             }
-            context.network.send(from: id, to: context.addresses[.gateway], kind: kind, subject: event.subject, argument: argument)
+            context.send(from: id, to: context.addresses[.gateway], kind: kind, subject: event.subject, argument: argument)
         default:
             preconditionFailure("\(traceName) got unexpected \(PaymentMessage.name(event.kind))")
         }

@@ -84,7 +84,7 @@ public actor CardPlatform: ReportingActor {
             if record.physical {
                 // The customer activates once the card arrives; the answer tells the app when that is.
                 let delivery = seed.delivery.sample(&desk.random)
-                desk.context.simulation.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue, subject: payment.rawValue)
+                desk.context.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue, subject: payment.rawValue)
                 payload = CardCreatedWire.encode(physical: true, delivery: delivery)
             }
             return .ok
@@ -104,7 +104,7 @@ public actor CardPlatform: ReportingActor {
             report(payment, from: before, record, sca: false)
             return .ok
         case .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard:
-            if desk.defects.contains(.updateWithoutSca) && !withSca {
+            if desk.context.has(.updateWithoutSca) && !withSca {
                 return update(step, payment, &record, sca: false)  // The planted bug: no step-up at all.
             }
             guard withSca else { return .scaRequired }  // SCA-5: the first call has no effect.
@@ -114,7 +114,7 @@ public actor CardPlatform: ReportingActor {
             return nil
         case .tokenizeForWallet:
             let active = record.card == .active
-            if !active && !desk.defects.contains(.tokenForInactiveCard) { return .refused }
+            if !active && !desk.context.has(.tokenForInactiveCard) { return .refused }
             if !withSca && desk.random.chance(seed.scaOnTokenize) { return .scaRequired }
             if withSca {
                 record.awaitingSca = step
@@ -123,7 +123,7 @@ public actor CardPlatform: ReportingActor {
                 return nil
             }
             record.tokenization = .initiated
-            if desk.defects.contains(.tokenCompletedTwice) {
+            if desk.context.has(.tokenCompletedTwice) {
                 // The planted bug: the token counts as completed as soon as it is started.
                 desk.observe(.tokenizationCompleted(payment, cardStatus: record.card.status ?? .unknown,
                                                           earlierCompletions: record.completions))
@@ -151,7 +151,7 @@ public actor CardPlatform: ReportingActor {
         let before = record.card.status
         guard desk.step(&record.card, .update(target, scaVerified: true), of: payment) != nil else { return .refused }
         report(payment, from: before, record, sca: sca)
-        if target == .cancelled && desk.defects.contains(.replacementReusesCancelledCard) {
+        if target == .cancelled && desk.context.has(.replacementReusesCancelledCard) {
             // The planted bug: the replacement card is issued on the cancelled card's record.
             record.card = .active
             report(payment, from: .cancelled, record, sca: sca)
@@ -184,7 +184,7 @@ public actor CardPlatform: ReportingActor {
         let before = record.card.status
         guard desk.step(&record.card, .issue(digitalTwin: false), of: payment) != nil else { return }
         report(payment, from: before, record, sca: false)
-        if desk.defects.contains(.issueCountedAsActivation) {
+        if desk.context.has(.issueCountedAsActivation) {
             record.activations += 1  // The planted bug: the dispatch is booked as an activation.
             desk.observe(.prepaidActivated(payment, physical: true, activations: record.activations))
         }

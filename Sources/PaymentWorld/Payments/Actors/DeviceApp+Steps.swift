@@ -65,14 +65,14 @@ extension DeviceApp {
     private func send(_ payment: LifecycleID) {
         let cursor = cursors[payment.slot]
         guard let step = cursor.current else { return }
-        context.network.send(from: id, to: context.addresses[step.server], kind: PaymentMessage.stepRequest.rawValue, subject: payment.rawValue,
+        context.send(from: id, to: context.addresses[step.server], kind: PaymentMessage.stepRequest.rawValue, subject: payment.rawValue,
                      argument: StepWire.request(step, try: cursor.calls, payload: cursor.payload))
         armTimer(payment, after: context.configuration.seed.stepCall)
     }
 
     private func armTimer(_ payment: LifecycleID, after delay: SimDuration) {
         cursors[payment.slot].serial &+= 1
-        context.simulation.schedule(after: delay, to: id, kind: PaymentMessage.stepTimedOut.rawValue, subject: payment.rawValue,
+        context.schedule(after: delay, to: id, kind: PaymentMessage.stepTimedOut.rawValue, subject: payment.rawValue,
                             argument: cursors[payment.slot].serial)
     }
 
@@ -116,7 +116,7 @@ extension DeviceApp {
                 cursors[payment.slot].current = .activatePrepaidCard
                 cursors[payment.slot].payload = 0
                 let delivery = CardCreatedWire.delivery(payload) + context.configuration.seed.backoff
-                context.simulation.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
+                context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                     argument: cursors[payment.slot].serial)
             default:
                 advance(payment)
@@ -130,13 +130,13 @@ extension DeviceApp {
         case .scaRequired, .scaRejected:
             if answer == .scaRequired { cursors[payment.slot].scaFor = step }
             cursors[payment.slot].current = .scaAttempt
-            context.simulation.schedule(after: context.configuration.seed.scaThink.sample(&random), to: id, kind: PaymentMessage.scaReady.rawValue,
+            context.schedule(after: context.configuration.seed.scaThink.sample(&random), to: id, kind: PaymentMessage.scaReady.rawValue,
                                 subject: payment.rawValue, argument: cursors[payment.slot].serial)
         case .retryLater:
             guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
             let backoff = SimDuration(nanoseconds: context.configuration.seed.backoff.nanoseconds << (cursors[payment.slot].retries - 1))
-            context.simulation.schedule(after: backoff, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
+            context.schedule(after: backoff, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                 argument: cursors[payment.slot].serial)
         case .apiVersionMismatch:
             guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
@@ -166,7 +166,7 @@ extension DeviceApp {
         let code = cursors[payment.slot].code
         let typed = random.chance(context.configuration.seed.codeTypo) ? code ^ 1 : code
         cursors[payment.slot].current = .submitCode
-        context.simulation.schedule(after: context.configuration.seed.codeEntry.sample(&random), to: id, kind: PaymentMessage.codeTyped.rawValue,
+        context.schedule(after: context.configuration.seed.codeEntry.sample(&random), to: id, kind: PaymentMessage.codeTyped.rawValue,
                             subject: payment.rawValue, argument: typed)
     }
 

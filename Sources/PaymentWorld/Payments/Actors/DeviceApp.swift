@@ -64,12 +64,12 @@ public actor DeviceApp: ReportingActor {
         if case .closed(let customers, _) = context.configuration.shape {
             // A closed model: every customer pays at once, then again after each think time.
             for _ in 0..<max(1, customers) {
-                context.simulation.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue,
+                context.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue,
                                     argument: Arrival.customer.rawValue)
             }
             return
         }
-        context.simulation.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue, argument: Arrival.begin.rawValue)
+        context.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue, argument: Arrival.begin.rawValue)
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: counters) }
@@ -95,14 +95,14 @@ public actor DeviceApp: ReportingActor {
         case .challengeRequest: challenge(lifecycle)
         case .challengeResponse:
             // The cardholder's answer, ready after their think time: it goes to the ACS.
-            context.network.send(from: id, to: context.addresses[.acs], kind: event.kind, subject: event.subject, argument: event.argument)
+            context.send(from: id, to: context.addresses[.acs], kind: event.kind, subject: event.subject, argument: event.argument)
         case .lifecycleDeadline: deadline(lifecycle)
         case .checkoutTimedOut:
             // No answer yet: ask again (the merchant dedupes and repeats its answer once it has one).
             guard isCurrent(lifecycle) else { return }
-            context.network.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
+            context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
                          subject: event.subject)
-            context.simulation.schedule(after: context.configuration.timeouts.deviceCall, to: id, kind: event.kind, subject: event.subject)
+            context.schedule(after: context.configuration.timeouts.deviceCall, to: id, kind: event.kind, subject: event.subject)
         default: preconditionFailure("device got unexpected event \(PaymentMessage.name(event.kind))")
         }
     }
@@ -124,8 +124,8 @@ public actor DeviceApp: ReportingActor {
     /// A closed-model customer starts a payment, if the run still wants one.
     private func customerPays() {
         let end = context.configuration.duration.map { SimTime(nanoseconds: $0.nanoseconds) } ?? SimTime(nanoseconds: .max)
-        guard generated < context.configuration.lifecycles, context.simulation.now < end else {
-            if arrivalsEnded == nil { arrivalsEnded = context.simulation.now }
+        guard generated < context.configuration.lifecycles, context.now < end else {
+            if arrivalsEnded == nil { arrivalsEnded = context.now }
             return
         }
         arrive()
@@ -134,11 +134,11 @@ public actor DeviceApp: ReportingActor {
     private func scheduleNext() {
         let end = context.configuration.duration.map { SimTime(nanoseconds: $0.nanoseconds) } ?? SimTime(nanoseconds: .max)
         guard generated < context.configuration.lifecycles,
-              let next = arrivals.nextArrival(after: context.simulation.now, random: &random), next < end else {
-            arrivalsEnded = context.simulation.now
+              let next = arrivals.nextArrival(after: context.now, random: &random), next < end else {
+            arrivalsEnded = context.now
             return
         }
-        context.simulation.schedule(at: next, to: id, kind: PaymentMessage.lifecycleDue.rawValue)
+        context.schedule(at: next, to: id, kind: PaymentMessage.lifecycleDue.rawValue)
     }
 
     private func arrive() {
@@ -156,7 +156,7 @@ public actor DeviceApp: ReportingActor {
             cursors.append(StepCursor())
         }
         let configuration = context.configuration
-        let now = context.simulation.now
+        let now = context.now
         let flow = pickFlow()
         var order = RequestBodies.Order(flow: flow)
         order.card = CardID(UInt32(random.int(in: 0...UInt64(configuration.cards.count - 1))))
@@ -175,7 +175,7 @@ public actor DeviceApp: ReportingActor {
         context.bodies.publish(order, for: lifecycle)
         inFlight += 1
         flows[flow.rawValue].started &+= 1
-        context.simulation.schedule(at: deadline, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
+        context.schedule(at: deadline, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
                                     subject: lifecycle.rawValue)
         if flow.steps.isEmpty {
             checkout(lifecycle)
@@ -186,9 +186,9 @@ public actor DeviceApp: ReportingActor {
 
     /// Hands the payment to the merchant for the card core.
     func checkout(_ lifecycle: LifecycleID) {
-        context.network.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
+        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
                              subject: lifecycle.rawValue)
-        context.simulation.schedule(after: context.configuration.timeouts.deviceCall, to: id,
+        context.schedule(after: context.configuration.timeouts.deviceCall, to: id,
                                     kind: PaymentMessage.checkoutTimedOut.rawValue, subject: lifecycle.rawValue)
     }
 
@@ -228,7 +228,7 @@ public actor DeviceApp: ReportingActor {
         inFlight -= 1
         completed &+= 1
         context.observe(.lifecycleEnded(lifecycle, deadline: record.deadline))
-        let latency = (context.simulation.now - record.started).nanoseconds
+        let latency = (context.now - record.started).nanoseconds
         let flow = record.flow.rawValue
         flows[flow].completed &+= 1
         if record.measured {
@@ -242,7 +242,7 @@ public actor DeviceApp: ReportingActor {
         freeSlots.append(UInt32(lifecycle.slot))
         if case .closed(_, let thinkTime) = context.configuration.shape {
             // The customer thinks, then pays again.
-            context.simulation.schedule(after: thinkTime.sample(&random), to: id, kind: PaymentMessage.lifecycleDue.rawValue,
+            context.schedule(after: thinkTime.sample(&random), to: id, kind: PaymentMessage.lifecycleDue.rawValue,
                                         argument: Arrival.customer.rawValue)
         }
     }
@@ -253,7 +253,7 @@ public actor DeviceApp: ReportingActor {
         let passed = random.chance(context.configuration.behaviour.challengeSuccess)
         let think = context.configuration.behaviour.challengeTime.sample(&random)
         // The answer leaves after the cardholder's time; the network adds the hop on top.
-        context.simulation.schedule(after: think, to: id, kind: PaymentMessage.challengeResponse.rawValue,
+        context.schedule(after: think, to: id, kind: PaymentMessage.challengeResponse.rawValue,
                                     subject: lifecycle.rawValue, argument: passed ? 1 : 0)
     }
 

@@ -46,7 +46,7 @@ public actor DirectoryServer: ReportingActor {
                 desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.encode(.unavailable))
                 return
             }
-            desk.context.network.send(from: id, to: acs, kind: event.kind, subject: payment.rawValue, argument: event.argument)
+            desk.context.send(from: id, to: acs, kind: event.kind, subject: payment.rawValue, argument: event.argument)
         case .authenticationResult:
             desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: event.argument)
         default:

@@ -28,13 +28,13 @@ extension Gateway {
     func arm(_ timer: TimerKind, _ payment: PaymentID) {
         switch timer {
         case .authorizationResponse:
-            guard !context.configuration.defects.contains(.authorizationTimerLost) else { return }
+            guard !context.has(.authorizationTimerLost) else { return }
             startTimer(.authorizationTimedOut, payment, after: context.configuration.timeouts.authorization)
         case .hopResponse, .acquirerReversal:
             startTimer(.resolutionTimedOut, payment, after: context.configuration.timeouts.resolutionHop)
         case .captureLimit:
             // A deadline, not a timer event: captures check it when they come (AUTH-5).
-            records[payment.slot].captureLimit = context.simulation.now + context.configuration.policies.captureLimit
+            records[payment.slot].captureLimit = context.now + context.configuration.policies.captureLimit
         case .threeDSMethod, .aResResponse, .firstChallengeRequest, .challengeCompletion,
              .decoupledMaxTime, .otpValidity, .scaEventExpiry, .sessionLifetime, .captureDay, .cascadeConsent,
              .provisioningCompletion:
@@ -69,7 +69,7 @@ extension Gateway {
     }
 
     func requestAuthentication(_ payment: PaymentID) {
-        context.network.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationRequest.rawValue,
+        context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationRequest.rawValue,
                              subject: payment.rawValue)
         startTimer(.authenticationTimedOut, payment, after: context.configuration.timeouts.authentication)
     }
@@ -94,7 +94,7 @@ extension Gateway {
         case .authorization:
             let passed = status == .authenticated || status == .attempted
                 || (status == .unavailable && context.configuration.policies.proceedOnUnavailable)
-                || context.configuration.defects.contains(.authorizeWithoutAuthentication)
+                || context.has(.authorizeWithoutAuthentication)
             if passed {
                 authorizeOutsideTheTable(payment)
             } else {
@@ -109,7 +109,7 @@ extension Gateway {
     func sendAuthorization(_ payment: PaymentID) {
         var record = records[payment.slot]
         var authentication = record.authentication
-        if context.configuration.defects.contains(.authorizeWithoutAuthentication), authentication == .notAuthenticated {
+        if context.has(.authorizeWithoutAuthentication), authentication == .notAuthenticated {
             authentication = .notAuthenticated  // Sent anyway: G-9 sees an N behind an authorization.
         }
         let facts = context.bodies[payment]
@@ -118,7 +118,7 @@ extension Gateway {
         record.resolution = nil
         record.inquiries = 0
         records[payment.slot] = record
-        context.network.send(from: id, to: context.addresses.acquirer(attempt: record.attempt),
+        context.send(from: id, to: context.addresses.acquirer(attempt: record.attempt),
                      kind: PaymentMessage.authorizationRequest.rawValue, subject: payment.rawValue,
                      argument: AttemptWire.encode(record.attempt))
     }
@@ -141,7 +141,7 @@ extension Gateway {
             if approved && record.approvedAttempt != attempt {
                 counters.lateApprovalsReversed &+= 1
                 sendReversal(payment, attempt: attempt)
-            } else if context.configuration.defects.contains(.duplicateAnswerApplied) && isSettled(record) && record.flow == .sale {
+            } else if context.has(.duplicateAnswerApplied) && isSettled(record) && record.flow == .sale {
                 applySale(payment, approved ? .approve : .decline(code: answer.responseCode, backupLeft: false))
             } else {
                 counters.duplicatesDeduped &+= 1
@@ -167,7 +167,7 @@ extension Gateway {
             if approved {
                 if attempt > 0 { counters.cascadeSuccesses &+= 1 }
                 applySale(payment, .approve)
-                if context.configuration.defects.contains(.cascadeAfterApproval) && attempt == 0 {
+                if context.has(.cascadeAfterApproval) && attempt == 0 {
                     records[payment.slot].attempt = 1
                     authorizeOutsideTheTable(payment)
                 }
@@ -199,7 +199,7 @@ extension Gateway {
 
     func authorizationTimedOut(_ payment: PaymentID) {
         counters.unknownOutcomes &+= 1
-        if context.configuration.defects.contains(.unknownFinalizedEarly) {
+        if context.has(.unknownFinalizedEarly) {
             // The planted bug: an unknown outcome is reported as failed before LC-12 settles it.
             let record = records[payment.slot]
             context.observe(.paymentFinal(payment, order: record.order, succeeded: false))

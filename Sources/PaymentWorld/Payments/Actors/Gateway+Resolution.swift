@@ -23,7 +23,7 @@ extension Gateway {
 
     /// Whether the capture limit of an authorization has passed; if so it expires first (AUTH-5).
     private func expireIfPastTheLimit(_ payment: PaymentID) {
-        guard let limit = records[payment.slot].captureLimit, context.simulation.now >= limit else { return }
+        guard let limit = records[payment.slot].captureLimit, context.now >= limit else { return }
         applyAuthorization(payment, .captureLimitReached)
     }
 
@@ -34,7 +34,7 @@ extension Gateway {
         }
         expireIfPastTheLimit(payment)
         switch records[payment.slot].authorization {
-        case .authorized(let hold) where context.configuration.defects.contains(.captureAboveAuthorization):
+        case .authorized(let hold) where context.has(.captureAboveAuthorization):
             // The planted bug: the gateway captures what the merchant asks, skipping the table's guard.
             capture(payment, amount: amount)
             if hold.authorized.value > amount { releaseHold(payment, amount: hold.authorized.value - amount) }
@@ -50,7 +50,7 @@ extension Gateway {
         case .captured:
             // The same capture again (AUTH-6): answered, not applied, unless the planted defect applies it twice.
             counters.duplicatesDeduped &+= 1
-            if context.configuration.defects.contains(.duplicateCallbackCapturesTwice) {
+            if context.has(.duplicateCallbackCapturesTwice) {
                 capture(payment, amount: amount)
             }
             answerCapture(order, ok: true)
@@ -60,7 +60,7 @@ extension Gateway {
     }
 
     private func answerCapture(_ order: LifecycleID, ok: Bool) {
-        context.network.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.captureResponse.rawValue, subject: order.rawValue,
+        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.captureResponse.rawValue, subject: order.rawValue,
                      argument: ok ? 1 : 0)
     }
 
@@ -69,7 +69,7 @@ extension Gateway {
         guard let payment = byKey[order.rawValue].map(PaymentID.init(rawValue:)), let record = record(payment),
               record.capturedAmount > 0 else { return }
         let allowed = record.refundedAmount + amount <= record.capturedAmount
-        guard allowed || context.configuration.defects.contains(.refundAboveCapture) else {
+        guard allowed || context.has(.refundAboveCapture) else {
             answerRefund(order, ok: false)
             return
         }
@@ -86,7 +86,7 @@ extension Gateway {
     }
 
     private func answerRefund(_ order: LifecycleID, ok: Bool) {
-        context.network.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.refundResponse.rawValue, subject: order.rawValue,
+        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.refundResponse.rawValue, subject: order.rawValue,
                      argument: ok ? 1 : 0)
     }
 
@@ -121,7 +121,7 @@ extension Gateway {
                 records[payment.slot].inquiries += 1
                 sendInquiry(payment, attempt: attempt)
             case .sendReversal:
-                if context.configuration.defects.contains(.reversalLost) {
+                if context.has(.reversalLost) {
                     settle(payment, .notApproved, by: .reversal)  // Treated as done; the issuer never hears of it.
                     return
                 }
@@ -133,13 +133,13 @@ extension Gateway {
     }
 
     private func sendInquiry(_ payment: PaymentID, attempt: Int) {
-        context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt),
+        context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
                              kind: PaymentMessage.inquiryRequest.rawValue, subject: payment.rawValue,
                              argument: AttemptWire.encode(attempt))
     }
 
     func sendReversal(_ payment: PaymentID, attempt: Int) {
-        context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.reversalRequest.rawValue,
+        context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.reversalRequest.rawValue,
                      subject: payment.rawValue, argument: AttemptWire.encode(attempt))
     }
 

@@ -151,7 +151,7 @@ public actor Gateway: ReportingActor {
 
     func startTimer(_ message: PaymentMessage, _ payment: PaymentID, after delay: SimDuration) {
         records[payment.slot].timer &+= 1
-        context.simulation.schedule(after: delay, to: id, kind: message.rawValue, subject: payment.rawValue,
+        context.schedule(after: delay, to: id, kind: message.rawValue, subject: payment.rawValue,
                             argument: UInt64(records[payment.slot].timer))
     }
 
@@ -197,14 +197,14 @@ public actor Gateway: ReportingActor {
             }
             // Retire it once nothing more is due: an authorization waits for its capture first.
             if outcome != .authorized {
-                context.simulation.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
+                context.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
             }
         }
         answerMerchant(payment, record, outcome)
     }
 
     func answerMerchant(_ payment: PaymentID, _ record: Record, _ outcome: PaymentOutcome) {
-        context.network.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
+        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
                      subject: record.order.rawValue, argument: outcome.rawValue)
     }
 

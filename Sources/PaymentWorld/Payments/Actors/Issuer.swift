@@ -80,13 +80,13 @@ public actor Issuer: ReportingActor {
     }
 
     private func answer(_ attempt: AttemptID, _ answer: IssuerAnswer) {
-        context.network.send(from: id, to: context.addresses[.network], kind: PaymentMessage.authorizationResponse.rawValue,
+        context.send(from: id, to: context.addresses[.network], kind: PaymentMessage.authorizationResponse.rawValue,
                              subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index, code: answer.rawValue))
     }
 
     private func authorize(_ attempt: AttemptID) {
         switch decision(attempt) {
-        case .approved where context.configuration.defects.contains(.issuerApprovesDuplicates):
+        case .approved where context.has(.issuerApprovesDuplicates):
             decide(attempt)  // The planted bug: a duplicate is a new decision.
         case .approved:
             counters.duplicatesDeduped &+= 1
@@ -129,7 +129,7 @@ public actor Issuer: ReportingActor {
         let card = context.bodies[payment].card
         var transfers = Ledger.authorize(card: context.ledger.accounts(of: card), amount: MinorUnits(amount),
                                          lifecycle: payment.rawValue)
-        if standIn || context.configuration.defects.contains(.approveOverAvailable) {
+        if standIn || context.has(.approveOverAvailable) {
             transfers = transfers.allowingOverdraft()
         }
         guard context.post(transfers, for: .payment(payment)) else { return }
@@ -150,7 +150,7 @@ public actor Issuer: ReportingActor {
         if decision(attempt) == .none { record(attempt, .closed) }  // Never arrived: it never will count (RES-3).
         let approved: Bool
         if case .approved = decision(attempt) { approved = true } else { approved = false }
-        context.network.send(from: id, to: context.addresses[.network], kind: PaymentMessage.inquiryResponse.rawValue,
+        context.send(from: id, to: context.addresses[.network], kind: PaymentMessage.inquiryResponse.rawValue,
                              subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index, code: approved ? 1 : 0))
     }
 
@@ -159,14 +159,14 @@ public actor Issuer: ReportingActor {
         if case .approved(let held) = decision(attempt) {
             let card = context.bodies[attempt.payment].card
             // The planted bug releases one unit short while still reporting the whole hold released.
-            let released = context.configuration.defects.contains(.reversalReleasesShort) ? held - 1 : held
+            let released = context.has(.reversalReleasesShort) ? held - 1 : held
             if context.post(Ledger.releaseHold(card: context.ledger.accounts(of: card), remaining: MinorUnits(released),
                                                lifecycle: attempt.payment.rawValue), for: .payment(attempt.payment)) {
                 context.observe(.holdReleased(attempt.payment, card: card, amount: held))
             }
         }
         record(attempt, .closed)
-        context.network.send(from: id, to: context.addresses[.network], kind: PaymentMessage.reversalResponse.rawValue,
+        context.send(from: id, to: context.addresses[.network], kind: PaymentMessage.reversalResponse.rawValue,
                              subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index))
     }
 }

@@ -43,7 +43,7 @@ public actor MerchantServer: ReportingActor {
         case .stepRequest:
             // E1: the merchant signs the payment's parameters with the project's secret key.
             let step = StepWire.step(of: event.argument) ?? .signParameters
-            context.network.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment.rawValue,
+            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment.rawValue,
                          argument: StepWire.answer(step, .ok, call: StepWire.attempt(of: event.argument)))
         default: preconditionFailure("merchant got unexpected event \(PaymentMessage.name(event.kind))")
         }
@@ -88,15 +88,15 @@ public actor MerchantServer: ReportingActor {
     /// The idempotency key of an order's gateway call. A retry reuses it, unless the planted
     /// defect makes each try a new key (and so, to the gateway, a new payment).
     private func key(_ payment: LifecycleID, try attempt: Int) -> UInt64 {
-        context.configuration.defects.contains(.retryWithNewIdempotencyKey) ? payment.rawValue &+ UInt64(attempt) << 56 : payment.rawValue
+        context.has(.retryWithNewIdempotencyKey) ? payment.rawValue &+ UInt64(attempt) << 56 : payment.rawValue
     }
 
     private func call(_ payment: LifecycleID) {
         let attempt = orders[payment.slot].tries
         orders[payment.slot].tries += 1
-        context.network.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentRequest.rawValue, subject: payment.rawValue,
+        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentRequest.rawValue, subject: payment.rawValue,
                      argument: key(payment, try: attempt))
-        context.simulation.schedule(after: context.configuration.timeouts.merchantCall, to: id,
+        context.schedule(after: context.configuration.timeouts.merchantCall, to: id,
                             kind: PaymentMessage.merchantCallTimedOut.rawValue, subject: payment.rawValue, argument: UInt64(attempt))
     }
 
@@ -114,7 +114,7 @@ public actor MerchantServer: ReportingActor {
     private func answered(_ payment: LifecycleID, outcome: PaymentOutcome) {
         guard let order = order(payment), !order.answered else {
             counters.duplicatesDeduped &+= 1  // Callbacks arrive at least once: dedupe by (payment, status).
-            if context.configuration.defects.contains(.duplicateCallbackCapturesTwice), outcome == .authorized,
+            if context.has(.duplicateCallbackCapturesTwice), outcome == .authorized,
                let order = self.order(payment), order.captured {
                 requestCapture(payment)
             }
@@ -122,11 +122,11 @@ public actor MerchantServer: ReportingActor {
         }
         orders[payment.slot].answered = true
         // The order record keeps the card for receipts and refunds: masked, never the full number.
-        let form: CardDataForm = context.configuration.defects.contains(.merchantKeepsFullPAN) ? .pan : .maskedPAN
+        let form: CardDataForm = context.has(.merchantKeepsFullPAN) ? .pan : .maskedPAN
         context.observe(.cardDataKept(.lifecycle(payment), holder: .merchant, form: form))
         if outcome == .authorized {
             let delay = min(context.configuration.behaviour.captureDelay.sample(&random), context.configuration.behaviour.captureWindow)
-            context.simulation.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment.rawValue)
+            context.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment.rawValue)
         } else {
             tell(payment, outcome)
         }
@@ -134,7 +134,7 @@ public actor MerchantServer: ReportingActor {
 
     private func tell(_ payment: LifecycleID, _ outcome: PaymentOutcome) {
         orders[payment.slot].toldDevice = outcome
-        context.network.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
+        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
                      subject: payment.rawValue, argument: outcome.rawValue)
     }
 
@@ -144,14 +144,14 @@ public actor MerchantServer: ReportingActor {
         guard captureReminderIsLive(payment) else { return }
         orders[payment.slot].captured = true
         requestCapture(payment)
-        context.simulation.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.captureDue.rawValue,
+        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.captureDue.rawValue,
                                     subject: payment.rawValue)
     }
 
     private func requestCapture(_ payment: LifecycleID) {
         var amount = context.bodies[payment].amount
-        if context.configuration.defects.contains(.captureAboveAuthorization) { amount += 1 }
-        context.network.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue, subject: payment.rawValue,
+        if context.has(.captureAboveAuthorization) { amount += 1 }
+        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue, subject: payment.rawValue,
                      argument: UInt64(amount))
     }
 
@@ -164,8 +164,8 @@ public actor MerchantServer: ReportingActor {
         tell(payment, ok ? .captured : .failed)
         if ok && random.chance(context.configuration.behaviour.refundRatio) {
             var amount = context.bodies[payment].amount / 2
-            if context.configuration.defects.contains(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
-            context.network.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment.rawValue,
+            if context.has(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
+            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment.rawValue,
                          argument: UInt64(amount))
         }
     }

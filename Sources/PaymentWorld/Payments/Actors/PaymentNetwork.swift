@@ -41,9 +41,9 @@ public actor PaymentNetwork: ReportingActor {
         switch PaymentMessage(rawValue: kind) {
         case .authorizationRequest:
             track(PaymentID(rawValue: event.subject), attempt: attempt)
-            context.network.send(from: id, to: context.addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
+            context.send(from: id, to: context.addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
             if context.configuration.policies.standIn {
-                context.simulation.schedule(after: context.configuration.timeouts.issuerStandIn, to: id,
+                context.schedule(after: context.configuration.timeouts.issuerStandIn, to: id,
                                     kind: PaymentMessage.standInDue.rawValue, subject: event.subject, argument: event.argument)
             }
         case .inquiryRequest, .reversalRequest:
@@ -51,7 +51,7 @@ public actor PaymentNetwork: ReportingActor {
             // already count as failed and have cascaded past (a double approval: swarm seed 280).
             let payment = PaymentID(rawValue: event.subject)
             if transit(payment, attempt: attempt) != nil { transits[Self.index(payment, attempt)].settling = true }
-            context.network.send(from: id, to: context.addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
+            context.send(from: id, to: context.addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
         case .authorizationResponse:
             let payment = PaymentID(rawValue: event.subject)
             guard let transit = transit(payment, attempt: attempt), !transit.answered else {
@@ -59,10 +59,10 @@ public actor PaymentNetwork: ReportingActor {
                 return
             }
             transits[Self.index(payment, attempt)].answered = true
-            context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
+            context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
                          argument: event.argument)
         case .inquiryResponse, .reversalResponse:
-            context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
+            context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
                          argument: event.argument)
         default:
             preconditionFailure("network got unexpected \(PaymentMessage.name(event.kind))")
@@ -102,9 +102,9 @@ public actor PaymentNetwork: ReportingActor {
         guard amount <= context.configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
         transits[Self.index(payment, attempt)].answered = true
         // Advices are store-and-forward, so they are never lost: a direct delivery, ahead of the approval.
-        context.simulation.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.standInAdvice.rawValue,
+        context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.standInAdvice.rawValue,
                                     subject: payment.rawValue, argument: AttemptWire.encode(attempt))
-        context.network.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.authorizationResponse.rawValue,
+        context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.authorizationResponse.rawValue,
                              subject: payment.rawValue,
                              argument: AttemptWire.encode(attempt, code: IssuerAnswer.standInApproved.rawValue))
     }

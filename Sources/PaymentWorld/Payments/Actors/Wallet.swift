@@ -55,7 +55,7 @@ public actor Wallet: ReportingActor {
             record.pendingPhoneOtp = desk.random.chance(seed.phoneOtpRequired)
             if desk.random.chance(seed.bankOtpRequired) {
                 _ = desk.step(&record.add, .otpRequired(.bankOtp), of: payment)
-                if desk.defects.contains(.walletStoresBeforeOtp) {
+                if desk.context.has(.walletStoresBeforeOtp) {
                     // The planted bug: the card is stored as soon as the bank asks for its OTP.
                     desk.observe(.otpProtectedActionRan(payment, verified: false))
                 }
@@ -125,7 +125,7 @@ public actor Wallet: ReportingActor {
                                        maxAttempts: desk.seed.otpAttempts))
         let match = code == record.code
         guard let effects = desk.step(&record.otp!, match ? .match : .mismatch, of: payment) else { return .codeFailed }
-        if !match, desk.defects.contains(.otpAttemptsNotCounted), case .failed = record.otp! {
+        if !match, desk.context.has(.otpAttemptsNotCounted), case .failed = record.otp! {
             record.otp = .awaitingCode(OtpCounters(maxAttempts: desk.seed.otpAttempts))  // The planted bug: a fresh counter.
         }
         switch record.otp! {
@@ -166,7 +166,7 @@ public actor MessageChannel: ReportingActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .codeSent:
             guard !desk.random.chance(desk.seed.smsLoss) else { return }
-            desk.context.simulation.schedule(after: latency.sample(&desk.random), to: id,
+            desk.context.schedule(after: latency.sample(&desk.random), to: id,
                                      kind: PaymentMessage.codeDelivered.rawValue, subject: event.subject,
                                      argument: event.argument)
         case .codeDelivered:

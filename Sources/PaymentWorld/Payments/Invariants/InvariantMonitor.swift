@@ -17,6 +17,10 @@ public protocol InvariantMonitor: AnyObject {
     static var isLiveness: Bool { get }
     /// The kinds of event this claim needs to see.
     static var watches: [WorldEvent.Kind] { get }
+    /// Kinds of event each of which is one check of this claim that holds by what the event is
+    /// (a table applied the event it was offered, the ledger took a batch): they are counted for
+    /// the claim without calling it, so the frequent confirmations cost a counter each.
+    static var tallies: [WorldEvent.Kind] { get }
 
     init(_ world: MonitoredWorld)
 
@@ -29,6 +33,10 @@ public protocol SafetyMonitor: InvariantMonitor {}
 
 extension SafetyMonitor {
     public static var isLiveness: Bool { false }
+}
+
+extension InvariantMonitor {
+    public static var tallies: [WorldEvent.Kind] { [] }
 }
 
 /// Something good eventually happens: the monitor tracks what is "hot" (in flight, unknown, open)
@@ -63,7 +71,11 @@ public struct InvariantRecord: Sendable, Hashable {
 /// Where monitors state their expectations: each call is one check of the claim being observed,
 /// counted in its record; a failed one becomes a ``Violation`` with the current virtual time.
 public struct InvariantChecks {
-    public internal(set) var records: [InvariantRecord]
+    /// The claims, in catalogue order, as `records` reports them.
+    private let claims: [InvariantRecord]
+    /// Checks made and failed per claim, counted in place on every check.
+    private let checked: DenseBuffer<UInt64>
+    private let failed: DenseBuffer<UInt64>
     public internal(set) var violations: [Violation] = []
     /// The record of the monitor now observing.
     var current = 0
@@ -72,19 +84,35 @@ public struct InvariantChecks {
     /// The text of the events' notes, by `EventNote.index`.
     var notes: [String] = []
 
-    init(records: [InvariantRecord]) { self.records = records }
+    init(records: [InvariantRecord]) {
+        claims = records
+        checked = DenseBuffer(filler: 0, capacity: records.count)
+        failed = DenseBuffer(filler: 0, capacity: records.count)
+        checked.reserve(records.count)
+        failed.reserve(records.count)
+    }
+
+    /// Every claim with its counts so far.
+    public var records: [InvariantRecord] {
+        claims.indices.map { index in
+            var record = claims[index]
+            record.checked = checked[index]
+            record.violations = failed[index]
+            return record
+        }
+    }
 
     /// The text an event's note stands for.
     public func text(of note: EventNote) -> String { note.index < notes.count ? notes[note.index] : "" }
 
     /// One check: `holds` is the claim's verdict on the event; `detail` says, when it does not, what broke.
     public mutating func expect(_ holds: Bool, about subject: WorldSubject, _ detail: @autoclosure () -> String) {
-        records[current].checked &+= 1
+        checked[current] &+= 1
         guard !holds else { return }
-        records[current].violations &+= 1
-        let record = records[current]
-        violations.append(Violation(invariant: record.invariant, claim: record.claim, subject: subject, time: time,
-                                    detail: detail(), isLiveness: record.isLiveness))
+        failed[current] &+= 1
+        let claim = claims[current]
+        violations.append(Violation(invariant: claim.invariant, claim: claim.claim, subject: subject, time: time,
+                                    detail: detail(), isLiveness: claim.isLiveness))
     }
 
     /// One check whose detail, when it fails, is the text of an event's note.

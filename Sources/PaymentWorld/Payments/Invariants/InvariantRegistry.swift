@@ -48,6 +48,10 @@ struct InvariantRegistry {
     /// The monitors watching each kind, flattened: kind k's are `routes[spans[k]..<spans[k + 1]]`.
     private let routes: ContiguousArray<Route>
     private let spans: ContiguousArray<Int>
+    /// The claims that tally each kind, with the kind: `(kind, record)` pairs.
+    private let tallies: [(kind: Int, record: Int)]
+    /// Events seen per kind, for the tallies.
+    private let seen: DenseBuffer<UInt64>
     private(set) var checks: InvariantChecks
 
     init(_ world: MonitoredWorld, catalogue: [any InvariantMonitor.Type] = InvariantRegistry.catalogue) {
@@ -65,18 +69,31 @@ struct InvariantRegistry {
         }
         self.routes = routes
         self.spans = spans
+        tallies = WorldEvent.Kind.allCases.flatMap { kind in
+            catalogue.indices.filter { catalogue[$0].tallies.contains(kind) }.map { (kind.rawValue, $0) }
+        }
+        seen = DenseBuffer(filler: 0, capacity: WorldEvent.Kind.allCases.count)
+        seen.reserve(WorldEvent.Kind.allCases.count)
     }
 
-    var records: [InvariantRecord] { checks.records }
+    /// Every claim's record, its tallied checks counted in.
+    var records: [InvariantRecord] {
+        var records = checks.records
+        for tally in tallies { records[tally.record].checked &+= seen[tally.kind] }
+        return records
+    }
     var violations: [Violation] { checks.violations }
 
     /// Hands `event` to every monitor that watches its kind; returns how many violations it caused.
     @discardableResult
     mutating func observe(_ event: WorldEvent, at time: SimTime) -> Int {
         let kind = event.kind.rawValue
+        seen[kind] &+= 1
+        let span = spans[kind]..<spans[kind + 1]
+        guard !span.isEmpty else { return 0 }
         let before = checks.violations.count
         checks.time = time
-        Self.route(event, through: routes, spans[kind]..<spans[kind + 1], &checks)
+        Self.route(event, through: routes, span, &checks)
         return checks.violations.count - before
     }
 

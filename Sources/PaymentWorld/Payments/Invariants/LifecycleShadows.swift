@@ -1,28 +1,34 @@
-/// A monitor's shadow state per payment (or lifecycle), in a dense array by slot.
+/// A monitor's shadow state per payment (or lifecycle), in a dense buffer by slot.
 ///
 /// A record whose generation is not the identity's belongs to the slot's earlier tenant and reads
 /// as fresh. A late message about a payment whose slot already holds a newer one (a duplicate
 /// answered after retirement) gets a shadow of its own on the side, so it never touches the newer
 /// payment's; those are rare and bounded, so memory stays as small as the payments in flight.
-struct LifecycleShadows<ID: SlotIdentity, Shadow> {
-    /// A slot's tenant and what is known of it, side by side: one array to look up and change.
-    private struct Entry {
+struct LifecycleShadows<ID: SlotIdentity, Shadow: BitwiseCopyable> {
+    /// A slot's tenant and what is known of it, side by side: one cache line to look up and change.
+    private struct Entry: BitwiseCopyable {
         var generation: UInt32
         var shadow: Shadow
     }
 
-    private var entries: ContiguousArray<Entry> = []
+    private let entries: DenseBuffer<Entry>
     private var late: [ID: Shadow] = [:]
     private let fresh: Shadow
     /// Late shadows kept at most; past this, the oldest are forgotten together.
     private static var lateLimit: Int { 4_096 }
 
-    init(fresh: Shadow) { self.fresh = fresh }
+    init(fresh: Shadow) {
+        self.fresh = fresh
+        entries = DenseBuffer(filler: Entry(generation: 0, shadow: fresh))
+    }
 
     /// The shadow of `id`, fresh when nothing is known of it.
     subscript(id: ID) -> Shadow {
         let slot = id.slot
-        if slot < entries.count, entries[slot].generation == id.generation { return entries[slot].shadow }
+        if slot < entries.count {
+            let entry = entries[slot]
+            if entry.generation == id.generation { return entry.shadow }
+        }
         // Most misses are payments this claim never heard of: no hashing while nothing is late.
         return late.isEmpty ? fresh : late[id] ?? fresh
     }
@@ -30,17 +36,14 @@ struct LifecycleShadows<ID: SlotIdentity, Shadow> {
     /// Changes the shadow of `id`, starting from a fresh one if the slot held an earlier tenant.
     mutating func update<Result>(_ id: ID, _ change: (inout Shadow) -> Result) -> Result {
         let slot = id.slot
-        while entries.count <= slot { entries.append(Entry(generation: 0, shadow: fresh)) }
+        entries.reserve(slot + 1)
         let generation = id.generation
         let fresh = self.fresh
-        // One uniqueness check and no bounds checks: `slot` is below the count just made sure of.
-        if let result = entries.withUnsafeMutableBufferPointer({ buffer -> Result? in
-            let entry = buffer.baseAddress.unsafelyUnwrapped + slot
-            if entry.pointee.generation > generation { return nil }
-            if entry.pointee.generation != generation { entry.pointee = Entry(generation: generation, shadow: fresh) }
-            return change(&entry.pointee.shadow)
-        }) {
-            return result
+        if entries[slot].generation <= generation {
+            return entries.modify(slot) { entry in
+                if entry.generation != generation { entry = Entry(generation: generation, shadow: fresh) }
+                return change(&entry.shadow)
+            }
         }
         if late[id] == nil && late.count >= Self.lateLimit { late.removeAll(keepingCapacity: true) }
         var shadow = late[id] ?? fresh
@@ -52,7 +55,7 @@ struct LifecycleShadows<ID: SlotIdentity, Shadow> {
     mutating func forget(_ id: ID) {
         let slot = id.slot
         if slot < entries.count, entries[slot].generation == id.generation {
-            entries[slot].shadow = fresh
+            entries.modify(slot) { $0.shadow = fresh }
         } else if !late.isEmpty {
             late[id] = nil
         }

@@ -24,7 +24,6 @@ final class ServerDesk {
         id = context.addresses[kind]
         let configuration = context.configuration
         seed = configuration.seed
-        defects = configuration.defects
         if let station = configuration.stations.configuration(for: kind) {
             intake = Intake(context, kind: kind, station: station)
             hasStation = true
@@ -41,8 +40,7 @@ final class ServerDesk {
 
     /// Kept apart from `context.configuration`, so reading a rate does not copy the whole configuration.
     let seed: SeedBehaviour
-    let defects: Set<PlantedDefect>
-    var now: SimTime { context.simulation.now }
+    var now: SimTime { context.now }
 
     /// Takes a message through the intake. Returns it (without the served flag) once a server
     /// has finished it, or nil while it waits, or when it was lost to an outage or a full queue.
@@ -93,7 +91,7 @@ final class ServerDesk {
     }
 
     func answer(_ payment: LifecycleID, _ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) {
-        context.network.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue,
+        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue,
                              subject: payment.rawValue,
                      argument: StepWire.answer(step, answer, call: call, payload: payload))
     }
@@ -104,7 +102,7 @@ final class ServerDesk {
 
     /// Sends about a subject by its raw id: the directory server relays gateway payments.
     func send(_ message: PaymentMessage, to kind: PaymentActorKind, _ subject: UInt64, argument: UInt64 = 0) {
-        context.network.send(from: id, to: context.addresses[kind], kind: message.rawValue, subject: subject,
+        context.send(from: id, to: context.addresses[kind], kind: message.rawValue, subject: subject,
                              argument: argument)
     }
 

@@ -2,8 +2,8 @@ import SimulationKernel
 
 /// The cards of a run as their issuer knows them: whether each is usable, enrolled in 3-D Secure,
 /// and which BIN range it belongs to. Fixed at setup; owned by the issuer, which counts approvals
-/// per BIN range.
-struct CardFile {
+/// per BIN range. A class, so that reading a card through the context copies no array.
+final class CardFile {
     struct Card {
         var usable: Bool
         var enrolled: Bool
@@ -11,14 +11,15 @@ struct CardFile {
         var bin: Int = 0
     }
 
-    private(set) var cards: [Card] = []
+    private let cards: [Card]
     /// Cards per BIN range, for summary.json.
-    private(set) var cardsByBIN: [UInt64]
+    let cardsByBIN: [UInt64]
 
     /// Draws every card in order from `random`: usable, then its BIN range, then its enrolment.
     init(_ population: CardPopulation, random: inout SimRandom) {
         let bins = population.bins
-        cardsByBIN = [UInt64](repeating: 0, count: bins.count)
+        var cardsByBIN = [UInt64](repeating: 0, count: bins.count)
+        var cards: [Card] = []
         cards.reserveCapacity(population.count)
         for _ in 0..<population.count {
             let usable = !random.chance(population.unusable)
@@ -29,6 +30,8 @@ struct CardFile {
             if !bins.isEmpty { cardsByBIN[bin] &+= 1 }
             cards.append(Card(usable: usable, enrolled: enrolled, bin: bin))
         }
+        self.cards = cards
+        self.cardsByBIN = cardsByBIN
     }
 
     subscript(card: CardID) -> Card { cards[Int(card.rawValue)] }

@@ -33,6 +33,31 @@ final class PaymentsContext: @unchecked Sendable {
         self.bodies = bodies
     }
 
+    /// Sends a message over the world's network. Through the context's own method, so the network
+    /// is borrowed from it for the call: reaching `context.network` from an actor retained it.
+    @inline(__always)
+    func send(from source: ReceiverID, to target: ReceiverID, kind: UInt32, subject: UInt64 = 0, argument: UInt64 = 0) {
+        network.send(from: source, to: target, kind: kind, subject: subject, argument: argument)
+    }
+
+    /// Schedules an event (a timer, an actor's own reminder) after `delay`.
+    @inline(__always)
+    func schedule(after delay: SimDuration, to receiver: ReceiverID, kind: UInt32, subject: UInt64 = 0, argument: UInt64 = 0) {
+        simulation.schedule(after: delay, to: receiver, kind: kind, subject: subject, argument: argument)
+    }
+
+    /// Schedules an event at `time`.
+    @inline(__always)
+    func schedule(at time: SimTime, to receiver: ReceiverID, kind: UInt32, subject: UInt64 = 0, argument: UInt64 = 0) {
+        simulation.schedule(at: time, to: receiver, kind: kind, subject: subject, argument: argument)
+    }
+
+    /// The current virtual time.
+    var now: SimTime { simulation.now }
+
+    /// Whether the scenario planted `defect`.
+    @inline(__always) func has(_ defect: PlantedDefect) -> Bool { configuration.defects.contains(defect) }
+
     /// A lane of its own for an actor: its executor identity in per-actor lane mode.
     func makeLane() -> SimulationLane { simulation.with { $0.makeLane() } }
 

@@ -3,15 +3,13 @@
 final class OnlyLegalTransitions: SafetyMonitor {
     static let invariant = "G-6"
     static let claim = "OnlyLegalTransitions"
-    static let watches: [WorldEvent.Kind] = [.transitionApplied, .transitionRejected]
+    static let watches: [WorldEvent.Kind] = [.transitionRejected]
+    static let tallies: [WorldEvent.Kind] = [.transitionApplied]
 
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        switch event {
-        case .transitionApplied(let subject): checks.expect(true, about: subject, "")
-        case .transitionRejected(let subject, let illegal): checks.expect(false, about: subject, note: illegal)
-        default: break
-        }
+        guard case .transitionRejected(let subject, let illegal) = event else { return }
+        checks.expect(false, about: subject, note: illegal)
     }
 }

@@ -4,15 +4,13 @@
 final class EveryTransferIsLegal: SafetyMonitor {
     static let invariant = "G-1"
     static let claim = "EveryTransferIsLegal"
-    static let watches: [WorldEvent.Kind] = [.transfersPosted, .transfersRefused]
+    static let watches: [WorldEvent.Kind] = [.transfersRefused]
+    static let tallies: [WorldEvent.Kind] = [.transfersPosted]
 
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        switch event {
-        case .transfersPosted(let subject): checks.expect(true, about: subject, "")
-        case .transfersRefused(let subject, let reason): checks.expect(false, about: subject, note: reason)
-        default: break
-        }
+        guard case .transfersRefused(let subject, let reason) = event else { return }
+        checks.expect(false, about: subject, note: reason)
     }
 }

@@ -7,11 +7,12 @@ final class HoldsMatchOpenAuthorizations: SafetyMonitor {
 
     private let world: MonitoredWorld
     /// Open authorizations per card, by `CardID.rawValue`.
-    private var heldByCard: [Int64]
+    private let heldByCard: DenseBuffer<Int64>
 
     init(_ world: MonitoredWorld) {
         self.world = world
-        heldByCard = [Int64](repeating: 0, count: world.configuration.cards.count)
+        heldByCard = DenseBuffer(filler: 0, capacity: world.configuration.cards.count)
+        heldByCard.reserve(world.configuration.cards.count)
     }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
