@@ -76,11 +76,22 @@ struct InvariantRegistry {
         seen.reserve(WorldEvent.Kind.allCases.count)
     }
 
-    /// Every claim's record, its tallied checks counted in.
+    /// Every claim's record, its tallied checks counted in, in domain.md's order (G-1…G-12, then
+    /// the lifecycles' claims), which is not always the order claims see an event in.
     var records: [InvariantRecord] {
         var records = checks.records
         for tally in tallies { records[tally.record].checked &+= seen[tally.kind] }
-        return records
+        return records.enumerated().sorted {
+            Self.reportKey($0.element.invariant, $0.offset).lexicographicallyPrecedes(Self.reportKey($1.element.invariant, $1.offset))
+        }.map(\.element)
+    }
+
+    /// Sorts `G-2` before `G-10`, the global claims before the lifecycles', and keeps the
+    /// catalogue's order among families and for ids of other shapes.
+    private static func reportKey(_ invariant: String, _ position: Int) -> [Int] {
+        let parts = invariant.split(separator: "-")
+        guard parts.count == 2, let number = Int(parts[1]) else { return [2, position, 0] }
+        return parts[0] == "G" ? [0, number, 0] : [1, position, number]
     }
     var violations: [Violation] { checks.violations }
 
