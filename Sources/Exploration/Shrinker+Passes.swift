@@ -35,6 +35,15 @@ extension Shrinker {
             shrinkCount(["workload", "cards", "count"], label: "cards") {
                 if case .payments(let world) = $0.model { world.cards.count } else { 1 }
             }
+            // Fewer customers: a race between two of one customer's lifecycles shrinks to a handful. Who
+            // meets whom changes with the population's size, so a failure is not monotone in it: the
+            // smallest sizes are tried one by one before the binary search.
+            trySmallest(["workload", "customers"], label: "customers", upTo: 8) {
+                if case .payments(let world) = $0.model { world.customers } else { 1 }
+            }
+            shrinkCount(["workload", "customers"], label: "customers") {
+                if case .payments(let world) = $0.model { world.customers } else { 1 }
+            }
             for (station, servers) in [("gateway", \PaymentStations.gateway.servers), ("acs", \.acs.servers),
                                        ("acquirer", \.acquirer.servers), ("network", \.network.servers),
                                        ("issuer", \.issuer.servers)] {
@@ -69,6 +78,20 @@ extension Shrinker {
             if attempt(candidate, "\(label) \(middle)") { high = middle } else { low = middle + 1 }
         }
         if high < original { record(label, from: "\(original)", to: "\(high)") }
+    }
+
+    /// Tries 1, 2, … `upTo` at `path` in turn and keeps the first that still fails.
+    mutating func trySmallest(_ path: [String], label: String, upTo limit: Int, current: (Scenario) -> Int) {
+        guard let scenario = load(tree) else { return }
+        let original = current(scenario)
+        for value in 1..<min(limit + 1, original) where runs < maxRuns {
+            var candidate = tree
+            candidate.set(path, .number(Double(value), literal: "\(value)"))
+            if attempt(candidate, "\(label) \(value)") {
+                record(label, from: "\(original)", to: "\(value)")
+                return
+            }
+        }
     }
 
     /// The same search on `run.duration`, in whole milliseconds.

@@ -80,8 +80,25 @@ enum PaymentsRun {
                 + "; ledger " + (result.audit.conserved ? "conserved" : "NOT conserved")
                 + " (\(SummaryTable.grouped(result.audit.transfers)) transfers)",
         ]))
+        summary.sections.append((heading: "contention", lines: contentionLines(result.contention, completed: result.completed)))
         summary.sections.append((heading: "state coverage", lines: CoverageReport.lines(result.coverage)))
         return summary
+    }
+
+    /// How the customers' lifecycles met: on a busy customer, in conflicts, at the issuer.
+    static func contentionLines(_ contention: Contention, completed: UInt64) -> [String] {
+        let share = completed > 0 ? Double(contention.sharedArrivals) / Double(completed) * 100 : 0
+        let declines = contention.issuerAnswers.filter { $0.code != "00" && $0.count > 0 }
+            .map { "\($0.code) \(SummaryTable.grouped($0.count))" }
+        let hottest = contention.hottestCustomers.map { "\($0.customer) \(SummaryTable.grouped($0.lifecycles))" }
+        return [
+            "\(SummaryTable.grouped(UInt64(contention.customers))) customers; \(SummaryTable.grouped(contention.sharedArrivals)) "
+                + "lifecycles (\(SummaryTable.fixed(share, 1))%) started while another of their customer's was in flight",
+            "conflicts: wallet \(SummaryTable.grouped(contention.walletConflicts)), "
+                + "prepaid card \(SummaryTable.grouped(contention.cardConflicts))",
+            "issuer declines by reason: " + (declines.isEmpty ? "none" : declines.joined(separator: ", ")),
+            "hottest customers: " + (hottest.isEmpty ? "none" : hottest.joined(separator: ", ")),
+        ]
     }
 
     /// Cards and approvals per scheme, schemes in the order the BIN ranges first name them.
@@ -130,6 +147,16 @@ enum PaymentsRun {
             ("stand_ins", .unsigned(counters.standIns)),
             ("captures", .unsigned(counters.captures)), ("refunds", .unsigned(counters.refunds)),
             ("dropped_by_outage", .unsigned(counters.droppedByOutage)),
+            ("contention", .object([
+                ("customers", .integer(Int64(result.contention.customers))),
+                ("shared_arrivals", .unsigned(result.contention.sharedArrivals)),
+                ("conflicts", .object([("wallet", .unsigned(result.contention.walletConflicts)),
+                                       ("prepaid_card", .unsigned(result.contention.cardConflicts))])),
+                ("issuer_answers", .object(result.contention.issuerAnswers.map { ($0.code, .unsigned($0.count)) })),
+                ("hottest_customers", .array(result.contention.hottestCustomers.map {
+                    .object([("customer", .integer(Int64($0.customer.rawValue))), ("lifecycles", .unsigned($0.lifecycles))])
+                })),
+            ])),
             ("invariants", .array(result.monitors.map { record in
                 .object([("id", .string(record.invariant)), ("claim", .string(record.claim)),
                          ("checked", .unsigned(record.checked)), ("violations", .unsigned(record.violations))])

@@ -111,7 +111,7 @@ func misspelt(_ key: String) -> String {
 
     @Test func pageDocumentsBothModelsEachPathOnce() {
         #expect(checkedInScenarios == ["scenarios/card-payments-faults.json", "scenarios/card-payments.json",
-                                       "scenarios/default.json", "scenarios/ecommpay.json",
+                                       "scenarios/default.json", "scenarios/ecommpay.json", "scenarios/hot-customers.json",
                                        "scenarios/mastercard-gateway.json", "scenarios/paysafe-prepaid.json",
                                        "scenarios/portmone-masterpass.json", "scenarios/reference-pipeline.json",
                                        "scenarios/sogenactif.json"])

@@ -53,6 +53,8 @@ enum PaymentMessage: UInt32, CaseIterable {
     case cardIssued                // Card platform to itself: a physical card came back from the bureau.
     case pnoRequest                // Mobile wallet → token service (the PNO): activate the pass.
     case pnoAnswer                 // Token service → mobile wallet; argument: 1 approved.
+    case otpExpired                // Wallet to itself: an OTP's validity ran out; argument: timer generation.
+    case holdBooked                // Issuer to itself: a decision taken, its hold booked (a planted race only).
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -173,23 +175,29 @@ enum ScaRedeemWire {
     static func isVerified(_ argument: UInt64) -> Bool { verified.read(argument) == 1 }
 }
 
-/// The payload of a prepaid card's creation answer: whether the card is physical, and if so in how
-/// many milliseconds the bureau delivers it.
+/// The payload of a prepaid card's creation answer: whether a new card is physical, and if so in
+/// how many milliseconds the bureau delivers it; for a card the customer already has, its status,
+/// which the app shows and picks the customer's next action by.
 enum CardCreatedWire {
     static let physical = WireField(from: 0, bits: 1)
-    static let deliveryMilliseconds = WireField(from: 1, bits: 31)
+    static let deliveryMilliseconds = WireField(from: 1, bits: 28)
+    static let status = WireField(from: 29, bits: 3)
+    static let statuses: [CardStatus?] = [nil, .applied, .issued, .digital, .active, .locked, .cancelled, .expired]
 
-    static func encode(physical: Bool, delivery: SimDuration) -> UInt64 {
+    static func encode(physical: Bool, delivery: SimDuration, status: CardStatus? = nil) -> UInt64 {
         let milliseconds = UInt64(max(0, min(delivery.nanoseconds / 1_000_000, Int64(deliveryMilliseconds.limit))))
         return Self.physical.write(physical ? 1 : 0) | deliveryMilliseconds.write(physical ? milliseconds : 0)
+            | Self.status.write(UInt64(statuses.firstIndex(of: status) ?? 0))
     }
     static func isPhysical(_ payload: UInt64) -> Bool { physical.read(payload) == 1 }
     static func delivery(_ payload: UInt64) -> SimDuration { .milliseconds(Int64(deliveryMilliseconds.read(payload))) }
+    static func status(_ payload: UInt64) -> CardStatus? { statuses[Int(status.read(payload))] }
 }
 
 /// Issuer answers as small codes on the wire, mapped to ISO response codes at the gateway.
-enum IssuerAnswer: UInt64 {
+enum IssuerAnswer: UInt64, CaseIterable {
     case approved = 0, insufficientFunds, doNotHonor, issuerUnavailable, restrictedCard, standInApproved
+    case exceedsAmountLimit, exceedsFrequencyLimit
 
     var responseCode: ResponseCode {
         switch self {
@@ -198,6 +206,8 @@ enum IssuerAnswer: UInt64 {
         case .doNotHonor: .doNotHonor
         case .issuerUnavailable: .issuerInoperative
         case .restrictedCard: .restrictedCard
+        case .exceedsAmountLimit: .exceedsAmountLimit
+        case .exceedsFrequencyLimit: .exceedsFrequencyLimit
         }
     }
 }

@@ -10,6 +10,10 @@ public struct CardPopulation: Sendable, Hashable {
     public var unusable: Ratio = Ratio(1, 100)
     /// BIN ranges the cards are drawn from, by share; empty: cards have no BIN or scheme.
     public var bins: [CardBIN] = []
+    /// Most a card may spend in a virtual day, in minor units (61 past it); 0: no limit.
+    public var dailyLimit: Int64 = 0
+    /// Most approvals a card may have in a virtual hour (65 past it); 0: no limit.
+    public var velocityLimit = 0
     public init() {}
 }
 
@@ -77,6 +81,8 @@ public struct PaymentTimeouts: Sendable, Hashable {
     public var resolutionHop: SimDuration = .seconds(5)
     /// The whole lifecycle: a lifecycle still open past it is a liveness failure (G-7).
     public var lifecycleBudget: SimDuration = .minutes(15)
+    /// How long an OTP or 2D SMS code stays valid (domain §2.7).
+    public var otpValidity: SimDuration = .seconds(300)
     public init() {}
 }
 
@@ -142,6 +148,12 @@ public struct PaymentsConfiguration: Sendable, Hashable {
     public var amounts: ClosedRange<Int64> = 500...15_000
     public var fee = Ratio(2, 100)
     public var cards = CardPopulation()
+    /// The customers whose lifecycles these are: each has 1–3 devices, one card at the issuer (customer
+    /// c holds card c mod `cards.count`), one Masterpass wallet and its saved cards. The population is
+    /// fixed for the run; lifecycles pick a customer by popularity.
+    public var customers = 100_000
+    /// Zipf exponent of customer popularity: 0 makes every customer alike, about 1 makes a few hot.
+    public var customerSkew = 1.0
     public var merchants = 10
     public var latency: Distribution = .lognormal(median: .milliseconds(15), sigma: 0.5)
     /// Links with a latency of their own instead of `latency`, both directions.
@@ -357,4 +369,25 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     case issueCountedAsActivation = "issue-counted-as-activation"
     /// The card platform completes a tokenization when it starts it, and again when its status is updated (PROV-3).
     case tokenCompletedTwice = "token-completed-twice"
+    // Races: each needs two lifecycles of one customer at once, so a population large enough that
+    // none share a wallet or a card never reaches it.
+    /// The wallet checks a new card's name when the add starts, not when it stores the card, so the
+    /// same card added from two phones is stored twice (WAL-1).
+    case walletDedupesCardNamesPerRequest = "wallet-dedupes-card-names-per-request"
+    /// The wallet lets a payment take the card it offered at authorize without checking it still
+    /// holds it, so a card deleted meanwhile pays (WAL-4).
+    case walletPaysWithoutRechecking = "wallet-pays-without-rechecking"
+    /// The card platform reads a card's status when a protected change is first called and writes
+    /// the change after the SCA step by what it read, so a cancel from the other phone meanwhile is
+    /// lost (CARD-7).
+    case cardStatusReadBeforeSca = "card-status-read-before-sca"
+    /// The card platform checks the card is active when a tokenization starts, not when it completes,
+    /// so a lock meanwhile still completes it (PROV-1).
+    case tokenizationChecksCardAtStartOnly = "tokenization-checks-card-at-start-only"
+    /// The card platform dedupes tokenizations per call, not per (card, device), so two of the
+    /// customer's lifecycles on one phone both complete (PROV-3).
+    case tokensDedupedPerRequest = "tokens-deduped-per-request"
+    /// The issuer checks the balance when an authorization arrives and books its hold a moment
+    /// later, so two authorizations on one card at once both pass a balance that covers one (G-2).
+    case issuerBooksHoldAfterCheck = "issuer-books-hold-after-check"
 }

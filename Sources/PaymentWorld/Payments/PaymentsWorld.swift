@@ -31,15 +31,18 @@ public final class PaymentsWorld {
         // The card file draws first, from a stream of its own, before any actor splits one.
         var random = simulation.random.split()
         let cards = CardFile(configuration.cards, random: &random)
+        let population = Population(customers: configuration.customers, skew: configuration.customerSkew,
+                                    cards: configuration.cards.count, random: &random)
         let ledger = WorldLedger(cards: configuration.cards.count, balance: configuration.cards.balance,
                                  merchants: configuration.merchants)
-        let registry = InvariantRegistry(MonitoredWorld(configuration: configuration, ledger: ledger),
+        let bodies = RequestBodies()
+        let registry = InvariantRegistry(MonitoredWorld(configuration: configuration, ledger: ledger, bodies: bodies),
                                          catalogue: InvariantRegistry.catalogue + extraClaims)
         let observer = WorldObserver(simulation: simulation, registry: registry, keepGoing: keepGoing)
         let addresses = PaymentAddresses(reserving: simulation.reserveReceiverID)
         let context = PaymentsContext(simulation: SimulationHandle(simulation), network: network, addresses: addresses,
                                       configuration: configuration, ledger: ledger, observer: observer, cards: cards,
-                                      bodies: RequestBodies())
+                                      bodies: bodies, population: population)
         // Built in a fixed order: each splits its random stream off the root in turn.
         let device = DeviceApp(context), merchant = MerchantServer(context), gateway = Gateway(context)
         let acs = ACSServer(context), acquirer = Acquirer(context, as: .acquirer)
@@ -151,13 +154,18 @@ public final class PaymentsWorld {
                     stations[kind].flatMap { $0.arrivals > 0 ? StationReport(name: kind.description, station: $0, at: now) : nil }
                 }
             let approvalsByBIN = issuer.assumeIsolated { $0.approvalsByBIN }
+            let (sharedArrivals, hottest) = device.assumeIsolated { ($0.sharedArrivals, $0.hottestCustomers(5)) }
+            let contention = Contention(customers: configuration.customers, sharedArrivals: sharedArrivals,
+                                        walletConflicts: counters.walletConflicts, cardConflicts: counters.cardConflicts,
+                                        issuerAnswers: zip(PaymentCounters.issuerCodes, counters.issuerAnswers).map { ($0, $1) },
+                                        hottestCustomers: hottest)
             return PaymentsResult(
                 end: end, completed: completed, unfinished: inFlight, shed: shed, flows: flows,
                 counters: counters, monitors: context.observer.registry.records, violations: context.observer.violations,
                 audit: context.ledger.ledger.audit(), traceHash: simulation.trace.hash, steps: simulation.trace.steps,
                 lastTime: simulation.now, stations: reports, network: network.statistics,
                 recentTrace: simulation.trace.recent, escapes: simulation.escapes, coverage: coverage,
-                cardsByBIN: context.cards.cardsByBIN, approvalsByBIN: approvalsByBIN)
+                cardsByBIN: context.cards.cardsByBIN, approvalsByBIN: approvalsByBIN, contention: contention)
         }
     }
 
@@ -168,6 +176,19 @@ public final class PaymentsWorld {
         for final in finals { context.observe(.paymentStatusAtEnd(final.payment, succeeded: final.succeeded)) }
         for payment in open { context.observe(.paymentOpenAtEnd(payment)) }
     }
+}
+
+/// How a run's lifecycles met on the customers' shared things (design §4.5).
+public struct Contention: Sendable {
+    public var customers: Int
+    /// Lifecycles that started while another of the same customer was in flight.
+    public var sharedArrivals: UInt64
+    /// Calls refused because another lifecycle changed the customer's wallet or card first.
+    public var walletConflicts: UInt64
+    public var cardConflicts: UInt64
+    /// The issuer's answers by ISO code: approvals (00) and declines by reason.
+    public var issuerAnswers: [(code: String, count: UInt64)]
+    public var hottestCustomers: [(customer: CustomerID, lifecycles: UInt64)]
 }
 
 public struct PaymentsProgress: Sendable {
@@ -204,6 +225,8 @@ public struct PaymentsResult: Sendable {
     /// Cards and approvals per `configuration.cards.bins` entry (empty without BIN ranges).
     public var cardsByBIN: [UInt64]
     public var approvalsByBIN: [UInt64]
+    /// How the customers' lifecycles met on their shared things.
+    public var contention: Contention
 
     /// The first safety violation, if any.
     public var safetyViolation: Violation? { violations.first { !$0.isLiveness } }

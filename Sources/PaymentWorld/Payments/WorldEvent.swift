@@ -59,17 +59,32 @@ public enum WorldEvent: Sendable {
     case otpChecked(LifecycleID, submissions: Int, maxAttempts: Int)
     /// A wallet ran the action an OTP protects (store a card, open a session, 2D debit).
     case otpProtectedActionRan(LifecycleID, verified: Bool)
-    /// A prepaid card's status changed; `sca` tells whether a verified SCA event backed it.
-    case prepaidStatusChanged(LifecycleID, from: CardStatus?, to: CardStatus, sca: Bool)
+    /// A prepaid card's status changed; `sca` tells whether a verified SCA event backed it. The
+    /// lifecycle is the one whose call changed it (`LifecycleID.none` for the bureau's issue).
+    case prepaidStatusChanged(LifecycleID, card: PrepaidCardRef, from: CardStatus?, to: CardStatus, sca: Bool)
     /// A prepaid card was activated; `physical` and how many activations it has had.
-    case prepaidActivated(LifecycleID, physical: Bool, activations: Int)
+    case prepaidActivated(card: PrepaidCardRef, physical: Bool, activations: Int)
+    /// The platform issued the customer a new prepaid card (a first one, or a replacement) (CARD-5).
+    case prepaidCardCreated(LifecycleID, card: PrepaidCardRef)
+    /// Cancelling a prepaid card deactivated all its tokens (CARD-6).
+    case tokensDeactivated(LifecycleID, card: PrepaidCardRef)
     /// The app got an answer naming call `answered` of a lifecycle that has made `made` calls (G-8).
     case answerReceived(LifecycleID, answered: Int, made: Int)
-    /// A wallet tokenization was completed while the card had `cardStatus`.
-    case tokenizationCompleted(LifecycleID, cardStatus: CardStatus, earlierCompletions: Int)
+    /// A wallet tokenization of `card` for the customer's `device` completed while the card had
+    /// `cardStatus` (PROV-1, PROV-3).
+    case tokenizationCompleted(LifecycleID, card: PrepaidCardRef, device: Int, cardStatus: CardStatus)
     /// An actor stored a card in its records, in the form `form` (G-12).
     case cardDataKept(WorldSubject, holder: PaymentActorKind, form: CardDataForm)
 
+    // The customers' shared things.
+    /// A lifecycle stored card `name` in its customer's wallet, which now lists `wallet` (WAL-1, WAL-3).
+    case walletCardStored(LifecycleID, wallet: WalletList, name: UInt8)
+    /// A lifecycle deleted card `name` from its customer's wallet, which now lists `wallet` (WAL-3).
+    case walletCardRemoved(LifecycleID, wallet: WalletList, name: UInt8)
+    /// A lifecycle read its customer's wallet list (WAL-3).
+    case walletListed(LifecycleID, wallet: WalletList)
+    /// A payment took card `name` from its customer's wallet, which lists `wallet` (WAL-4).
+    case walletCardUsed(LifecycleID, wallet: WalletList, name: UInt8)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -78,6 +93,8 @@ public enum WorldEvent: Sendable {
         case captured, refundAttempted, refunded, outcomeResolved, paymentFinal, paymentRetired, paymentStatusAtEnd
         case paymentOpenAtEnd, otpChecked, otpProtectedActionRan, prepaidStatusChanged, prepaidActivated
         case answerReceived, tokenizationCompleted, cardDataKept
+        case walletCardStored, walletCardRemoved, walletListed, walletCardUsed
+        case prepaidCardCreated, tokensDeactivated
     }
 
     public var kind: Kind {
@@ -109,6 +126,12 @@ public enum WorldEvent: Sendable {
         case .answerReceived: .answerReceived
         case .tokenizationCompleted: .tokenizationCompleted
         case .cardDataKept: .cardDataKept
+        case .walletCardStored: .walletCardStored
+        case .walletCardRemoved: .walletCardRemoved
+        case .walletListed: .walletListed
+        case .walletCardUsed: .walletCardUsed
+        case .prepaidCardCreated: .prepaidCardCreated
+        case .tokensDeactivated: .tokensDeactivated
         }
     }
 }
@@ -123,6 +146,8 @@ public struct EventNote: Hashable, Sendable {
 public enum WorldSubject: Hashable, Sendable, CustomStringConvertible {
     case lifecycle(LifecycleID)
     case payment(PaymentID)
+    /// A customer's prepaid card, when no lifecycle's call changed it (the bureau).
+    case prepaidCard(PrepaidCardRef)
     /// Money that moves for no lifecycle: the opening balances.
     case world
 
@@ -131,6 +156,7 @@ public enum WorldSubject: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .lifecycle(let id): id.rawValue
         case .payment(let id): id.rawValue
+        case .prepaidCard(let card): UInt64(card.customer.rawValue)
         case .world: 0
         }
     }
@@ -139,6 +165,7 @@ public enum WorldSubject: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .lifecycle(let id): id.description
         case .payment(let id): id.description
+        case .prepaidCard(let card): card.description
         case .world: "world"
         }
     }

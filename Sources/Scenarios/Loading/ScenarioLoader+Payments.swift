@@ -11,7 +11,9 @@ extension ScenarioLoader {
                                           default: defaults.lifecycles, in: 1...1_000_000_000)
         world.rate = reader.number("workload.rate", expected: "a positive rate in payments per second (at most 10,000,000)",
                                    default: defaults.rate) { $0 > 0 && $0 <= 10_000_000 }
-        world.shape = readShape(&reader, rate: world.rate)
+        world.shape = readShape(&reader, rate: world.rate, defaultCustomers: defaults.customers, customers: &world.customers)
+        world.customerSkew = reader.number("workload.customerSkew", expected: "a Zipf exponent from 0 (all alike) to 5",
+                                           default: defaults.customerSkew) { $0 >= 0 && $0 <= 5 }
         world.duration = reader.has("run.duration") ? reader.duration("run.duration", default: .zero, allowZero: false) : nil
         if !reader.has("run.lifecycles") && world.duration != nil { world.lifecycles = 1_000_000_000 }
         world.warmup = reader.duration("run.warmup", default: .zero)
@@ -48,6 +50,12 @@ extension ScenarioLoader {
         world.cards.unusable = reader.ratio("workload.cards.unusable", what: "the share of expired, lost or restricted cards",
                                             default: defaults.cards.unusable)
         world.cards.bins = readBINs(&reader)
+        world.cards.dailyLimit = Int64(reader.integer("workload.cards.dailyLimit",
+                                                      expected: "an amount in minor units from 0 (no limit) to 10^12",
+                                                      default: Int(defaults.cards.dailyLimit), in: 0...1_000_000_000_000))
+        world.cards.velocityLimit = reader.integer("workload.cards.velocityLimit",
+                                                   expected: "a whole number of approvals per hour from 0 (no limit) to 10^6",
+                                                   default: defaults.cards.velocityLimit, in: 0...1_000_000)
         world.merchants = reader.integer("workload.merchants", expected: "a whole number of merchants from 1 to 100,000",
                                          default: defaults.merchants, in: 1...100_000)
         world.fee = reader.ratio("workload.fee", what: "the gateway's fee as a share of the amount", default: defaults.fee)
@@ -304,6 +312,7 @@ extension ScenarioLoader {
         policies.lowValueExemption = Int64(reader.integer(
             "policies.exemptions.lowValue", expected: "an amount in minor units from 0 to 10^12 (0: no exemption)",
             default: Int(defaults.lowValueExemption), in: 0...1_000_000_000_000))
+        policies.captureLimit = reader.duration("policies.captureLimit", default: defaults.captureLimit, allowZero: false)
         return policies
     }
 
@@ -322,6 +331,8 @@ extension ScenarioLoader {
                                                  allowZero: false)
         timeouts.lifecycleBudget = reader.duration("policies.timeouts.lifecycleBudget", default: defaults.lifecycleBudget,
                                                    allowZero: false)
+        timeouts.otpValidity = reader.duration("policies.timeouts.otpValidity", default: defaults.otpValidity,
+                                               allowZero: false)
         return timeouts
     }
 

@@ -12,7 +12,8 @@ extension ScenarioLoader {
         pipeline.rate = reader.number(
             "workload.rate", expected: "a positive rate in payments per second (at most 10,000,000)",
             default: defaults.rate) { $0 > 0 && $0 <= 10_000_000 }
-        pipeline.shape = readShape(&reader, rate: pipeline.rate)
+        var customers = 0
+        pipeline.shape = readShape(&reader, rate: pipeline.rate, customers: &customers)
         pipeline.duration = reader.has("run.duration") ? reader.duration("run.duration", default: .zero, allowZero: false) : nil
         pipeline.warmup = reader.duration("run.warmup", default: .zero)
         pipeline.maxInFlight = reader.integer(
@@ -38,7 +39,10 @@ extension ScenarioLoader {
     /// The names `workload.arrivals` accepts.
     public static let arrivalShapes = ["poisson", "constant", "ramp", "spike", "profile", "closed"]
 
-    static func readShape(_ reader: inout ScenarioReader, rate: Double) -> WorkloadShape {
+    /// The arrival shape. `customers` is `workload.customers` as read (the closed model's customers,
+    /// or the payments world's population), defaulting to `defaultCustomers`.
+    static func readShape(_ reader: inout ScenarioReader, rate: Double, defaultCustomers: Int = 100,
+                          customers: inout Int) -> WorkloadShape {
         let name = reader.string(
             "workload.arrivals", expected: "one of " + arrivalShapes.map { "\"\($0)\"" }.joined(separator: ", "),
             default: "poisson") { arrivalShapes.contains($0) }
@@ -55,9 +59,10 @@ extension ScenarioLoader {
             $0 >= 0 && $0 <= 1_000
         }
         let period = reader.duration("workload.profile.period", default: .hours(24), allowZero: false)
-        let customers = reader.integer(
-            "workload.customers", expected: "a whole number of customers from 1 to 10,000,000", default: 100,
-            in: 1...10_000_000)
+        let isClosed = name == "closed"
+        customers = reader.integer(
+            "workload.customers", expected: "a whole number of customers from 1 to 10,000,000",
+            default: isClosed ? 100 : defaultCustomers, in: 1...10_000_000)
         let thinkTime = reader.distribution("workload.thinkTime", default: .exponential(mean: .seconds(1)))
         switch name {
         case "constant": return .constant

@@ -121,6 +121,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.frictionless, \.exempted, \.challenged, \.cascades, \.cascadeSuccesses, \.unknownOutcomes, \.resolvedByInquiry,
             \.resolvedByReversal, \.resolvedByLateReply, \.lateApprovalsReversed, \.merchantRetries, \.stepRepeats,
             \.duplicatesDeduped, \.staleMessages, \.standIns, \.captures, \.refunds, \.droppedByOutage, \.rejectedByQueue,
+            \.walletConflicts, \.cardConflicts, \.prepaidCardsIssued, \.prepaidCardsShipped, \.prepaidPinsSet, \.holdsPlaced,
         ]
         // Mirror finds every stored counter, so one added to the struct but not to this list fails here.
         let scalars = Mirror(reflecting: PaymentCounters()).children.filter { $0.value is UInt64 }.count
@@ -128,11 +129,13 @@ final class NoCardIsEverApproved: SafetyMonitor {
         var all = PaymentCounters()
         for path in paths { all[keyPath: path] = 1 }
         all.threeDSResults = all.threeDSResults.map { _ in 1 }
+        all.issuerAnswers = all.issuerAnswers.map { _ in 1 }
         var twice = PaymentCounters()
         twice.add(all)
         twice.add(all)
         for path in paths { #expect(twice[keyPath: path] == 2, "\(path)") }
         #expect(twice.threeDSResults.allSatisfy { $0 == 2 })
+        #expect(twice.issuerAnswers.allSatisfy { $0 == 2 })
     }
 }
 

@@ -1,30 +1,45 @@
 import SimulationKernel
 
-/// Paysafe's wallet platform, the prepaid cards' issuer-processor (S1–S3): creates cards,
-/// issues physical ones after the bureau, activates them, applies SCA-protected updates only
-/// after the SCA authority confirms a verified, unused event (CARD-4), and records wallet
-/// tokenizations from initiated to completed.
+/// Paysafe's wallet platform, the prepaid cards' issuer-processor (S1–S3): creates cards, issues
+/// physical ones after the bureau, activates them, applies SCA-protected updates only after the SCA
+/// authority confirms a verified, unused event (CARD-4), and tokenizes cards for the customers'
+/// devices.
+///
+/// A card is its customer's, shared by every lifecycle of theirs (design §4.5): a lock on one phone
+/// races a cancel on another, a tokenization races a lock. The card's status is its LC-09 table,
+/// changed only through it; a lifecycle's calls (the SCA-protected one waiting for the authority)
+/// are its own session.
 public actor CardPlatform: ReportingActor {
-    enum Tokenization: Hashable { case none, initiated, completed }
-
-    struct Record {
-        var last = LastAnswer()
-        var card: PrepaidCardState = .notCreated
+    /// A customer's prepaid card.
+    struct Card {
+        var generation: UInt32 = 0
+        var state: PrepaidCardState = .notCreated
         var physical = false
         var activations = 0
-        var tokenization = Tokenization.none
-        var completions = 0
+        var tokens = DeviceTokens()
+        /// Which lifecycle initiated each device's token, so only it completes it.
+        var tokenOwners: (LifecycleID, LifecycleID, LifecycleID) = (.none, .none, .none)
+    }
+
+    /// One lifecycle's calls to the platform.
+    struct Session: AnsweringRecord {
+        var last = LastAnswer()
         /// A protected update waiting for the SCA authority's word, and the try it answers.
         var awaitingSca: SeedStep?
         var awaitingAttempt = 0
+        /// The card's state when the protected call first came: what a platform that reads before the
+        /// SCA step and writes after it would go by.
+        var stateAtCall: PrepaidCardState = .notCreated
+        var replyPayload: UInt64 = 0
     }
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private let desk: ServerDesk
-    private var records = SlotTable(empty: Record())
-
     nonisolated let kind = PaymentActorKind.cardPlatform
+    private let desk: ServerDesk
+    private var sessions = SlotTable(empty: Session())
+    /// The customers' cards, by customer.
+    private var cards: [Card] = []
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
@@ -36,7 +51,7 @@ public actor CardPlatform: ReportingActor {
 
     public func handle(_ event: SimulationEvent) {
         switch PaymentMessage(rawValue: event.kind) {
-        case .cardIssued: issued(LifecycleID(rawValue: event.subject))
+        case .cardIssued: issued(CustomerID(UInt32(truncatingIfNeeded: event.subject)), generation: UInt32(event.argument))
         case .scaRedeemed: redeemed(LifecycleID(rawValue: event.subject), argument: event.argument)
         default:
             guard let event = desk.serve(event) else { return }
@@ -47,231 +62,289 @@ public actor CardPlatform: ReportingActor {
         }
     }
 
+    private func customer(of lifecycle: LifecycleID) -> Int {
+        let customer = Int(desk.context.bodies[lifecycle].customer.rawValue)
+        while cards.count <= customer { cards.append(Card()) }
+        return customer
+    }
+
+    private func ref(_ customer: Int) -> PrepaidCardRef {
+        PrepaidCardRef(CustomerID(UInt32(customer)), generation: cards[customer].generation)
+    }
+
     private func request(_ step: SeedStep, event: SimulationEvent) {
-        let payment = LifecycleID(rawValue: event.subject)
-        guard var record = records.open(payment) else {
+        let lifecycle = LifecycleID(rawValue: event.subject)
+        guard var session = sessions.open(lifecycle) else {
             desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
         let attempt = StepWire.attempt(of: event.argument)
-        if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
-        if record.awaitingSca == step {
+        if desk.settledEarlier(session.last, step, attempt: attempt, payment: lifecycle) { return }
+        if session.awaitingSca == step {
             // The same call again while the SCA authority answers: ask it again, in case a message was lost.
-            desk.send(.scaRedeem, to: .scaAuthority, payment, argument: ScaRedeemWire.request(step))
+            desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(step))
             return
         }
-        var payload: UInt64 = 0
-        let answer = serve(step, withSca: StepWire.payload(of: event.argument) == 1, attempt: attempt, payment: payment,
-                           record: &record, payload: &payload)
+        session.replyPayload = 0
+        let answer = serve(step, withSca: StepWire.payload(of: event.argument) == 1, attempt: attempt, lifecycle: lifecycle,
+                           session: &session)
         if let answer {
-            record.last = LastAnswer(step: step, attempt: attempt, answer: answer, payload: payload)
-            desk.answer(payment, step, answer, call: attempt, payload: payload)
+            session.last = LastAnswer(step: step, attempt: attempt, answer: answer, payload: session.replyPayload)
+            desk.answer(lifecycle, step, answer, call: attempt, payload: session.replyPayload)
         }
-        records[payment] = record
+        sessions[lifecycle] = session
     }
 
-    private func serve(_ step: SeedStep, withSca: Bool, attempt: Int, payment: LifecycleID, record: inout Record,
-                       payload: inout UInt64) -> StepAnswer? {
-        let seed = desk.seed
+    private func serve(_ step: SeedStep, withSca: Bool, attempt: Int, lifecycle: LifecycleID,
+                       session: inout Session) -> StepAnswer? {
+        let customer = customer(of: lifecycle)
         switch step {
         case .createPrepaidCard:
-            let provisioning = desk.context.bodies[payment].flow == .paysafeProvisioning
-            record.physical = desk.random.chance(provisioning ? seed.provisioningInactiveCards : seed.physicalCards)
-            let before = record.card.status
-            guard desk.step(&record.card, .create(record.physical ? .physical : .virtual, eligible: true),
-                             of: payment) != nil else { return .refused }
-            report(payment, from: before, record, sca: false)
-            if record.physical {
-                // The customer activates once the card arrives; the answer tells the app when that is.
-                let delivery = seed.delivery.sample(&desk.random)
-                desk.context.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue, subject: payment.rawValue)
-                payload = CardCreatedWire.encode(physical: true, delivery: delivery)
-            }
-            return .ok
+            return create(customer, lifecycle, &session)
         case .activatePrepaidCard:
-            guard record.physical else { return .ok }  // A virtual card is active from the start.
-            switch record.card {
-            case .applied: return .retryLater  // Still at the bureau.
-            case .active: return .ok           // Activated by an earlier try whose answer was lost.
-            default: break
-            }
-            guard !desk.random.chance(seed.activationMismatch) else { return .retryLater }  // Wrong digits: try again.
-            let before = record.card.status
-            guard desk.step(&record.card, .activate(credentialsMatch: true), of: payment) != nil else { return .refused }
-            record.activations += 1
-            desk.observe(.prepaidActivated(payment, physical: record.physical,
-                                                 activations: record.activations))
-            report(payment, from: before, record, sca: false)
-            return .ok
-        case .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard:
+            return activate(customer, lifecycle)
+        case .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard, .changePrepaidCardPin:
             if desk.context.has(.updateWithoutSca) && !withSca {
-                return update(step, payment, &record, sca: false)  // The planted bug: no step-up at all.
+                return update(step, customer, lifecycle, from: cards[customer].state, sca: false)  // The planted bug: no step-up.
             }
-            guard withSca else { return .scaRequired }  // SCA-5: the first call has no effect.
-            record.awaitingSca = step
-            record.awaitingAttempt = attempt
-            desk.send(.scaRedeem, to: .scaAuthority, payment, argument: ScaRedeemWire.request(step))
+            guard withSca else {
+                session.stateAtCall = cards[customer].state
+                return .scaRequired  // SCA-5: the first call has no effect.
+            }
+            session.awaitingSca = step
+            session.awaitingAttempt = attempt
+            desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(step))
             return nil
         case .tokenizeForWallet:
-            let active = record.card == .active
-            if !active && !desk.context.has(.tokenForInactiveCard) { return .refused }
-            if !withSca && desk.random.chance(seed.scaOnTokenize) { return .scaRequired }
-            if withSca {
-                record.awaitingSca = step
-                record.awaitingAttempt = attempt
-                desk.send(.scaRedeem, to: .scaAuthority, payment, argument: ScaRedeemWire.request(step))
-                return nil
-            }
-            record.tokenization = .initiated
-            if desk.context.has(.tokenCompletedTwice) {
-                // The planted bug: the token counts as completed as soon as it is started.
-                desk.observe(.tokenizationCompleted(payment, cardStatus: record.card.status ?? .unknown,
-                                                          earlierCompletions: record.completions))
-                record.completions += 1
-            }
-            return .ok
+            return tokenize(customer, lifecycle, withSca: withSca, attempt: attempt, session: &session)
         case .updateTokenizationStatus:
-            guard record.tokenization == .initiated else { return record.tokenization == .completed ? .ok : .refused }
-            record.tokenization = .completed
-            desk.observe(.tokenizationCompleted(payment, cardStatus: record.card.status ?? .unknown,
-                                                      earlierCompletions: record.completions))
-            record.completions += 1
-            return .ok
+            return completeToken(customer, lifecycle)
         default:
             preconditionFailure("card platform cannot serve \(step)")
         }
     }
 
-    private func update(_ step: SeedStep, _ payment: LifecycleID, _ record: inout Record, sca: Bool) -> StepAnswer {
-        let target: CardStatus = switch step {
-        case .lockPrepaidCard: .locked
-        case .unlockPrepaidCard: .active
-        default: .cancelled
+    // MARK: S1 create and activate
+
+    /// The customer's card: the one they have, or a new one when they have none left (a first card,
+    /// or a replacement after a cancel). The answer tells the app which, and the card's status.
+    private func create(_ customer: Int, _ lifecycle: LifecycleID, _ session: inout Session) -> StepAnswer {
+        switch cards[customer].state {
+        case .applied, .issued, .digital, .active, .locked:
+            session.replyPayload = CardCreatedWire.encode(physical: false, delivery: .zero, status: cards[customer].state.status)
+            return .ok
+        case .notCreated, .cancelled, .expired:
+            break
         }
-        let before = record.card.status
-        guard desk.step(&record.card, .update(target, scaVerified: true), of: payment) != nil else { return .refused }
-        report(payment, from: before, record, sca: sca)
-        if target == .cancelled && desk.context.has(.replacementReusesCancelledCard) {
-            // The planted bug: the replacement card is issued on the cancelled card's record.
-            record.card = .active
-            report(payment, from: .cancelled, record, sca: sca)
+        let provisioning = desk.context.bodies[lifecycle].flow == .paysafeProvisioning
+        let seed = desk.seed
+        var card = cards[customer]
+        card = Card(generation: card.generation &+ 1)
+        card.physical = desk.random.chance(provisioning ? seed.provisioningInactiveCards : seed.physicalCards)
+        cards[customer] = card
+        guard step(customer, .create(card.physical ? .physical : .virtual, eligible: true), lifecycle, sca: false) else {
+            return .refused
+        }
+        if cards[customer].physical {
+            // The customer activates once the card arrives; the answer tells the app when that is.
+            let delivery = seed.delivery.sample(&desk.random)
+            desk.context.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue,
+                                  subject: UInt64(customer), argument: UInt64(cards[customer].generation))
+            session.replyPayload = CardCreatedWire.encode(physical: true, delivery: delivery)
+        } else {
+            session.replyPayload = CardCreatedWire.encode(physical: false, delivery: .zero, status: .active)
         }
         return .ok
     }
 
+    private func activate(_ customer: Int, _ lifecycle: LifecycleID) -> StepAnswer {
+        guard cards[customer].physical else { return .ok }  // A virtual card is active from the start.
+        switch cards[customer].state {
+        case .applied: return .retryLater  // Still at the bureau.
+        case .active: return .ok           // Activated by an earlier try whose answer was lost.
+        default: break
+        }
+        guard !desk.random.chance(desk.seed.activationMismatch) else { return .retryLater }  // Wrong digits: try again.
+        guard desk.wouldAccept(cards[customer].state, .activate(credentialsMatch: true)) else { return .refused }
+        return step(customer, .activate(credentialsMatch: true), lifecycle, sca: false) ? .ok : .refused
+    }
+
+    /// The bureau issued a physical card.
+    private func issued(_ customer: CustomerID, generation: UInt32) {
+        let index = Int(customer.rawValue)
+        guard index < cards.count, cards[index].generation == generation, cards[index].state == .applied else { return }
+        _ = step(index, .issue(digitalTwin: false), nil, sca: false)
+        if desk.context.has(.issueCountedAsActivation) {
+            cards[index].activations += 1  // The planted bug: the dispatch is booked as an activation.
+            desk.observe(.prepaidActivated(card: ref(index), physical: true, activations: cards[index].activations))
+        }
+    }
+
+    // MARK: S2 protected updates
+
     /// The SCA authority's word on a protected call.
-    private func redeemed(_ payment: LifecycleID, argument: UInt64) {
-        guard var record = records[payment], let step = record.awaitingSca,
+    private func redeemed(_ lifecycle: LifecycleID, argument: UInt64) {
+        guard var session = sessions[lifecycle], let step = session.awaitingSca,
               UInt64(step.rawValue) == ScaRedeemWire.operation(of: argument) else { return }
-        record.awaitingSca = nil
-        let verified = ScaRedeemWire.isVerified(argument)
+        session.awaitingSca = nil
+        let customer = customer(of: lifecycle)
         let answer: StepAnswer
-        if !verified {
+        if !ScaRedeemWire.isVerified(argument) {
             answer = .scaFailed
         } else if step == .tokenizeForWallet {
-            record.tokenization = .initiated
-            answer = .ok
+            answer = initiateToken(customer, lifecycle)
         } else {
-            answer = update(step, payment, &record, sca: true)
+            // A platform that read the card before the SCA step writes after it by what it read then.
+            let from = desk.context.has(.cardStatusReadBeforeSca) ? session.stateAtCall : cards[customer].state
+            answer = update(step, customer, lifecycle, from: from, sca: true)
         }
-        record.last = LastAnswer(step: step, attempt: record.awaitingAttempt, answer: answer)
-        records[payment] = record
-        desk.answer(payment, step, answer, call: record.awaitingAttempt)
+        session.last = LastAnswer(step: step, attempt: session.awaitingAttempt, answer: answer)
+        sessions[lifecycle] = session
+        desk.answer(lifecycle, step, answer, call: session.awaitingAttempt)
     }
 
-    private func issued(_ payment: LifecycleID) {
-        guard var record = records[payment] else { return }
-        let before = record.card.status
-        guard desk.step(&record.card, .issue(digitalTwin: false), of: payment) != nil else { return }
-        report(payment, from: before, record, sca: false)
-        if desk.context.has(.issueCountedAsActivation) {
-            record.activations += 1  // The planted bug: the dispatch is booked as an activation.
-            desk.observe(.prepaidActivated(payment, physical: true, activations: record.activations))
+    /// Applies a lock, unlock, cancel or PIN change to the customer's card as it is now, through its
+    /// table; one the table does not allow from there (another phone changed the card first) is
+    /// refused, as Paysafe refuses an invalid transition, and the card stays as it was.
+    private func update(_ step: SeedStep, _ customer: Int, _ lifecycle: LifecycleID, from: PrepaidCardState,
+                        sca: Bool) -> StepAnswer {
+        let event: PrepaidCardEvent = switch step {
+        case .lockPrepaidCard: .update(.locked, scaVerified: true)
+        case .unlockPrepaidCard: .update(.active, scaVerified: true)
+        case .changePrepaidCardPin: .setPin(scaVerified: true)
+        default: .update(.cancelled, scaVerified: true)
         }
-        records[payment] = record
+        if from != cards[customer].state {
+            // The planted race: the write goes by the state read before the SCA step, not the card's.
+            guard let transition = try? from.applying(event) else { return .refused }
+            let actual = cards[customer].state
+            cards[customer].state = transition.next
+            if let to = transition.next.status, to != actual.status {
+                desk.observe(.prepaidStatusChanged(lifecycle, card: ref(customer), from: from.status, to: to, sca: sca))
+            }
+            return .ok
+        }
+        guard desk.wouldAccept(cards[customer].state, event) else {
+            desk.counters.cardConflicts &+= 1
+            return .refused
+        }
+        guard self.step(customer, event, lifecycle, sca: sca) else { return .refused }
+        if event == .update(.cancelled, scaVerified: true) && desk.context.has(.replacementReusesCancelledCard) {
+            // The planted bug: the replacement card is issued on the cancelled card's record.
+            cards[customer].state = .active
+            desk.observe(.prepaidStatusChanged(lifecycle, card: ref(customer), from: .cancelled, to: .active, sca: sca))
+        }
+        return .ok
     }
 
-    private func report(_ payment: LifecycleID, from: CardStatus?, _ record: Record, sca: Bool) {
-        guard let to = record.card.status, to != from else { return }
-        desk.observe(.prepaidStatusChanged(payment, from: from, to: to, sca: sca))
+    // MARK: S3 tokenization
+
+    private func tokenize(_ customer: Int, _ lifecycle: LifecycleID, withSca: Bool, attempt: Int,
+                          session: inout Session) -> StepAnswer? {
+        let active = cards[customer].state == .active
+        if !active && !desk.context.has(.tokenForInactiveCard) { return .refused }
+        if !withSca && desk.random.chance(desk.seed.scaOnTokenize) { return .scaRequired }
+        if withSca {
+            session.awaitingSca = .tokenizeForWallet
+            session.awaitingAttempt = attempt
+            desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(.tokenizeForWallet))
+            return nil
+        }
+        return initiateToken(customer, lifecycle)
+    }
+
+    /// One token per (card, device) at a time (PROV-3): a second tokenization for the same device
+    /// while one is initiated or completed is refused.
+    private func initiateToken(_ customer: Int, _ lifecycle: LifecycleID) -> StepAnswer {
+        let device = desk.context.bodies[lifecycle].device
+        if cards[customer].tokens[device].isLive && !desk.context.has(.tokensDedupedPerRequest) {
+            desk.counters.cardConflicts &+= 1
+            return .refused
+        }
+        cards[customer].tokens[device] = .initiated
+        setOwner(customer, device, lifecycle)
+        if desk.context.has(.tokenCompletedTwice) {
+            // The planted bug: the token counts as completed as soon as it is started.
+            desk.observe(.tokenizationCompleted(lifecycle, card: ref(customer), device: device,
+                                                cardStatus: cards[customer].state.status ?? .unknown))
+        }
+        return .ok
+    }
+
+    /// The mobile wallet added the pass: the token completes, if its card is still active (PROV-1).
+    private func completeToken(_ customer: Int, _ lifecycle: LifecycleID) -> StepAnswer {
+        let device = desk.context.bodies[lifecycle].device
+        guard owner(customer, device) == lifecycle, cards[customer].tokens[device] != .deactivated else {
+            return cards[customer].tokens[device] == .completed && owner(customer, device) == lifecycle ? .ok : .refused
+        }
+        if cards[customer].tokens[device] == .completed { return .ok }
+        guard cards[customer].tokens[device] == .initiated else { return .refused }
+        let checksAtCompletion = !desk.context.has(.tokenizationChecksCardAtStartOnly) && !desk.context.has(.tokenForInactiveCard)
+        if cards[customer].state != .active && checksAtCompletion {
+            // The card was locked or cancelled since the tokenization started: the token dies with it.
+            cards[customer].tokens[device] = .deactivated
+            desk.counters.cardConflicts &+= 1
+            return .refused
+        }
+        cards[customer].tokens[device] = .completed
+        desk.observe(.tokenizationCompleted(lifecycle, card: ref(customer), device: device,
+                                            cardStatus: cards[customer].state.status ?? .unknown))
+        return .ok
+    }
+
+    private func owner(_ customer: Int, _ device: Int) -> LifecycleID {
+        let owners = cards[customer].tokenOwners
+        return device == 0 ? owners.0 : device == 1 ? owners.1 : owners.2
+    }
+
+    private func setOwner(_ customer: Int, _ device: Int, _ lifecycle: LifecycleID) {
+        switch device {
+        case 0: cards[customer].tokenOwners.0 = lifecycle
+        case 1: cards[customer].tokenOwners.1 = lifecycle
+        default: cards[customer].tokenOwners.2 = lifecycle
+        }
+    }
+
+    // MARK: LC-09 through its table
+
+    /// Offers `event` to the customer's card's table and performs what it returns; false when the
+    /// table refused it (counted by G-6).
+    private func step(_ customer: Int, _ event: PrepaidCardEvent, _ lifecycle: LifecycleID?, sca: Bool) -> Bool {
+        let before = cards[customer].state
+        let subject = lifecycle ?? LifecycleID(rawValue: 0)
+        guard let effects = desk.step(&cards[customer].state, event, of: subject) else { return false }
+        for effect in effects { perform(effect, customer, lifecycle: subject, from: before, sca: sca) }
+        return true
+    }
+
+    private func perform(_ effect: PrepaidCardEffect, _ customer: Int, lifecycle: LifecycleID, from: PrepaidCardState,
+                         sca: Bool) {
+        switch effect {
+        case .allocateCard:
+            desk.counters.prepaidCardsIssued &+= 1
+            desk.observe(.prepaidCardCreated(lifecycle, card: ref(customer)))
+            desk.observe(.prepaidStatusChanged(lifecycle, card: ref(customer), from: nil,
+                                               to: cards[customer].state.status ?? .unknown, sca: false))
+        case .scheduleDelivery:
+            desk.counters.prepaidCardsShipped &+= 1  // The courier has it; the customer activates on arrival.
+            desk.observe(.prepaidStatusChanged(lifecycle, card: ref(customer), from: from.status,
+                                               to: cards[customer].state.status ?? .unknown, sca: false))
+        case .recordActivation:
+            cards[customer].activations += 1
+            desk.observe(.prepaidActivated(card: ref(customer), physical: cards[customer].physical,
+                                           activations: cards[customer].activations))
+        case .recordPinSet:
+            desk.counters.prepaidPinsSet &+= 1
+        case .deactivateTokens:
+            cards[customer].tokens.deactivateAll()
+            desk.observe(.tokensDeactivated(lifecycle, card: ref(customer)))
+        case .reportStatus(let status):
+            desk.observe(.prepaidStatusChanged(lifecycle, card: ref(customer), from: from.status, to: status, sca: sca))
+        }
     }
 }
 
-/// Paysafe's SCA authority (S2, LC-10): opens an event when the customer first attempts, decides
-/// each attempt, and lets the card platform redeem a verified event once for the operation it
-/// was opened for (SCA-1, SCA-2).
-public actor ScaAuthority: ReportingActor {
-    struct Record {
-        var last = LastAnswer()
-        var step: SeedStep?
-        var event: ScaState = .idle
-    }
-
-    nonisolated public let lane: SimulationLane
-    nonisolated public let id: ReceiverID
-    private let desk: ServerDesk
-    private var records = SlotTable(empty: Record())
-
-    nonisolated let kind = PaymentActorKind.scaAuthority
-
-    init(_ context: PaymentsContext) {
-        id = context.addresses[kind]
-        lane = context.makeLane()
-        desk = ServerDesk(kind: kind, context: context)
-    }
-
-    func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
-
-    public func handle(_ event: SimulationEvent) {
-        guard let event = desk.serve(event) else { return }
-        let payment = LifecycleID(rawValue: event.subject)
-        guard var record = records.open(payment) else {
-            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
-            return
-        }
-        switch PaymentMessage(rawValue: event.kind) {
-        case .stepRequest:
-            let attempt = StepWire.attempt(of: event.argument)
-            if desk.settledEarlier(record.last, .scaAttempt, attempt: attempt, payment: payment) { return }
-            // The payload names the operation the event protects; a new operation opens a new event.
-            let operation = SeedStep(rawValue: UInt8(truncatingIfNeeded: StepWire.payload(of: event.argument)))
-            if record.step != operation {
-                record.step = operation
-                record.event = .idle
-                _ = desk.step(&record.event, .call, of: payment)
-                _ = desk.step(&record.event, .scaRequired(allowableAttempts: desk.seed.scaAttempts), of: payment)
-            }
-            let answer = decideAttempt(payment, &record)
-            record.last = LastAnswer(step: .scaAttempt, attempt: attempt, answer: answer)
-            records[payment] = record
-            desk.answer(payment, .scaAttempt, answer, call: attempt)
-        case .scaRedeem:
-            let step = SeedStep(rawValue: UInt8(ScaRedeemWire.operation(of: event.argument)))
-            var verified = false
-            if step == record.step {
-                if record.event == .verified {
-                    verified = desk.step(&record.event, .callWithSca(sameOperation: true), of: payment) != nil
-                        && desk.step(&record.event, .ok, of: payment) != nil
-                } else {
-                    verified = record.event == .done  // The platform asks again: its first answer was lost.
-                }
-            }
-            records[payment] = record
-            desk.send(.scaRedeemed, to: .cardPlatform, payment,
-                      argument: ScaRedeemWire.answer(ScaRedeemWire.operation(of: event.argument), verified: verified))
-        default:
-            preconditionFailure("SCA authority got unexpected \(PaymentMessage.name(event.kind))")
-        }
-    }
-
-    private func decideAttempt(_ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
-        guard desk.step(&record.event, .submitAttempt, of: payment) != nil else { return .scaFailed }
-        let status: ScaAttemptStatus = desk.random.chance(desk.seed.scaVerified) ? .verified : .rejected
-        _ = desk.step(&record.event, .attemptResult(status), of: payment)
-        switch record.event {
-        case .verified: return .ok
-        case .challenged: return .scaRejected
-        default: return .scaFailed
-        }
-    }
+extension LifecycleID {
+    /// No lifecycle: slot 0's generation 0, which no lifecycle has (generations start at 1).
+    static let none = LifecycleID(rawValue: 0)
 }

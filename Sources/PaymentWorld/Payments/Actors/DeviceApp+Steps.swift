@@ -20,6 +20,10 @@ struct StepCursor {
     /// The protected step an SCA step-up is for.
     var scaFor: SeedStep?
     var physicalCard = false
+    /// The wallet card this lifecycle adds and deletes, or pays with: a name in the customer's wallet.
+    var cardName: UInt8 = 0
+    /// The prepaid card's status as the app last heard it.
+    var cardStatus: CardStatus?
 }
 
 extension DeviceApp {
@@ -33,12 +37,13 @@ extension DeviceApp {
         let flow = flow(of: payment)
         let steps = flow.steps
         while cursors[payment.slot].index < steps.count {
-            let step = steps[cursors[payment.slot].index]
+            var step = steps[cursors[payment.slot].index]
+            if step == .managePrepaidCard { step = pickCardChange(payment) }
             if step == .activatePrepaidCard && !cursors[payment.slot].physicalCard {
                 cursors[payment.slot].index += 1  // A virtual card is active from the start.
                 continue
             }
-            call(payment, step, payload: firstPayload(step))
+            call(payment, step, payload: firstPayload(step, payment))
             return
         }
         cursors[payment.slot].current = nil
@@ -49,9 +54,33 @@ extension DeviceApp {
         }
     }
 
-    private func firstPayload(_ step: SeedStep) -> UInt64 {
-        // A stale app names the API version before the session's (M1 apiVersionMismatch).
-        step == .updateSession && random.chance(context.configuration.seed.apiVersionMismatch) ? 1 : 0
+    /// What the customer does with their card, by its status as the app shows it (S2).
+    private func pickCardChange(_ lifecycle: LifecycleID) -> SeedStep {
+        let seed = context.configuration.seed
+        if random.chance(seed.cardCancel) { return .cancelPrepaidCard }
+        switch cursors[lifecycle.slot].cardStatus {
+        case .locked?: return .unlockPrepaidCard
+        default:
+            let lock = Double(seed.cardLock.numerator) / Double(seed.cardLock.denominator)
+            let pin = Double(seed.cardPinChange.numerator) / Double(seed.cardPinChange.denominator)
+            return random.unitInterval() * (lock + pin) < lock ? .lockPrepaidCard : .changePrepaidCardPin
+        }
+    }
+
+    private func firstPayload(_ step: SeedStep, _ lifecycle: LifecycleID) -> UInt64 {
+        switch step {
+        case .updateSession:
+            // A stale app names the API version before the session's (M1 apiVersionMismatch).
+            return random.chance(context.configuration.seed.apiVersionMismatch) ? 1 : 0
+        case .walletAddCard:
+            // One of the customer's other cards (names 1 and 2; 0 is the card the wallet starts with).
+            cursors[lifecycle.slot].cardName = UInt8(1 + random.int(in: 0...1))
+            return UInt64(cursors[lifecycle.slot].cardName)
+        case .walletDeleteCard, .walletPayWithCard:
+            return UInt64(cursors[lifecycle.slot].cardName)
+        default:
+            return 0
+        }
     }
 
     private func call(_ payment: LifecycleID, _ step: SeedStep, payload: UInt64) {
@@ -97,6 +126,12 @@ extension DeviceApp {
         cursors[payment.slot].answered = cursors[payment.slot].calls
         cursors[payment.slot].serial &+= 1  // The call's timer is now stale.
         let answer = StepWire.answer(of: argument)
+        let flow = flow(of: payment)
+        if answer == .ok, cursors[payment.slot].index < flow.steps.count,
+           flow.steps[cursors[payment.slot].index] == .walletAuthorize {
+            // The wallet offers its default card for the payment to come (P1 → P4).
+            cursors[payment.slot].cardName = UInt8(truncatingIfNeeded: StepWire.answerPayload(of: argument))
+        }
         switch answer {
         case .ok:
             switch step {
@@ -106,7 +141,7 @@ extension DeviceApp {
             case .createPrepaidCard:
                 let payload = StepWire.answerPayload(of: argument)
                 cursors[payment.slot].physicalCard = CardCreatedWire.isPhysical(payload)
-                let flow = flow(of: payment)
+                cursors[payment.slot].cardStatus = CardCreatedWire.isPhysical(payload) ? .active : CardCreatedWire.status(payload)
                 let next = cursors[payment.slot].index + 1
                 guard CardCreatedWire.isPhysical(payload), next < flow.steps.count, flow.steps[next] == .activatePrepaidCard else {
                     return advance(payment)

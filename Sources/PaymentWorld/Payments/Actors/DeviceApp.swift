@@ -37,6 +37,11 @@ public actor DeviceApp: ReportingActor {
     private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }
     /// Measured lifecycles finished since the last progress report: metrics.csv's rows.
     private var interval = IntervalFigures()
+    /// Per customer: lifecycles in flight now, and lifecycles started in the run (contention).
+    private var customerInFlight: [UInt16] = []
+    private var customerStarted: [UInt32] = []
+    /// Lifecycles that started while another of the same customer was in flight.
+    private(set) var sharedArrivals: UInt64 = 0
 
     init(_ context: PaymentsContext) {
         self.context = context
@@ -159,7 +164,10 @@ public actor DeviceApp: ReportingActor {
         let now = context.now
         let flow = pickFlow()
         var order = RequestBodies.Order(flow: flow)
-        order.card = CardID(UInt32(random.int(in: 0...UInt64(configuration.cards.count - 1))))
+        let population = context.population
+        order.customer = population.pickCustomer(&random)
+        order.device = Int(random.int(in: 0...UInt64(population.devices(of: order.customer) - 1)))
+        order.card = population.card(of: order.customer)
         order.merchant = MerchantID(UInt32(random.int(in: 0...UInt64(configuration.merchants - 1))))
         order.amount = Int64(random.int(in: UInt64(configuration.amounts.lowerBound)...UInt64(configuration.amounts.upperBound)))
         if flow.system == .portmone {
@@ -173,6 +181,7 @@ public actor DeviceApp: ReportingActor {
                                      measured: now.nanoseconds >= configuration.warmup.nanoseconds, deadline: deadline)
         let lifecycle = LifecycleID(slot: slot, generation: generation)
         context.bodies.publish(order, for: lifecycle)
+        noteArrival(of: order.customer)
         inFlight += 1
         flows[flow.rawValue].started &+= 1
         context.schedule(at: deadline, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
@@ -222,8 +231,33 @@ public actor DeviceApp: ReportingActor {
         finish(lifecycle, outcome: outcome, code: flow(of: lifecycle).system.code(for: outcome))
     }
 
+    private func noteArrival(of customer: CustomerID) {
+        let index = Int(customer.rawValue)
+        while customerStarted.count <= index {
+            customerStarted.append(0)
+            customerInFlight.append(0)
+        }
+        if customerInFlight[index] > 0 { sharedArrivals &+= 1 }
+        customerInFlight[index] &+= 1
+        customerStarted[index] &+= 1
+    }
+
+    /// The customers with the most lifecycles, most first (ties by number), with their counts.
+    func hottestCustomers(_ count: Int) -> [(customer: CustomerID, lifecycles: UInt64)] {
+        var top: [(customer: CustomerID, lifecycles: UInt64)] = []
+        for (index, started) in customerStarted.enumerated() where started > 0 {
+            if top.count == count, let last = top.last, UInt64(started) <= last.lifecycles { continue }
+            let entry = (customer: CustomerID(UInt32(index)), lifecycles: UInt64(started))
+            let position = top.firstIndex { $0.lifecycles < entry.lifecycles } ?? top.count
+            top.insert(entry, at: position)
+            if top.count > count { top.removeLast() }
+        }
+        return top
+    }
+
     func finish(_ lifecycle: LifecycleID, outcome: PaymentOutcome, code: String) {
         let record = lifecycles[lifecycle.slot]
+        customerInFlight[Int(context.bodies[lifecycle].customer.rawValue)] &-= 1
         lifecycles[lifecycle.slot].done = true
         inFlight -= 1
         completed &+= 1

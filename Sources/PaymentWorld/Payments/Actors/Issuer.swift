@@ -33,6 +33,8 @@ public actor Issuer: ReportingActor {
     private var intake: Intake
     private var random: SimRandom
     private var book: [Book] = []
+    /// What each card spent and how often it was approved, for the daily and velocity limits.
+    private var usage: [CardUsage]
     private(set) var counters = PaymentCounters()
     /// Approvals (holds placed, stand-ins included) per BIN range, for summary.json.
     private(set) var approvalsByBIN: [UInt64]
@@ -45,6 +47,15 @@ public actor Issuer: ReportingActor {
                         operations: context.configuration.stations.operations)
         random = context.splitRandom()
         approvalsByBIN = [UInt64](repeating: 0, count: context.configuration.cards.bins.count)
+        usage = [CardUsage](repeating: CardUsage(), count: context.configuration.cards.count)
+    }
+
+    /// A card's spending in the current virtual day and approvals in the current virtual hour.
+    struct CardUsage {
+        var day: Int64 = -1
+        var spent: Int64 = 0
+        var hour: Int64 = -1
+        var approvals = 0
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: counters, station: intake.station) }
@@ -53,6 +64,12 @@ public actor Issuer: ReportingActor {
         let payment = PaymentID(rawValue: event.subject)
         if event.kind == PaymentMessage.standInAdvice.rawValue {
             standInAdvised(AttemptID(payment, AttemptWire.attempt(of: event.argument)))
+            return
+        }
+        if event.kind == PaymentMessage.holdBooked.rawValue {
+            let attempt = AttemptID(payment, AttemptWire.attempt(of: event.argument))
+            placeHold(attempt, amount: context.bodies[payment].amount, standIn: false, checked: true)
+            answer(attempt, .approved)
             return
         }
         guard intake.take(event, to: id, counters: &counters) else { return }
@@ -107,6 +124,8 @@ public actor Issuer: ReportingActor {
         let outcome: IssuerAnswer
         if !card.usable && !defects.contains(.approveUnusableCard) {
             outcome = .restrictedCard
+        } else if let limit = limitReached(request.card, amount: request.amount) {
+            outcome = limit
         } else if context.ledger.available(request.card) < request.amount && !defects.contains(.approveOverAvailable) {
             outcome = .insufficientFunds
         } else if random.chance(behaviour.issuerSoftDecline) {
@@ -116,24 +135,55 @@ public actor Issuer: ReportingActor {
         } else {
             outcome = .approved
         }
-        if outcome == .approved {
-            placeHold(attempt, amount: request.amount, standIn: false)
-        } else {
+        counters.count(issuerAnswer: outcome.responseCode)
+        guard outcome == .approved else {
             record(attempt, .declined(outcome))
+            answer(attempt, outcome)
+            return
         }
+        if context.has(.issuerBooksHoldAfterCheck) {
+            // The planted race: the hold is booked after a call to the core banking system (50 ms), by a step that
+            // does not check again, so another authorization on the card can pass the same balance.
+            record(attempt, .approved(held: request.amount))
+            context.schedule(after: .milliseconds(50), to: id, kind: PaymentMessage.holdBooked.rawValue,
+                             subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index))
+            return
+        }
+        placeHold(attempt, amount: request.amount, standIn: false)
         answer(attempt, outcome)
     }
 
-    private func placeHold(_ attempt: AttemptID, amount: Int64, standIn: Bool) {
+    /// The card's daily spending or hourly approvals limit, if this authorization would pass it.
+    private func limitReached(_ card: CardID, amount: Int64) -> IssuerAnswer? {
+        let limits = context.configuration.cards
+        let now = context.now.nanoseconds
+        let index = Int(card.rawValue)
+        let day = now / SimDuration.hours(24).nanoseconds, hour = now / SimDuration.hours(1).nanoseconds
+        if usage[index].day != day { (usage[index].day, usage[index].spent) = (day, 0) }
+        if usage[index].hour != hour { (usage[index].hour, usage[index].approvals) = (hour, 0) }
+        if limits.dailyLimit > 0 && usage[index].spent + amount > limits.dailyLimit { return .exceedsAmountLimit }
+        if limits.velocityLimit > 0 && usage[index].approvals >= limits.velocityLimit { return .exceedsFrequencyLimit }
+        return nil
+    }
+
+    /// Books an approval's hold. `checked`: the balance was checked earlier, by the planted race's
+    /// first step, and the booking goes through whatever the balance is now.
+    private func placeHold(_ attempt: AttemptID, amount: Int64, standIn: Bool, checked: Bool = false) {
         let payment = attempt.payment
         let card = context.bodies[payment].card
         var transfers = Ledger.authorize(card: context.ledger.accounts(of: card), amount: MinorUnits(amount),
                                          lifecycle: payment.rawValue)
-        if standIn || context.has(.approveOverAvailable) {
+        if standIn || checked || context.has(.approveOverAvailable) {
             transfers = transfers.allowingOverdraft()
+        }
+        if !standIn {
+            let index = Int(card.rawValue)
+            usage[index].spent += amount
+            usage[index].approvals += 1
         }
         guard context.post(transfers, for: .payment(payment)) else { return }
         record(attempt, .approved(held: amount))
+        counters.holdsPlaced &+= 1
         if !approvalsByBIN.isEmpty { approvalsByBIN[context.cards[card].bin] &+= 1 }
         context.observe(.holdPlaced(payment, card: card, amount: amount, standIn: standIn, usableCard: context.cards[card].usable))
     }

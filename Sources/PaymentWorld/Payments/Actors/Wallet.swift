@@ -2,27 +2,42 @@ import SimulationKernel
 
 /// The Masterpass wallet with the card's bank behind it (Portmone P1–P4), and the Sips wallet
 /// (W5): authorizes users, adds and deletes wallet cards (LC-05), runs the OTPs they step up to
-/// (LC-07, codes through the message channel) and the 2D card check with its SMS code.
+/// (LC-07, codes through the message channel) and the 2D card check with its SMS code, and lets a
+/// payment use a card only while the wallet still holds it (WAL-4).
+///
+/// A wallet is the customer's, shared by every lifecycle of theirs (one per phone number, design
+/// §4.5): two phones adding the same card, or a delete while a bill pays with it, meet on it. A
+/// lifecycle's calls (its OTP, its add or delete) are its own session.
 public actor Wallet: ReportingActor {
-    struct Record: AnsweringRecord {
+    /// One lifecycle's calls to the wallet.
+    struct Session: AnsweringRecord {
         var last = LastAnswer()
-        /// The OTP in progress and the action it protects.
+        /// The OTP in progress, the action it protects, and its validity timer.
         var otp: OtpState?
+        var otpTimer: UInt32 = 0
         var code: UInt64 = 0
+        /// The code the customer typed, being checked.
+        var pendingCode: UInt64 = 0
         var protected: SeedStep?
         var submissions = 0
-        /// The card add (LC-05) and the step-ups it still waits for.
+        /// The card add (LC-05) and the step-ups it still waits for, or the delete.
         var add: WalletCardState = .idle
         var pendingPhoneOtp = false
         var delete: WalletCardState = .idle
+        /// The card's name this lifecycle adds or deletes.
+        var name: UInt8 = 0
+        /// What the step being served answers, and its payload; the lifecycles' effects set them.
+        var answer = StepAnswer.ok
+        var replyPayload: UInt64 = 0
     }
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
-    private let desk: ServerDesk
-    private var records = SlotTable(empty: Record())
-
     nonisolated let kind = PaymentActorKind.wallet
+    private let desk: ServerDesk
+    private var sessions = SlotTable(empty: Session())
+    /// The customers' wallets, by customer.
+    private var wallets: [WalletList] = []
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
@@ -33,114 +48,252 @@ public actor Wallet: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
+        if event.kind == PaymentMessage.otpExpired.rawValue {
+            otpExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
+            return
+        }
         guard let event = desk.serve(event) else { return }
-        desk.answerStep(event, records: &records) { step, payload, payment, record in
-            serve(step, payload: payload, payment: payment, record: &record)
+        desk.answerStep(event, records: &sessions) { step, payload, lifecycle, session in
+            serve(step, payload: payload, lifecycle: lifecycle, session: &session)
         }
     }
 
-    private func serve(_ step: SeedStep, payload: UInt64, payment: LifecycleID, record: inout Record) -> StepAnswer {
+    public func wouldIgnore(_ event: SimulationEvent) -> Bool {
+        event.kind == PaymentMessage.otpExpired.rawValue
+            && sessions[LifecycleID(rawValue: event.subject)]?.otpTimer != UInt32(truncatingIfNeeded: event.argument)
+    }
+
+    private func wallet(of lifecycle: LifecycleID) -> Int {
+        let wallet = Int(desk.context.bodies[lifecycle].customer.rawValue)
+        while wallets.count <= wallet { wallets.append(.initial) }
+        return wallet
+    }
+
+    private func serve(_ step: SeedStep, payload: UInt64, lifecycle: LifecycleID, session: inout Session) -> StepAnswer {
         let seed = desk.seed
+        session.answer = .ok
+        session.replyPayload = 0
         switch step {
         case .walletAuthorize:
             if desk.random.chance(seed.walletServerError) { return .retryLater }
-            if desk.random.chance(seed.bankOtpRequired) { return startOtp(.walletAuthorize, payment, &record) }
-            return .ok
-        case .walletAddCard:
-            guard desk.step(&record.add, .addCard(validationError: nil), of: payment) != nil else { return .refused }
-            if desk.random.chance(seed.walletServerError) {
-                _ = desk.step(&record.add, .error(code: .masterpassServerError), of: payment)
-                return .refused
-            }
-            record.pendingPhoneOtp = desk.random.chance(seed.phoneOtpRequired)
             if desk.random.chance(seed.bankOtpRequired) {
-                _ = desk.step(&record.add, .otpRequired(.bankOtp), of: payment)
-                if desk.context.has(.walletStoresBeforeOtp) {
-                    // The planted bug: the card is stored as soon as the bank asks for its OTP.
-                    desk.observe(.otpProtectedActionRan(payment, verified: false))
-                }
-                return startOtp(.walletAddCard, payment, &record)
+                startOtp(.walletAuthorize, lifecycle, &session)
+            } else {
+                session.replyPayload = UInt64(defaultCard(of: lifecycle))
             }
-            return continueAdd(payment, &record)
-        case .walletListCards, .getWalletData:
+            return session.answer
+        case .walletAddCard:
+            session.name = UInt8(truncatingIfNeeded: payload)
+            if desk.context.has(.walletDedupesCardNamesPerRequest) {
+                // The planted race: the name is checked when the add starts, not when the card is stored.
+                if wallets[wallet(of: lifecycle)].contains(session.name) { return .refused }
+            }
+            addCard(.addCard(validationError: nil), lifecycle, &session)
+            return session.answer
+        case .walletListCards:
+            if desk.random.chance(seed.walletServerError) { return .retryLater }
+            desk.observe(.walletListed(lifecycle, wallet: wallets[wallet(of: lifecycle)]))
+            return .ok
+        case .getWalletData:
             return desk.random.chance(seed.walletServerError) ? .retryLater : .ok
         case .walletDeleteCard:
-            guard desk.step(&record.delete, .deleteCard, of: payment) != nil,
-                  desk.step(&record.delete, .walletOk, of: payment) != nil else { return .refused }
-            return .ok
+            session.name = UInt8(truncatingIfNeeded: payload)
+            deleteCard(.deleteCard, lifecycle, &session)
+            return session.answer
+        case .walletPayWithCard:
+            return payWith(UInt8(truncatingIfNeeded: payload), lifecycle)
         case .start2DVerification:
             if desk.random.chance(seed.cardCheckFailure) { return .refused }  // 2018.
-            return startOtp(.start2DVerification, payment, &record)
-        case .submitCode: return check(code: payload, payment, &record)
+            startOtp(.start2DVerification, lifecycle, &session)
+            return session.answer
+        case .submitCode: return check(code: payload, lifecycle, &session)
         case .resendCode:
-            guard case .awaitingCode(let counters)? = record.otp, counters.resends < counters.maxResends else {
+            guard case .awaitingCode(let counters)? = session.otp, counters.resends < counters.maxResends else {
                 // Out of resends: the table has no resend row then, so the OTP ends here (found by swarm seed 2).
-                if case .awaitingCode? = record.otp { _ = desk.step(&record.otp!, .abandon, of: payment) }
+                if case .awaitingCode? = session.otp { otp(.abandon, lifecycle, &session) }
                 return .codeFailed
             }
-            guard let effects = desk.step(&record.otp!, .resend, of: payment) else { return .codeFailed }
-            if effects.contains(.sendCode) { sendCode(payment, &record) }
-            return .bankOtpRequired
+            session.answer = .bankOtpRequired
+            otp(.resend, lifecycle, &session)
+            return session.answer
         default:
             preconditionFailure("wallet cannot serve \(step)")
         }
     }
 
-    /// An add either waits for Masterpass's phone OTP (2114) or stores the card.
-    private func continueAdd(_ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
-        if record.pendingPhoneOtp {
-            record.pendingPhoneOtp = false
-            _ = desk.step(&record.add, .otpRequired(.walletPhoneOtp), of: payment)
-            return startOtp(.walletAddCard, payment, &record) == .bankOtpRequired ? .phoneOtpRequired : .codeFailed
+    // MARK: LC-05 wallet card
+
+    private func addCard(_ event: WalletCardEvent, _ lifecycle: LifecycleID, _ session: inout Session) {
+        guard let effects = desk.step(&session.add, event, of: lifecycle) else {
+            session.answer = .refused
+            return
         }
-        guard let effects = desk.step(&record.add, .walletOk, of: payment) else { return .refused }
-        if effects.contains(.storeCard) {
-            // The wallet's card list shows the card masked and pays with its token (G-12).
-            desk.observe(.cardDataKept(.lifecycle(payment), holder: .wallet, form: .maskedPAN))
-            // WAL-2: the card is stored only after every OTP the wallet asked for was verified.
-            desk.observe(.otpProtectedActionRan(payment, verified: record.otp.map { $0 == .verified } ?? true))
+        for effect in effects { perform(effect, lifecycle, &session) }
+    }
+
+    private func deleteCard(_ event: WalletCardEvent, _ lifecycle: LifecycleID, _ session: inout Session) {
+        guard let effects = desk.step(&session.delete, event, of: lifecycle) else {
+            session.answer = .refused
+            return
         }
+        for effect in effects { perform(effect, lifecycle, &session) }
+    }
+
+    private func perform(_ effect: WalletCardEffect, _ lifecycle: LifecycleID, _ session: inout Session) {
+        switch effect {
+        case .sendAddCard:
+            // The add reaches Masterpass, which answers for itself and for the card's bank.
+            let seed = desk.seed
+            if desk.random.chance(seed.walletServerError) {
+                addCard(.error(code: .masterpassServerError), lifecycle, &session)
+                return
+            }
+            session.pendingPhoneOtp = desk.random.chance(seed.phoneOtpRequired)
+            if desk.random.chance(seed.bankOtpRequired) {
+                if desk.context.has(.walletStoresBeforeOtp) {
+                    // The planted bug: the card is stored as soon as the bank asks for its OTP.
+                    desk.observe(.otpProtectedActionRan(lifecycle, verified: false))
+                }
+                addCard(.otpRequired(.bankOtp), lifecycle, &session)
+                return
+            }
+            continueAdd(lifecycle, &session)
+        case .startOtp(let kind):
+            startOtp(.walletAddCard, lifecycle, &session)
+            if kind == .walletPhoneOtp && session.answer == .bankOtpRequired { session.answer = .phoneOtpRequired }
+        case .confirmOtp:
+            continueAdd(lifecycle, &session)
+        case .storeCard:
+            store(session.name, lifecycle, &session)
+        case .sendDeleteCard:
+            // Masterpass deletes a card the wallet holds; an unknown name is refused.
+            let present = wallets[wallet(of: lifecycle)].contains(session.name)
+            deleteCard(present ? .walletOk : .error(code: .masterpassServerError), lifecycle, &session)
+        case .removeCard:
+            let wallet = wallet(of: lifecycle)
+            wallets[wallet].remove(session.name)
+            desk.observe(.walletCardRemoved(lifecycle, wallet: wallets[wallet], name: session.name))
+        case .reportRejection:
+            session.answer = .refused
+        }
+    }
+
+    /// An add either waits for Masterpass's phone OTP (2114) or ends. Names are unique in a wallet,
+    /// so a name taken meanwhile (the same card added from the customer's other phone) is refused
+    /// now, when the card would be stored, not when the add started.
+    private func continueAdd(_ lifecycle: LifecycleID, _ session: inout Session) {
+        if session.pendingPhoneOtp {
+            session.pendingPhoneOtp = false
+            addCard(.otpRequired(.walletPhoneOtp), lifecycle, &session)
+            return
+        }
+        let wallet = wallet(of: lifecycle)
+        let checkedAtStart = desk.context.has(.walletDedupesCardNamesPerRequest)
+        if !checkedAtStart && (wallets[wallet].contains(session.name) || wallets[wallet].isFull) {
+            desk.counters.walletConflicts &+= 1
+            addCard(.error(code: .masterpassServerError), lifecycle, &session)  // 2200 duplicateName (domain P2).
+            return
+        }
+        addCard(.walletOk, lifecycle, &session)
+    }
+
+    /// Stores the card under its name.
+    private func store(_ name: UInt8, _ lifecycle: LifecycleID, _ session: inout Session) {
+        let wallet = wallet(of: lifecycle)
+        wallets[wallet].append(name)
+        // The wallet's card list shows the card masked and pays with its token (G-12).
+        desk.observe(.cardDataKept(.lifecycle(lifecycle), holder: .wallet, form: .maskedPAN))
+        // WAL-2: the card is stored only after every OTP the wallet asked for was verified.
+        desk.observe(.otpProtectedActionRan(lifecycle, verified: session.otp.map { $0 == .verified } ?? true))
+        desk.observe(.walletCardStored(lifecycle, wallet: wallets[wallet], name: name))
+    }
+
+    /// A payment takes a card from the wallet: only one it holds now (WAL-4).
+    private func payWith(_ name: UInt8, _ lifecycle: LifecycleID) -> StepAnswer {
+        let wallet = wallet(of: lifecycle)
+        guard wallets[wallet].contains(name) || desk.context.has(.walletPaysWithoutRechecking) else {
+            desk.counters.walletConflicts &+= 1
+            return .refused  // A deleted card cannot be paid with: 2200.
+        }
+        desk.observe(.walletCardUsed(lifecycle, wallet: wallets[wallet], name: name))
         return .ok
     }
 
-    private func startOtp(_ protected: SeedStep, _ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
-        record.otp = .issuing(OtpCounters(maxAttempts: desk.seed.otpAttempts, maxResends: desk.seed.otpResends))
-        record.protected = protected
-        record.submissions = 0
-        guard desk.step(&record.otp!, .sendCode, of: payment) != nil else { return .codeFailed }
-        sendCode(payment, &record)
-        return .bankOtpRequired
+    /// The wallet's default card, which a payment offers: the one added last.
+    func defaultCard(of lifecycle: LifecycleID) -> UInt8 { wallets[wallet(of: lifecycle)].latest ?? 0 }
+
+    // MARK: LC-07 OTP
+
+    private func startOtp(_ protected: SeedStep, _ lifecycle: LifecycleID, _ session: inout Session) {
+        session.otp = .issuing(OtpCounters(maxAttempts: desk.seed.otpAttempts, maxResends: desk.seed.otpResends))
+        session.protected = protected
+        session.submissions = 0
+        session.answer = .bankOtpRequired
+        otp(.sendCode, lifecycle, &session)
     }
 
-    /// A new code kills the previous one (OTP-2); the channel may lose or delay it.
-    private func sendCode(_ payment: LifecycleID, _ record: inout Record) {
-        record.code = desk.random.int(in: 100_000...999_999)
-        desk.send(.codeSent, to: .messageChannel, payment, argument: record.code)
-    }
-
-    private func check(code: UInt64, _ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
-        guard record.otp != nil, desk.step(&record.otp!, .submit, of: payment) != nil else { return .codeFailed }
-        record.submissions += 1
-        desk.observe(.otpChecked(payment, submissions: record.submissions,
-                                       maxAttempts: desk.seed.otpAttempts))
-        let match = code == record.code
-        guard let effects = desk.step(&record.otp!, match ? .match : .mismatch, of: payment) else { return .codeFailed }
-        if !match, desk.context.has(.otpAttemptsNotCounted), case .failed = record.otp! {
-            record.otp = .awaitingCode(OtpCounters(maxAttempts: desk.seed.otpAttempts))  // The planted bug: a fresh counter.
+    private func otp(_ event: OtpEvent, _ lifecycle: LifecycleID, _ session: inout Session) {
+        guard session.otp != nil, let effects = desk.step(&session.otp!, event, of: lifecycle) else {
+            session.answer = .codeFailed
+            return
         }
-        switch record.otp! {
-        case .awaitingCode: return .codeInvalid
-        case .verified where effects.contains(.runProtectedAction):
-            if record.protected == .walletAddCard {
-                _ = desk.step(&record.add, .otpVerified, of: payment)
-                return continueAdd(payment, &record)
+        for effect in effects { perform(effect, lifecycle, &session) }
+    }
+
+    private func perform(_ effect: OtpEffect, _ lifecycle: LifecycleID, _ session: inout Session) {
+        switch effect {
+        case .sendCode:
+            // A new code kills the previous one (OTP-2); the channel may lose or delay it.
+            session.code = desk.random.int(in: 100_000...999_999)
+            desk.send(.codeSent, to: .messageChannel, lifecycle, argument: session.code)
+        case .startTimer(let timer):
+            precondition(timer == .otpValidity, "the wallet's OTP has no \(timer) timer")
+            session.otpTimer &+= 1
+            desk.context.schedule(after: desk.context.configuration.timeouts.otpValidity, to: id,
+                                  kind: PaymentMessage.otpExpired.rawValue, subject: lifecycle.rawValue,
+                                  argument: UInt64(session.otpTimer))
+        case .cancelTimer:
+            session.otpTimer &+= 1
+        case .checkCode:
+            session.submissions += 1
+            desk.observe(.otpChecked(lifecycle, submissions: session.submissions, maxAttempts: desk.seed.otpAttempts))
+            let match = session.pendingCode == session.code
+            otp(match ? .match : .mismatch, lifecycle, &session)
+            if !match, desk.context.has(.otpAttemptsNotCounted), case .failed? = session.otp {
+                session.otp = .awaitingCode(OtpCounters(maxAttempts: desk.seed.otpAttempts))  // The planted bug: a fresh counter.
             }
-            desk.observe(.otpProtectedActionRan(payment, verified: true))
-            return .ok
-        default:
-            if record.protected == .walletAddCard { _ = desk.step(&record.add, .otpFailed, of: payment) }
-            return .codeFailed
+            switch session.otp {
+            case .awaitingCode?: session.answer = .codeInvalid
+            case .verified?: break
+            default:
+                if session.protected == .walletAddCard { addCard(.otpFailed, lifecycle, &session) }
+                session.answer = .codeFailed
+            }
+        case .runProtectedAction:
+            session.answer = .ok
+            if session.protected == .walletAddCard {
+                addCard(.otpVerified, lifecycle, &session)
+            } else {
+                desk.observe(.otpProtectedActionRan(lifecycle, verified: true))
+                if session.protected == .walletAuthorize { session.replyPayload = UInt64(defaultCard(of: lifecycle)) }
+            }
         }
+    }
+
+    private func check(code: UInt64, _ lifecycle: LifecycleID, _ session: inout Session) -> StepAnswer {
+        // No OTP waiting for a code (none asked for, or it expired): nothing to check.
+        guard case .awaitingCode? = session.otp else { return .codeFailed }
+        session.pendingCode = code
+        otp(.submit, lifecycle, &session)
+        return session.answer
+    }
+
+    /// The OTP's validity ran out while the customer had not typed it: the code is dead (OTP 300 s).
+    private func otpExpired(_ lifecycle: LifecycleID, timer: UInt32) {
+        guard var session = sessions[lifecycle], session.otpTimer == timer, case .awaitingCode? = session.otp else { return }
+        otp(.codeExpired, lifecycle, &session)
+        if session.protected == .walletAddCard { addCard(.otpFailed, lifecycle, &session) }
+        sessions[lifecycle] = session
     }
 }
 
@@ -148,16 +301,15 @@ public actor Wallet: ReportingActor {
 public actor MessageChannel: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
+    nonisolated let kind = PaymentActorKind.messageChannel
     private let desk: ServerDesk
     private var latency: Distribution
-
-    nonisolated let kind = PaymentActorKind.messageChannel
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
         lane = context.makeLane()
         desk = ServerDesk(kind: kind, context: context)
-        latency = desk.context.configuration.seed.smsLatency
+        latency = context.configuration.seed.smsLatency
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: nil) }
@@ -166,9 +318,8 @@ public actor MessageChannel: ReportingActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .codeSent:
             guard !desk.random.chance(desk.seed.smsLoss) else { return }
-            desk.context.schedule(after: latency.sample(&desk.random), to: id,
-                                     kind: PaymentMessage.codeDelivered.rawValue, subject: event.subject,
-                                     argument: event.argument)
+            desk.context.schedule(after: latency.sample(&desk.random), to: id, kind: PaymentMessage.codeDelivered.rawValue,
+                                  subject: event.subject, argument: event.argument)
         case .codeDelivered:
             desk.send(.codeDelivered, to: .device, LifecycleID(rawValue: event.subject), argument: event.argument)
         default:

@@ -27,6 +27,30 @@ extension PlantedDefect {
         case .replacementReusesCancelledCard: "CARD-1"
         case .issueCountedAsActivation: "CARD-2"
         case .tokenCompletedTwice: "PROV-3"
+        case .walletDedupesCardNamesPerRequest: "WAL-1"
+        case .walletPaysWithoutRechecking: "WAL-4"
+        case .cardStatusReadBeforeSca: "CARD-7"
+        case .tokenizationChecksCardAtStartOnly: "PROV-1"
+        case .tokensDedupedPerRequest: "PROV-3"
+        case .issuerBooksHoldAfterCheck: "G-2"
+        }
+    }
+
+    /// Whether the defect is a race between two lifecycles of one customer, on a thing they share
+    /// (their wallet, their card, their account): reachable only when customers are hot, never when
+    /// every lifecycle has a customer of its own.
+    public var needsSharedThings: Bool {
+        switch self {
+        case .walletDedupesCardNamesPerRequest, .walletPaysWithoutRechecking, .cardStatusReadBeforeSca,
+             .tokenizationChecksCardAtStartOnly, .tokensDedupedPerRequest, .issuerBooksHoldAfterCheck:
+            true
+        case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
+             .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
+             .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
+             .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
+             .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
+             .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice:
+            false
         }
     }
 
@@ -35,13 +59,19 @@ extension PlantedDefect {
     public var flows: [PaymentFlow] {
         switch self {
         case .otpAttemptsNotCounted: [.portmoneWalletCard, .portmoneBill]
+        case .walletDedupesCardNamesPerRequest: [.portmoneWalletCard]
+        case .walletPaysWithoutRechecking: [.portmoneWalletCard, .portmoneBill]
+        case .cardStatusReadBeforeSca: [.paysafeCard]
+        case .tokenizationChecksCardAtStartOnly: [.paysafeCard, .paysafeProvisioning]
+        case .tokensDedupedPerRequest: [.paysafeProvisioning]
         case .walletStoresBeforeOtp: [.portmoneWalletCard]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
         case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation: [.paysafeCard]
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
-             .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt: []
+             .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
+             .issuerBooksHoldAfterCheck: []
         }
     }
 }

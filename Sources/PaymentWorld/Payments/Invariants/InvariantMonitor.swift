@@ -52,11 +52,21 @@ extension LivenessMonitor {
 public struct MonitoredWorld {
     public let configuration: PaymentsConfiguration
     let ledger: WorldLedger
+    let bodies: RequestBodies
+
+    /// Whose lifecycle it is: what every request of the lifecycle says.
+    var customers: CustomerOfLifecycle { CustomerOfLifecycle(bodies: bodies) }
 
     /// A card's available balance in the ledger now, in minor units.
     public func available(_ card: CardID) -> Int64 { ledger.available(card) }
     /// What the ledger holds on a card now, in minor units.
     public func held(_ card: CardID) -> Int64 { ledger.held(card) }
+}
+
+/// Reads a lifecycle's customer off its request body, for claims about the customers' shared things.
+struct CustomerOfLifecycle {
+    let bodies: RequestBodies
+    func callAsFunction(_ lifecycle: LifecycleID) -> CustomerID { bodies[lifecycle].customer }
 }
 
 /// One line of `summary.json`'s invariant table.

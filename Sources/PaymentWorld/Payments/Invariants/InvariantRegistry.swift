@@ -33,6 +33,12 @@ struct InvariantRegistry {
             CardUpdatesNeedVerifiedSca.self,         // CARD-4
             OnlyActiveCardsAreTokenized.self,        // PROV-1
             OneCompletedTokenizationPerCard.self,    // PROV-3
+            CardNamesAreUniquePerWallet.self,        // WAL-1
+            WalletListsFollowTheirAddsAndDeletes.self, // WAL-3
+            NoPaymentUsesADeletedCard.self,          // WAL-4
+            CustomersHoldNoMoreCardsThanAllowed.self, // CARD-5
+            CancelledCardsKeepNoLiveTokens.self,     // CARD-6
+            PrepaidCardsMoveOnlyAlongTheirTable.self, // CARD-7
         ]
     }
 

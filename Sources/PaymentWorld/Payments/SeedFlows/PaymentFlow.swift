@@ -88,8 +88,10 @@ public enum PaymentFlow: Int, Sendable, Hashable, CaseIterable, CustomStringConv
     private var stepList: [SeedStep] {
         switch self {
         case .sale, .authorization: []
-        // P1 authorize, P4 commission → proceed; the 2D branch (CVV + SMS) runs for cards without 3DS.
-        case .portmoneBill, .portmoneTopUp: [.walletAuthorize, .getCommission, .proceedPayment]
+        // P1 authorize (the wallet offers its default card), P4 commission, the wallet releases the card
+        // for the payment (it must still hold it: WAL-4), proceed; the 2D branch (CVV + SMS) runs for
+        // cards without 3DS.
+        case .portmoneBill, .portmoneTopUp: [.walletAuthorize, .getCommission, .walletPayWithCard, .proceedPayment]
         // P1, then P2 add (with 2113 / 2114 OTPs), the list, and P3 delete.
         case .portmoneWalletCard: [.walletAuthorize, .walletAddCard, .walletListCards, .walletDeleteCard]
         // E1: the merchant signs, the platform inits the session (LC-00).
@@ -101,10 +103,11 @@ public enum PaymentFlow: Int, Sendable, Hashable, CaseIterable, CustomStringConv
         // W: orderInitialize returns a one-shot context; the 3DS order runs in the core (PaReq → ACS → PaRes).
         case .sogenactifCardOrder: [.orderInitialize]
         case .sogenactifWalletOrder: [.orderInitialize, .getWalletData]
-        // S1 create (and activate a physical card), S2-protected lock, unlock and cancel.
-        case .paysafeCard: [.createPrepaidCard, .activatePrepaidCard, .lockPrepaidCard, .unlockPrepaidCard,
-                            .cancelPrepaidCard]
-        // S1 create, then S3 push provisioning (tokenize → mobile wallet → PNO → updateTokenizationStatus).
+        // S1 the customer's card (created, or a replacement, when they have none; activated when it is
+        // a new physical one), then one S2-protected change the customer picks by its status.
+        case .paysafeCard: [.createPrepaidCard, .activatePrepaidCard, .managePrepaidCard]
+        // S1 the customer's card, then S3 push provisioning to this device (tokenize → mobile wallet →
+        // PNO → updateTokenizationStatus).
         // A physical card not yet activated is refused at tokenize (PROV-1, strict default).
         case .paysafeProvisioning: [.createPrepaidCard, .tokenizeForWallet, .addPass, .updateTokenizationStatus]
         }
@@ -121,6 +124,11 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
     case createPrepaidCard, activatePrepaidCard, lockPrepaidCard, unlockPrepaidCard, cancelPrepaidCard
     case scaAttempt
     case tokenizeForWallet, addPass, updateTokenizationStatus
+    case walletPayWithCard
+    case changePrepaidCardPin
+    /// Not a call: where the app, by the card's status and the customer's wish, picks lock, unlock,
+    /// cancel or a PIN change (S2), which it then calls.
+    case managePrepaidCard
 
     public var description: String {
         switch self {
@@ -150,6 +158,9 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
         case .tokenizeForWallet: "tokenize"
         case .addPass: "PKAddPaymentPassRequest"
         case .updateTokenizationStatus: "updateTokenizationStatus"
+        case .walletPayWithCard: "payWithMasterpassCard"
+        case .changePrepaidCardPin: "setPin"
+        case .managePrepaidCard: "manageCard"
         }
     }
 
@@ -157,7 +168,7 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
     var server: PaymentActorKind {
         switch self {
         case .walletAuthorize, .walletAddCard, .walletListCards, .walletDeleteCard, .getWalletData,
-             .start2DVerification, .submitCode, .resendCode:
+             .start2DVerification, .submitCode, .resendCode, .walletPayWithCard:
             .wallet
         case .signParameters: .merchant
         case .getCommission, .proceedPayment, .initSession, .createSession, .updateSession, .orderInitialize,
@@ -165,7 +176,7 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
             .platform
         case .tokenizeCard: .tokenService
         case .createPrepaidCard, .activatePrepaidCard, .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard,
-             .tokenizeForWallet, .updateTokenizationStatus:
+             .tokenizeForWallet, .updateTokenizationStatus, .changePrepaidCardPin, .managePrepaidCard:
             .cardPlatform
         case .scaAttempt: .scaAuthority
         case .addPass: .mobileWallet

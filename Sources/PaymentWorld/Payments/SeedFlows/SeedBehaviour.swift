@@ -51,6 +51,13 @@ public struct SeedBehaviour: Sendable, Hashable {
     public var scaVerified = Ratio(9, 10)
     public var scaThink: Distribution = .lognormal(median: .seconds(8), sigma: 0.5)
     public var scaAttempts = 3
+    /// What the customer does with their card (S2), by share: lock it (an active card), unlock it (a
+    /// locked one), change its PIN, or cancel it (either).
+    public var cardLock = Ratio(45, 100)
+    public var cardPinChange = Ratio(35, 100)
+    public var cardCancel = Ratio(20, 100)
+    /// Cards a customer may hold at once in the program (S1 allowableCards, CARD-5).
+    public var allowableCards = 1
     /// Tokenizations the issuer protects with SCA.
     public var scaOnTokenize = Ratio(1, 2)
     /// PNO declines and mobile-wallet errors during provisioning.

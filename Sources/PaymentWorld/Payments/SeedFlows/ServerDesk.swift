@@ -85,9 +85,9 @@ final class ServerDesk {
         let attempt = StepWire.attempt(of: event.argument)
         if settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
         let answer = serve(step, StepWire.payload(of: event.argument), payment, &record)
-        record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
+        record.last = LastAnswer(step: step, attempt: attempt, answer: answer, payload: record.replyPayload)
         records[payment] = record
-        self.answer(payment, step, answer, call: attempt)
+        self.answer(payment, step, answer, call: attempt, payload: record.replyPayload)
     }
 
     func answer(_ payment: LifecycleID, _ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) {
@@ -114,6 +114,13 @@ final class ServerDesk {
     }
 
     func observe(_ event: WorldEvent) { context.observe(event) }
+
+    /// Whether a table would take `event` in `state`, asked without changing or reporting anything:
+    /// a server refuses a request its entity's state does not allow (another lifecycle changed the
+    /// entity first) rather than offering the table an event it must reject.
+    func wouldAccept<State: LifecycleState>(_ state: State, _ event: State.Event) -> Bool {
+        (try? state.applying(event)) != nil
+    }
 }
 
 /// Per-lifecycle records in a dense array indexed by slot; the generation in the lifecycle id
@@ -155,6 +162,12 @@ struct SlotTable<Record> {
 /// A server's per-lifecycle record, which remembers the last call it answered.
 protocol AnsweringRecord {
     var last: LastAnswer { get set }
+    /// What the answer now being given carries besides its code (a card's name, a delivery time).
+    var replyPayload: UInt64 { get }
+}
+
+extension AnsweringRecord {
+    var replyPayload: UInt64 { 0 }
 }
 
 /// What a server remembers of the last call it answered, so that a repeated call (the app's

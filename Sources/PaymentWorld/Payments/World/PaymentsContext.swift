@@ -20,9 +20,12 @@ final class PaymentsContext: @unchecked Sendable {
     let observer: WorldObserver
     let cards: CardFile
     let bodies: RequestBodies
+    /// The customers, which only the device draws from; the others learn a lifecycle's customer
+    /// from its request body.
+    let population: Population
 
     init(simulation: SimulationHandle, network: Network, addresses: PaymentAddresses, configuration: PaymentsConfiguration,
-         ledger: WorldLedger, observer: WorldObserver, cards: CardFile, bodies: RequestBodies) {
+         ledger: WorldLedger, observer: WorldObserver, cards: CardFile, bodies: RequestBodies, population: Population) {
         self.simulation = simulation
         self.network = network
         self.addresses = addresses
@@ -31,6 +34,7 @@ final class PaymentsContext: @unchecked Sendable {
         self.observer = observer
         self.cards = cards
         self.bodies = bodies
+        self.population = population
     }
 
     /// Sends a message over the world's network. Through the context's own method, so the network

@@ -13,6 +13,9 @@ final class RequestBodies {
     /// What the customer asked for: the order of a checkout, or a seed flow's subject.
     struct Order {
         var flow = PaymentFlow.sale
+        var customer = CustomerID(0)
+        /// Which of the customer's devices the lifecycle runs on.
+        var device = 0
         var card = CardID(0)
         var merchant = MerchantID(0)
         /// In minor units; for Portmone, the bill plus its commission.

@@ -44,6 +44,25 @@ public struct PaymentCounters: Sendable {
     public var refunds: UInt64 = 0
     public var droppedByOutage: UInt64 = 0
     public var rejectedByQueue: UInt64 = 0
+    /// Calls refused because another lifecycle of the same customer changed a shared thing first:
+    /// a wallet card's name taken, a card deleted under a payment.
+    public var walletConflicts: UInt64 = 0
+    /// Calls refused because another lifecycle of the same customer changed their prepaid card first
+    /// (a lock after a cancel, a second token for one device, a token whose card was locked meanwhile).
+    public var cardConflicts: UInt64 = 0
+    public var prepaidCardsIssued: UInt64 = 0
+    public var prepaidCardsShipped: UInt64 = 0
+    public var prepaidPinsSet: UInt64 = 0
+    public var holdsPlaced: UInt64 = 0
+    /// The issuer's decisions by ISO code (00, 05, 51, 61, 62, 65, 91): declines by reason.
+    public var issuerAnswers = [UInt64](repeating: 0, count: PaymentCounters.issuerCodes.count)
+
+    /// The codes `issuerAnswers` counts, in its order.
+    public static let issuerCodes = ["00", "05", "51", "61", "62", "65", "91"]
+
+    mutating func count(issuerAnswer code: ResponseCode) {
+        if let index = Self.issuerCodes.firstIndex(of: code.description) { issuerAnswers[index] &+= 1 }
+    }
 }
 
 extension PaymentCounters {
@@ -70,5 +89,12 @@ extension PaymentCounters {
         refunds &+= other.refunds
         droppedByOutage &+= other.droppedByOutage
         rejectedByQueue &+= other.rejectedByQueue
+        walletConflicts &+= other.walletConflicts
+        cardConflicts &+= other.cardConflicts
+        prepaidCardsIssued &+= other.prepaidCardsIssued
+        prepaidCardsShipped &+= other.prepaidCardsShipped
+        prepaidPinsSet &+= other.prepaidPinsSet
+        holdsPlaced &+= other.holdsPlaced
+        for index in issuerAnswers.indices { issuerAnswers[index] &+= other.issuerAnswers[index] }
     }
 }

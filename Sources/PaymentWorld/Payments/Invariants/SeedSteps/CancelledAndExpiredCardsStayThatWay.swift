@@ -7,8 +7,8 @@ final class CancelledAndExpiredCardsStayThatWay: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .prepaidStatusChanged(let lifecycle, let from, let to, _) = event else { return }
+        guard case .prepaidStatusChanged(let lifecycle, let card, let from, let to, _) = event else { return }
         let absorbed = from == .cancelled || from == .expired
-        checks.expect(!absorbed, about: lifecycle, "card left \(from.map { "\($0)" } ?? "-") for \(to)")
+        checks.expect(!absorbed, about: lifecycle, "\(card) left \(from.map { "\($0)" } ?? "-") for \(to)")
     }
 }

@@ -7,8 +7,8 @@ final class CardUpdatesNeedVerifiedSca: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .prepaidStatusChanged(let lifecycle, let from, let to, let sca) = event, let from else { return }
+        guard case .prepaidStatusChanged(let lifecycle, let card, let from, let to, let sca) = event, let from else { return }
         guard to == .locked || to == .cancelled || (from == .locked && to == .active) else { return }
-        checks.expect(sca, about: lifecycle, "\(from) → \(to) without verified SCA")
+        checks.expect(sca, about: lifecycle, "\(card) \(from) → \(to) without verified SCA")
     }
 }

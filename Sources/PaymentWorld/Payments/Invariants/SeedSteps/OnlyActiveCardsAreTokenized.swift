@@ -7,7 +7,7 @@ final class OnlyActiveCardsAreTokenized: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .tokenizationCompleted(let lifecycle, let cardStatus, _) = event else { return }
-        checks.expect(cardStatus == .active, about: lifecycle, "tokenization completed for a \(cardStatus) card")
+        guard case .tokenizationCompleted(let lifecycle, let card, _, let cardStatus) = event else { return }
+        checks.expect(cardStatus == .active, about: lifecycle, "tokenization completed for \(card), \(cardStatus)")
     }
 }

@@ -7,8 +7,8 @@ final class PhysicalCardsActivateOnce: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .prepaidActivated(let lifecycle, let physical, let activations) = event else { return }
-        checks.expect(physical && activations == 1, about: lifecycle,
+        guard case .prepaidActivated(let card, let physical, let activations) = event else { return }
+        checks.expect(physical && activations == 1, about: .prepaidCard(card),
                       "activation #\(activations) of a \(physical ? "physical" : "virtual") card")
     }
 }
