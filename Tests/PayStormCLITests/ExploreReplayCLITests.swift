@@ -35,6 +35,9 @@ import Testing
         return failures
     }
 
+    static let catchers: Set<String> = ["G-4 NoOrderIsChargedTwice", "RES-4 MerchantAgreesWithTheGateway",
+                                        "RES-5 CustomersAreToldWhatTheMoneyDid"]
+
     @Test(arguments: [[String](), ["--swarm"], ["--strategy", "pct:2", "--lanes", "per-actor", "--jitter", "2ms", "--keep-going"]])
     func eachFailureLinesReplayGivesItsTraceHash(scheduling: [String]) throws {
         let scratch = try TemporaryDirectory()
@@ -49,7 +52,9 @@ import Testing
         #expect(written.compactMap { $0["trace_hash"] as? String } == failures.map(\.traceHash), "\(written)")
 
         for failure in failures {
-            #expect(failure.invariant == "G-4 NoOrderIsChargedTwice", "\(explore)")
+            // The retry under a new key charges the order twice (G-4); the merchant and the customer then disagree
+            // with the gateway too, and whichever claim sees it first names the failure.
+            #expect(Self.catchers.contains(failure.invariant), "\(explore)")
             if failure.replay.first == "explore" {
                 // A swarm seed replays through explore, which prints the hash on its failure line.
                 let again = try paystorm(failure.replay + ["--quiet", "--threads", "1"])

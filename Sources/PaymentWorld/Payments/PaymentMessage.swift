@@ -55,6 +55,10 @@ enum PaymentMessage: UInt32, CaseIterable {
     case pnoAnswer                 // Token service → mobile wallet; argument: 1 approved.
     case otpExpired                // Wallet to itself: an OTP's validity ran out; argument: timer generation.
     case holdBooked                // Issuer to itself: a decision taken, its hold booked (a planted race only).
+    case voidRequest               // Merchant → gateway: release an authorization it will not capture.
+    case voidResponse              // Gateway → merchant; argument: 1 voided (or nothing left to void).
+    case voidDue                   // Merchant to itself: ask for the void again until answered.
+    case captureAdvice             // Gateway → issuer: an approval was captured (clearing); argument: attempt.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000

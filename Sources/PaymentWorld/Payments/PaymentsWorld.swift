@@ -175,6 +175,7 @@ public final class PaymentsWorld {
         let (finals, open) = gateway.assumeIsolated { ($0.finalStatuses(), $0.openPayments()) }
         for final in finals { context.observe(.paymentStatusAtEnd(final.payment, succeeded: final.succeeded)) }
         for payment in open { context.observe(.paymentOpenAtEnd(payment)) }
+        context.observe(.holdsAtEnd(openHolds: context.ledger.ledger.openHolds.value))
     }
 }
 

@@ -15,8 +15,8 @@ public enum WorldEvent: Sendable {
     case transfersRefused(WorldSubject, reason: EventNote)
 
     // The customer's lifecycles.
-    /// The device's lifecycle ended: the customer was given an answer. It had to by `deadline` (G-7).
-    case lifecycleEnded(LifecycleID, deadline: SimTime)
+    /// The device's lifecycle ended: the customer was told `told`. It had to be by `deadline` (G-7).
+    case lifecycleEnded(LifecycleID, deadline: SimTime, told: PaymentOutcome)
     /// A lifecycle's budget ran out while the device still waited; the note says what it was.
     case lifecycleDeadlineReached(LifecycleID, detail: EventNote)
     /// A lifecycle's table applied the event it was offered (G-6).
@@ -33,8 +33,8 @@ public enum WorldEvent: Sendable {
     case authorizationSent(AttemptID, required: Bool, authentication: TransStatus?, exempted: Bool, amount: Int64)
     /// The gateway took an authorization answer for an attempt of a live payment (G-8, G-11).
     case authorizationAnswered(AttemptID, approved: Bool)
-    /// The issuer (or the network standing in) approved and placed a hold.
-    case holdPlaced(PaymentID, card: CardID, amount: Int64, standIn: Bool, usableCard: Bool)
+    /// The issuer (or the network standing in) approved `attempt` and placed a hold.
+    case holdPlaced(PaymentID, card: CardID, amount: Int64, attempt: Int, standIn: Bool, usableCard: Bool)
     /// A hold was released (reversal, void, expiry, or the rest after a capture).
     case holdReleased(PaymentID, card: CardID, amount: Int64)
     /// The gateway is about to capture `amount` (checked before the money moves: AUTH-1).
@@ -49,6 +49,10 @@ public enum WorldEvent: Sendable {
     case paymentFinal(PaymentID, order: LifecycleID, succeeded: Bool)
     /// The gateway forgot a finished payment: nothing more can happen to it.
     case paymentRetired(PaymentID, order: LifecycleID)
+    /// The merchant learnt how its order's payment ended (RES-4).
+    case merchantOrderFinal(LifecycleID, succeeded: Bool)
+    /// The run went idle with `openHolds` minor units still held on cards (AUTH-4).
+    case holdsAtEnd(openHolds: Int64)
     /// The run went idle with this payment's final status (the end-of-run checks).
     case paymentStatusAtEnd(PaymentID, succeeded: Bool)
     /// The run went idle with this payment neither final nor retired: nothing is left to finish it.
@@ -95,6 +99,7 @@ public enum WorldEvent: Sendable {
         case answerReceived, tokenizationCompleted, cardDataKept
         case walletCardStored, walletCardRemoved, walletListed, walletCardUsed
         case prepaidCardCreated, tokensDeactivated
+        case merchantOrderFinal, holdsAtEnd
     }
 
     public var kind: Kind {
@@ -132,6 +137,8 @@ public enum WorldEvent: Sendable {
         case .walletCardUsed: .walletCardUsed
         case .prepaidCardCreated: .prepaidCardCreated
         case .tokensDeactivated: .tokensDeactivated
+        case .merchantOrderFinal: .merchantOrderFinal
+        case .holdsAtEnd: .holdsAtEnd
         }
     }
 }

@@ -15,7 +15,7 @@ final class CapturesFollowAHold: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .holdPlaced(let payment, _, _, _, _): held.insert(payment)
+        case .holdPlaced(let payment, _, _, _, _, _): held.insert(payment)
         case .captured(let payment, _, _): checks.expect(held.contains(payment), about: payment, "captured without a hold")
         default: break
         }
@@ -31,7 +31,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .holdPlaced(let payment, let card, _, _, _) = event else { return }
+        guard case .holdPlaced(let payment, let card, _, _, _, _) = event else { return }
         checks.expect(false, about: payment, "\(card) was approved")
     }
 }
@@ -121,7 +121,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.frictionless, \.exempted, \.challenged, \.cascades, \.cascadeSuccesses, \.unknownOutcomes, \.resolvedByInquiry,
             \.resolvedByReversal, \.resolvedByLateReply, \.lateApprovalsReversed, \.merchantRetries, \.stepRepeats,
             \.duplicatesDeduped, \.staleMessages, \.standIns, \.captures, \.refunds, \.droppedByOutage, \.rejectedByQueue,
-            \.walletConflicts, \.cardConflicts, \.prepaidCardsIssued, \.prepaidCardsShipped, \.prepaidPinsSet, \.holdsPlaced,
+            \.walletConflicts, \.cardConflicts, \.statusRecoveries, \.voids, \.standInHolds, \.prepaidCardsIssued, \.prepaidCardsShipped, \.prepaidPinsSet, \.holdsPlaced,
         ]
         // Mirror finds every stored counter, so one added to the struct but not to this list fails here.
         let scalars = Mirror(reflecting: PaymentCounters()).children.filter { $0.value is UInt64 }.count

@@ -261,7 +261,7 @@ public actor DeviceApp: ReportingActor {
         lifecycles[lifecycle.slot].done = true
         inFlight -= 1
         completed &+= 1
-        context.observe(.lifecycleEnded(lifecycle, deadline: record.deadline))
+        context.observe(.lifecycleEnded(lifecycle, deadline: record.deadline, told: outcome))
         let latency = (context.now - record.started).nanoseconds
         let flow = record.flow.rawValue
         flows[flow].completed &+= 1

@@ -131,10 +131,18 @@ extension Gateway {
     }
 
     func authorizationAnswered(_ payment: PaymentID, argument: UInt64) {
-        guard let record = record(payment) else { return }
         let attempt = AttemptWire.attempt(of: argument)
         let answer = IssuerAnswer(rawValue: AttemptWire.code(of: argument)) ?? .doNotHonor
         let approved = answer == .approved || answer == .standInApproved
+        guard let record = record(payment) else {
+            // An approval that arrives after the payment was forgotten (a very slow hop) would hold
+            // money nobody will capture: it is reversed by its authorization id, which needs no record.
+            if approved {
+                counters.lateApprovalsReversed &+= 1
+                sendReversal(payment, attempt: attempt)
+            }
+            return
+        }
         context.observe(.authorizationAnswered(AttemptID(payment, attempt), approved: approved))
         if attempt != record.attempt || isSettled(record) {
             // A late or duplicate answer. An approval nobody will use is reversed (SALE-4).
@@ -235,6 +243,10 @@ extension Gateway {
         counters.captures &+= 1
         records[payment.slot].capturedAmount += amount
         context.observe(.captured(payment, card: facts.card, amount: amount))
+        // Clearing tells the issuer, store-and-forward: a late reversal then releases nothing.
+        let attempt = records[payment.slot].approvedAttempt ?? records[payment.slot].attempt
+        context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.captureAdvice.rawValue,
+                         subject: payment.rawValue, argument: AttemptWire.encode(attempt))
     }
 
     /// Gives what is left of a closed authorization back to the card: held → available.

@@ -12,7 +12,15 @@ extension Gateway {
     private func perform(_ effect: AuthorizationEffect, _ payment: PaymentID) {
         switch effect {
         case .postTransfer(.captureFromHold(let amount)): capture(payment, amount: amount.value)
-        case .postTransfer(.releaseHold(let amount)): releaseHold(payment, amount: amount.value)
+        case .postTransfer(.releaseHold(let amount)):
+            switch records[payment.slot].authorization {
+            case .voided, .expired:
+                // The whole hold goes back: the issuer releases it, once per authorization (RES-3).
+                counters.voids &+= 1
+                sendReversal(payment, attempt: records[payment.slot].approvedAttempt ?? records[payment.slot].attempt)
+            default:
+                releaseHold(payment, amount: amount.value)  // What a partial capture leaves.
+            }
         case .postTransfer(let posting):
             preconditionFailure("LC-02 asked the gateway to post \(posting), which only holds and releases")
         case .startTimer(let timer): arm(timer, payment)
@@ -57,6 +65,24 @@ extension Gateway {
         default:
             answerCapture(order, ok: false)
         }
+    }
+
+    /// The merchant will not capture: the authorization is voided and its hold released. A void
+    /// asked again resends the release until the issuer acknowledges it.
+    func voidRequested(_ order: LifecycleID) {
+        if let payment = byKey[order.rawValue].map(PaymentID.init(rawValue:)), let record = record(payment),
+           record.flow == .authorization {
+            switch record.authorization {
+            case .authorized(let hold) where hold.captured == .zero:
+                applyAuthorization(payment, .void)
+            case .voided where !record.releaseAcknowledged:
+                sendReversal(payment, attempt: record.approvedAttempt ?? record.attempt)
+            default:
+                break  // Captured, expired or declined: nothing to void.
+            }
+        }
+        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.voidResponse.rawValue,
+                     subject: order.rawValue, argument: 1)
     }
 
     private func answerCapture(_ order: LifecycleID, ok: Bool) {
@@ -153,6 +179,12 @@ extension Gateway {
     }
 
     func reversalAcknowledged(_ payment: PaymentID, argument: UInt64) {
+        if let record = record(payment), record.resolution == nil, record.flow == .authorization {
+            switch record.authorization {
+            case .voided, .expired: records[payment.slot].releaseAcknowledged = true
+            default: break
+            }
+        }
         guard let record = record(payment), record.resolution == .reversing,
               AttemptWire.attempt(of: argument) == record.attempt else { return }  // A late reversal's ack: nothing waits.
         applyResolution(payment, .reversalAcknowledged)

@@ -29,6 +29,8 @@ public actor Gateway: ReportingActor {
         var refundedAmount: Int64 = 0
         /// When an authorization's hold expires unless captured first (AUTH-5); nil before approval.
         var captureLimit: SimTime?
+        /// A void or expiry released the hold at the issuer, and the issuer acknowledged it.
+        var releaseAcknowledged = false
     }
 
     nonisolated public let lane: SimulationLane
@@ -74,6 +76,7 @@ public actor Gateway: ReportingActor {
         case .inquiryResponse: inquiryAnswered(payment, argument: event.argument)
         case .reversalResponse: reversalAcknowledged(payment, argument: event.argument)
         case .captureRequest: captureRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
+        case .voidRequest: voidRequested(LifecycleID(rawValue: event.subject))
         case .refundRequest: refundRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
         default: preconditionFailure("gateway got unexpected \(message)")
         }

@@ -11,6 +11,8 @@ public actor Issuer: ReportingActor {
         case declined(IssuerAnswer)
         /// Reversed or asked about before it arrived: a later arrival is refused (RES-3).
         case closed
+        /// Captured: the money left the hold, so a late reversal has nothing to release.
+        case captured
     }
 
     /// One payment's decisions, for its primary and backup attempts: two fields, not an array,
@@ -66,6 +68,11 @@ public actor Issuer: ReportingActor {
             standInAdvised(AttemptID(payment, AttemptWire.attempt(of: event.argument)))
             return
         }
+        if event.kind == PaymentMessage.captureAdvice.rawValue {
+            let attempt = AttemptID(payment, AttemptWire.attempt(of: event.argument))
+            if case .approved = decision(attempt) { record(attempt, .captured) }
+            return
+        }
         if event.kind == PaymentMessage.holdBooked.rawValue {
             let attempt = AttemptID(payment, AttemptWire.attempt(of: event.argument))
             placeHold(attempt, amount: context.bodies[payment].amount, standIn: false, checked: true)
@@ -112,6 +119,9 @@ public actor Issuer: ReportingActor {
             counters.duplicatesDeduped &+= 1
             answer(attempt, earlier)
         case .closed: answer(attempt, .doNotHonor)  // Reversed or asked about before it arrived: never approved.
+        case .captured:
+            counters.duplicatesDeduped &+= 1
+            answer(attempt, .approved)
         case .none: decide(attempt)
         }
     }
@@ -185,21 +195,44 @@ public actor Issuer: ReportingActor {
         record(attempt, .approved(held: amount))
         counters.holdsPlaced &+= 1
         if !approvalsByBIN.isEmpty { approvalsByBIN[context.cards[card].bin] &+= 1 }
-        context.observe(.holdPlaced(payment, card: card, amount: amount, standIn: standIn, usableCard: context.cards[card].usable))
+        context.observe(.holdPlaced(payment, card: card, amount: amount, attempt: attempt.index, standIn: standIn,
+                                    usableCard: context.cards[card].usable))
     }
 
-    /// The network approved on our behalf: book it once, whatever we decided meanwhile.
+    /// The network approved on our behalf and booked the hold: the stand-in stands for the
+    /// authorization, whatever we decided meanwhile. Our own approval's hold goes (one hold per
+    /// authorization); a reversal that came before the advice undoes the stand-in's hold.
     private func standInAdvised(_ attempt: AttemptID) {
+        let amount = context.bodies[attempt.payment].amount
         switch decision(attempt) {
-        case .approved: return
-        case .none, .declined, .closed: placeHold(attempt, amount: context.bodies[attempt.payment].amount, standIn: true)
+        case .approved(let held):
+            release(attempt, held)
+            record(attempt, .approved(held: amount))
+        case .none, .declined:
+            record(attempt, .approved(held: amount))
+        case .closed:
+            release(attempt, amount)
+        case .captured:
+            break  // Captured already, from the stand-in's hold.
+        }
+    }
+
+    /// Gives a hold of `attempt` back to the card.
+    private func release(_ attempt: AttemptID, _ amount: Int64) {
+        let card = context.bodies[attempt.payment].card
+        if context.post(Ledger.releaseHold(card: context.ledger.accounts(of: card), remaining: MinorUnits(amount),
+                                           lifecycle: attempt.payment.rawValue), for: .payment(attempt.payment)) {
+            context.observe(.holdReleased(attempt.payment, card: card, amount: amount))
         }
     }
 
     private func inquire(_ attempt: AttemptID) {
         if decision(attempt) == .none { record(attempt, .closed) }  // Never arrived: it never will count (RES-3).
         let approved: Bool
-        if case .approved = decision(attempt) { approved = true } else { approved = false }
+        switch decision(attempt) {
+        case .approved, .captured: approved = true
+        case .none, .declined, .closed: approved = false
+        }
         context.send(from: id, to: context.addresses[.network], kind: PaymentMessage.inquiryResponse.rawValue,
                              subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index, code: approved ? 1 : 0))
     }

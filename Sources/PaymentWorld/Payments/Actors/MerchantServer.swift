@@ -10,6 +10,9 @@ public actor MerchantServer: ReportingActor {
         var answered = false
         var captured = false
         var captureAnswered = false
+        /// A void of an authorization it could not capture, asked until the gateway answers.
+        var voiding = false
+        var voidAnswered = false
         /// What the device was told, repeated if it asks again.
         var toldDevice: PaymentOutcome?
     }
@@ -39,6 +42,8 @@ public actor MerchantServer: ReportingActor {
         case .paymentResponse: answered(payment, outcome: PaymentOutcome(rawValue: event.argument) ?? .failed)
         case .captureDue: capture(payment)
         case .captureResponse: captured(payment, ok: event.argument == 1)
+        case .voidDue: requestVoid(payment)
+        case .voidResponse: voided(payment)
         case .refundResponse: break  // The refund is a child operation; the device is not told.
         case .stepRequest:
             // E1: the merchant signs the payment's parameters with the project's secret key.
@@ -55,6 +60,7 @@ public actor MerchantServer: ReportingActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .merchantCallTimedOut: !callTimerIsLive(LifecycleID(rawValue: event.subject), try: Int(event.argument))
         case .captureDue: !captureReminderIsLive(LifecycleID(rawValue: event.subject))
+        case .voidDue: order(LifecycleID(rawValue: event.subject)).map { !$0.voiding || $0.voidAnswered } ?? true
         default: false
         }
     }
@@ -100,14 +106,18 @@ public actor MerchantServer: ReportingActor {
                             kind: PaymentMessage.merchantCallTimedOut.rawValue, subject: payment.rawValue, argument: UInt64(attempt))
     }
 
+    /// No answer yet. The first tries repeat the call; after them the merchant does not give up,
+    /// which would tell the customer "timed out" while the gateway may still charge them: it asks
+    /// for the payment's status under the same key (ecommpay's restore, MPGS retrieve, Sips
+    /// getTransactionData) until the gateway says how it ended. The gateway ends every payment
+    /// within its own timers, so the answer comes.
     private func callTimedOut(_ payment: LifecycleID, try attempt: Int) {
         guard callTimerIsLive(payment, try: attempt) else { return }
-        guard attempt < context.configuration.policies.merchantRetries else {
-            orders[payment.slot].answered = true
-            tell(payment, .timedOut)
-            return
+        if attempt < context.configuration.policies.merchantRetries {
+            counters.merchantRetries &+= 1
+        } else {
+            counters.statusRecoveries &+= 1
         }
-        counters.merchantRetries &+= 1
         call(payment)
     }
 
@@ -121,6 +131,7 @@ public actor MerchantServer: ReportingActor {
             return
         }
         orders[payment.slot].answered = true
+        context.observe(.merchantOrderFinal(payment, succeeded: outcome.isSuccess))
         // The order record keeps the card for receipts and refunds: masked, never the full number.
         let form: CardDataForm = context.has(.merchantKeepsFullPAN) ? .pan : .maskedPAN
         context.observe(.cardDataKept(.lifecycle(payment), holder: .merchant, form: form))
@@ -162,11 +173,30 @@ public actor MerchantServer: ReportingActor {
         }
         orders[payment.slot].captureAnswered = true
         tell(payment, ok ? .captured : .failed)
+        if !ok {
+            // An authorization the merchant cannot capture is released, not left to its limit (AUTH-4).
+            orders[payment.slot].voiding = true
+            requestVoid(payment)
+        }
         if ok && random.chance(context.configuration.behaviour.refundRatio) {
             var amount = context.bodies[payment].amount / 2
             if context.has(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
             context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment.rawValue,
                          argument: UInt64(amount))
         }
+    }
+
+    /// Asks the gateway to void the authorization, and again after each call timeout until answered.
+    private func requestVoid(_ payment: LifecycleID) {
+        guard let order = order(payment), order.voiding, !order.voidAnswered else { return }
+        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.voidRequest.rawValue,
+                     subject: payment.rawValue)
+        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.voidDue.rawValue,
+                         subject: payment.rawValue)
+    }
+
+    private func voided(_ payment: LifecycleID) {
+        guard order(payment) != nil else { return }
+        orders[payment.slot].voidAnswered = true
     }
 }

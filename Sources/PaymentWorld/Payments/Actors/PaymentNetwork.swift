@@ -11,6 +11,8 @@ public actor PaymentNetwork: ReportingActor {
         var answered = false
         /// The gateway asked about it or reversed it: too late to stand in.
         var settling = false
+        /// The network approved this attempt itself (STIP): it answers inquiries about it.
+        var stoodIn = false
     }
 
     nonisolated public let lane: SimulationLane
@@ -48,9 +50,19 @@ public actor PaymentNetwork: ReportingActor {
             }
         case .inquiryRequest, .reversalRequest:
             // The gateway is settling this attempt: a stand-in now would approve an attempt it may
-            // already count as failed and have cascaded past (a double approval: swarm seed 280).
+            // already count as failed and have cascaded past (a double approval: swarm seed 280). The
+            // original may still be on its way (a heavy-tailed hop), so the attempt is remembered as
+            // settling even before it arrives: its late arrival must not start a stand-in either.
             let payment = PaymentID(rawValue: event.subject)
+            if transit(payment, attempt: attempt) == nil { track(payment, attempt: attempt) }
             if transit(payment, attempt: attempt) != nil { transits[Self.index(payment, attempt)].settling = true }
+            if kind == PaymentMessage.inquiryRequest.rawValue, transit(payment, attempt: attempt)?.stoodIn == true {
+                // The network approved it: it answers for the issuer, whose advice may still be on its way.
+                context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
+                             kind: PaymentMessage.inquiryResponse.rawValue, subject: event.subject,
+                             argument: AttemptWire.encode(attempt, code: 1))
+                return
+            }
             context.send(from: id, to: context.addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
         case .authorizationResponse:
             let payment = PaymentID(rawValue: event.subject)
@@ -101,9 +113,19 @@ public actor PaymentNetwork: ReportingActor {
         let amount = context.bodies[payment].amount
         guard amount <= context.configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
         transits[Self.index(payment, attempt)].answered = true
-        // Advices are store-and-forward, so they are never lost: a direct delivery, ahead of the approval.
+        transits[Self.index(payment, attempt)].stoodIn = true
+        // The network books its stand-in's hold before the approval leaves (STIP, flagged, allowed below
+        // zero): a capture can follow the approval at once, whatever the hops take. The issuer learns
+        // of it by advice, store-and-forward so never lost, and reconciles its own book.
+        let card = context.bodies[payment].card
+        let transfers = Ledger.authorize(card: context.ledger.accounts(of: card), amount: MinorUnits(amount),
+                                         lifecycle: payment.rawValue).allowingOverdraft()
+        guard context.post(transfers, for: .payment(payment)) else { return }
+        counters.standInHolds &+= 1
+        context.observe(.holdPlaced(payment, card: card, amount: amount, attempt: attempt, standIn: true,
+                                    usableCard: context.cards[card].usable))
         context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.standInAdvice.rawValue,
-                                    subject: payment.rawValue, argument: AttemptWire.encode(attempt))
+                         subject: payment.rawValue, argument: AttemptWire.encode(attempt))
         context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.authorizationResponse.rawValue,
                              subject: payment.rawValue,
                              argument: AttemptWire.encode(attempt, code: IssuerAnswer.standInApproved.rawValue))

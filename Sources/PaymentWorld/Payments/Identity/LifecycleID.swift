@@ -40,14 +40,14 @@ extension SlotIdentity {
 }
 
 /// One lifecycle the customer's device started: an order of the card core, or a seed flow's run of SDK steps.
-public struct LifecycleID: SlotIdentity {
+public struct LifecycleID: SlotIdentity, BitwiseCopyable {
     public let rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
     public static let label = "lifecycle"
 }
 
 /// One payment record at the gateway, made by a payment request under one idempotency key.
-public struct PaymentID: SlotIdentity {
+public struct PaymentID: SlotIdentity, BitwiseCopyable {
     public let rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
     public static let label = "payment"

@@ -39,6 +39,10 @@ struct InvariantRegistry {
             CustomersHoldNoMoreCardsThanAllowed.self, // CARD-5
             CancelledCardsKeepNoLiveTokens.self,     // CARD-6
             PrepaidCardsMoveOnlyAlongTheirTable.self, // CARD-7
+            MerchantAgreesWithTheGateway.self,       // RES-4
+            CustomersAreToldWhatTheMoneyDid.self,    // RES-5
+            HoldsEndWithTheirPayment.self,           // AUTH-4
+            NoCaptureAfterTheLimit.self,             // AUTH-5
         ]
     }
 

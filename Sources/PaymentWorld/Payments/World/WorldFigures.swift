@@ -54,6 +54,11 @@ public struct PaymentCounters: Sendable {
     public var prepaidCardsShipped: UInt64 = 0
     public var prepaidPinsSet: UInt64 = 0
     public var holdsPlaced: UInt64 = 0
+    /// Status requests the merchant made after its retries, instead of giving up (restore).
+    public var statusRecoveries: UInt64 = 0
+    public var voids: UInt64 = 0
+    /// Holds the network booked for its stand-ins (STIP).
+    public var standInHolds: UInt64 = 0
     /// The issuer's decisions by ISO code (00, 05, 51, 61, 62, 65, 91): declines by reason.
     public var issuerAnswers = [UInt64](repeating: 0, count: PaymentCounters.issuerCodes.count)
 
@@ -95,6 +100,9 @@ extension PaymentCounters {
         prepaidCardsShipped &+= other.prepaidCardsShipped
         prepaidPinsSet &+= other.prepaidPinsSet
         holdsPlaced &+= other.holdsPlaced
+        statusRecoveries &+= other.statusRecoveries
+        voids &+= other.voids
+        standInHolds &+= other.standInHolds
         for index in issuerAnswers.indices { issuerAnswers[index] &+= other.issuerAnswers[index] }
     }
 }

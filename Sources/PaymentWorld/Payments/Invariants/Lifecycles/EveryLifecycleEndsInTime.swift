@@ -15,7 +15,7 @@ final class EveryLifecycleEndsInTime: LivenessMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .lifecycleEnded(let lifecycle, let deadline):
+        case .lifecycleEnded(let lifecycle, let deadline, _):
             let now = checks.time
             checks.expect(now <= deadline, about: lifecycle, "ended at \(now), after its deadline \(deadline)")
         case .lifecycleDeadlineReached(let lifecycle, let detail):

@@ -16,7 +16,7 @@ final class CapturesNeverExceedTheAuthorization: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .holdPlaced(let payment, _, let amount, _, _):
+        case .holdPlaced(let payment, _, let amount, _, _, _):
             payments.update(payment) { $0.authorized += amount }
         case .captureAttempted(let payment, let amount):
             let shadow = payments[payment]

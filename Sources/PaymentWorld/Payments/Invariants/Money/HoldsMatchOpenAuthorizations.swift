@@ -18,7 +18,7 @@ final class HoldsMatchOpenAuthorizations: SafetyMonitor {
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         let payment: PaymentID, card: CardID
         switch event {
-        case .holdPlaced(let id, let held, let amount, _, _):
+        case .holdPlaced(let id, let held, let amount, _, _, _):
             (payment, card) = (id, held)
             heldByCard[Int(card.rawValue)] += amount
         case .holdReleased(let id, let held, let amount), .captured(let id, let held, let amount):

@@ -10,7 +10,7 @@ final class NoCardIsOverdrawn: SafetyMonitor {
     init(_ world: MonitoredWorld) { self.world = world }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .holdPlaced(let payment, let card, _, let standIn, _) = event else { return }
+        guard case .holdPlaced(let payment, let card, _, _, let standIn, _) = event else { return }
         let available = world.available(card)
         checks.expect(available >= 0 || standIn, about: payment, "\(card).available = \(available)")
     }

@@ -17,7 +17,7 @@ final class FailedPaymentsKeepNoHold: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .holdPlaced(let payment, _, let amount, _, _):
+        case .holdPlaced(let payment, _, let amount, _, _, _):
             payments.update(payment) { $0.held += amount }
         case .holdReleased(let payment, _, let amount), .captured(let payment, _, let amount):
             payments.update(payment) { $0.held -= amount }

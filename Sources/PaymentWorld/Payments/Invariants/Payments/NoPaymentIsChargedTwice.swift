@@ -1,13 +1,23 @@
 /// SALE-1: a payment holds at most one approved authorization at a time: a duplicate request, a
-/// cascade or a stand-in never approves it twice.
+/// cascade or a stand-in never approves it twice. A stand-in for an attempt the issuer approved too
+/// is the same authorization (the issuer reconciles it by advice), not a second one.
 final class NoPaymentIsChargedTwice: SafetyMonitor {
     static let invariant = "SALE-1"
     static let claim = "NoPaymentIsChargedTwice"
     static let watches: [WorldEvent.Kind] = [.holdPlaced, .holdReleased, .captured, .paymentRetired]
 
-    private struct Shadow {
+    private struct Shadow: BitwiseCopyable {
         var held: Int64 = 0
-        var approvals = 0
+        /// Since the payment last held nothing: the issuer's holds of its first two attempts, and the
+        /// attempts the network stood in for, a bit each.
+        var issuerHolds: (UInt8, UInt8) = (0, 0)
+        var standIns: UInt8 = 0
+
+        var approvals: Int {
+            (issuerHolds.0 > 0 || standIns & 1 != 0 ? 1 : 0) + (issuerHolds.1 > 0 || standIns & 2 != 0 ? 1 : 0)
+                + (standIns & ~3).nonzeroBitCount
+        }
+        var mostIssuerHoldsOfOneAttempt: UInt8 { max(issuerHolds.0, issuerHolds.1) }
     }
 
     private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
@@ -16,21 +26,26 @@ final class NoPaymentIsChargedTwice: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .holdPlaced(let payment, _, let amount, _, _):
-            let approvals = payments.update(payment) { shadow in
+        case .holdPlaced(let payment, _, let amount, let attempt, let standIn, _):
+            let shadow = payments.update(payment) { shadow -> Shadow in
                 shadow.held += amount
-                shadow.approvals += 1
-                return shadow.approvals
+                if standIn {
+                    shadow.standIns |= 1 << UInt8(min(attempt, 7))
+                } else if attempt == 0 {
+                    shadow.issuerHolds.0 &+= 1
+                } else {
+                    shadow.issuerHolds.1 &+= 1
+                }
+                return shadow
             }
+            let approvals = max(shadow.approvals, Int(shadow.mostIssuerHoldsOfOneAttempt))
             checks.expect(approvals <= 1, about: payment, "\(approvals) approved authorizations")
-        case .holdReleased(let payment, _, let amount):
-            // A hold released in full ends that approval: a later one (after a reversal) is not a second charge.
+        case .holdReleased(let payment, _, let amount), .captured(let payment, _, let amount):
+            // A hold released or captured in full ends that approval: a later one is not a second charge.
             payments.update(payment) { shadow in
                 shadow.held -= amount
-                if shadow.held == 0 { shadow.approvals = 0 }
+                if shadow.held == 0 { shadow = Shadow() }
             }
-        case .captured(let payment, _, let amount):
-            payments.update(payment) { $0.held -= amount }
         case .paymentRetired(let payment, _):
             payments.forget(payment)
         default:

@@ -8,7 +8,7 @@ final class OnlyUsableCardsAreApproved: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .holdPlaced(let payment, let card, _, let standIn, let usable) = event else { return }
+        guard case .holdPlaced(let payment, let card, _, _, let standIn, let usable) = event else { return }
         checks.expect(usable || standIn, about: payment, "\(card) is not usable but was approved")
     }
 }

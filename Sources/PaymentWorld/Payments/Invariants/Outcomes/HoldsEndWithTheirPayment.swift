@@ -1,0 +1,28 @@
+/// AUTH-4: a hold lives only as long as its authorization: once the gateway retires a payment
+/// (captured, voided, expired, declined) it holds nothing, and a run that goes idle holds nothing.
+final class HoldsEndWithTheirPayment: SafetyMonitor {
+    static let invariant = "AUTH-4"
+    static let claim = "HoldsEndWithTheirPayment"
+    static let watches: [WorldEvent.Kind] = [.holdPlaced, .holdReleased, .captured, .paymentRetired, .holdsAtEnd]
+
+    private var held = LifecycleShadows<PaymentID, Int64>(fresh: 0)
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        switch event {
+        case .holdPlaced(let payment, _, let amount, _, _, _):
+            held.update(payment) { $0 += amount }
+        case .holdReleased(let payment, _, let amount), .captured(let payment, _, let amount):
+            held.update(payment) { $0 -= amount }
+        case .paymentRetired(let payment, _):
+            let remaining = held[payment]
+            held.forget(payment)
+            checks.expect(remaining == 0, about: payment, "retired holding \(remaining)")
+        case .holdsAtEnd(let open):
+            checks.expect(open == 0, about: .world, "the run went idle with \(open) minor units still held")
+        default:
+            break
+        }
+    }
+}
