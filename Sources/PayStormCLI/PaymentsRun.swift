@@ -80,9 +80,24 @@ enum PaymentsRun {
                 + "; ledger " + (result.audit.conserved ? "conserved" : "NOT conserved")
                 + " (\(SummaryTable.grouped(result.audit.transfers)) transfers)",
         ]))
+        summary.sections.append((heading: "failure handling", lines: failureHandlingLines(result.counters)))
         summary.sections.append((heading: "contention", lines: contentionLines(result.contention, completed: result.completed)))
         summary.sections.append((heading: "state coverage", lines: CoverageReport.lines(result.coverage)))
         return summary
+    }
+
+    /// How the world got every payment whose answer went missing to a known end.
+    static func failureHandlingLines(_ counters: PaymentCounters) -> [String] {
+        let g = SummaryTable.grouped
+        return [
+            "unknown outcomes \(g(counters.unknownOutcomes)): resolved by inquiry \(g(counters.resolvedByInquiry)), "
+                + "by reversal \(g(counters.resolvedByReversal)), by a late reply \(g(counters.resolvedByLateReply)); "
+                + "late approvals reversed \(g(counters.lateApprovalsReversed))",
+            "merchant: retries \(g(counters.merchantRetries)), status recoveries \(g(counters.statusRecoveries)), "
+                + "voids of refused captures \(g(counters.voids))",
+            "cascades \(g(counters.cascades)) (succeeded \(g(counters.cascadeSuccesses))); network stand-ins "
+                + "\(g(counters.standIns)), holds it booked \(g(counters.standInHolds))",
+        ]
     }
 
     /// How the customers' lifecycles met: on a busy customer, in conflicts, at the issuer.
@@ -140,6 +155,10 @@ enum PaymentsRun {
                 ("resolved_by_reversal", .unsigned(counters.resolvedByReversal)),
                 ("resolved_by_late_reply", .unsigned(counters.resolvedByLateReply)),
                 ("late_approvals_reversed", .unsigned(counters.lateApprovalsReversed)),
+            ])),
+            ("recovery", .object([
+                ("status_recoveries", .unsigned(counters.statusRecoveries)), ("voids", .unsigned(counters.voids)),
+                ("stand_in_holds", .unsigned(counters.standInHolds)),
             ])),
             ("retries", .unsigned(counters.merchantRetries)),
             ("step_repeats", .unsigned(counters.stepRepeats)),

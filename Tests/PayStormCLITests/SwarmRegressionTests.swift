@@ -26,4 +26,18 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("explored 1 seeds"), "\(result)")
     }
+
+    /// At their full size (20,000 lifecycles, a fraction of a second each in release):
+    /// - card-payments-faults, swarm seed 489, and card-payments, seed 380 (timer skew ×0.25 with
+    ///   duplication): a duplicated checkout of a lifecycle that had ended reached the merchant after
+    ///   the lifecycle's slot was reused; taken for new, it made a second gateway payment nobody
+    ///   captured or voided, and the run went idle with its hold (AUTH-4). The merchant now drops a
+    ///   checkout older than its slot's tenant.
+    @Test(arguments: [("scenarios/card-payments-faults.json", "489"), ("scenarios/card-payments.json", "380")])
+    func fullSizeSwarmSeedThatFoundABugStaysClean(scenario: String, seed: String) throws {
+        let result = try paystorm(["explore", "--scenario", scenario, "--seeds", "\(seed)..\(seed)", "--swarm", "--quiet",
+                                   "--threads", "1"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("explored 1 seeds"), "\(result)")
+    }
 }

@@ -79,8 +79,9 @@ public struct PaymentTimeouts: Sendable, Hashable {
     public var challenge: SimDuration = .minutes(10)
     /// Wait for an inquiry or reversal answer before asking again.
     public var resolutionHop: SimDuration = .seconds(5)
-    /// The whole lifecycle: a lifecycle still open past it is a liveness failure (G-7).
-    public var lifecycleBudget: SimDuration = .minutes(15)
+    /// The whole lifecycle: a lifecycle still open past it is a liveness failure (G-7). Nil derives
+    /// each flow's budget from its stage timeouts (`PaymentsConfiguration.lifecycleBudget(for:)`).
+    public var lifecycleBudget: SimDuration?
     /// How long an OTP or 2D SMS code stays valid (domain §2.7).
     public var otpValidity: SimDuration = .seconds(300)
     public init() {}

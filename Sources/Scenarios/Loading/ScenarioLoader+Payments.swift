@@ -329,8 +329,10 @@ extension ScenarioLoader {
         timeouts.challenge = reader.duration("policies.timeouts.challenge", default: defaults.challenge, allowZero: false)
         timeouts.resolutionHop = reader.duration("policies.timeouts.resolutionHop", default: defaults.resolutionHop,
                                                  allowZero: false)
-        timeouts.lifecycleBudget = reader.duration("policies.timeouts.lifecycleBudget", default: defaults.lifecycleBudget,
-                                                   allowZero: false)
+        if reader.has("policies.timeouts.lifecycleBudget") {
+            timeouts.lifecycleBudget = reader.duration("policies.timeouts.lifecycleBudget", default: .minutes(15),
+                                                       allowZero: false)
+        }
         timeouts.otpValidity = reader.duration("policies.timeouts.otpValidity", default: defaults.otpValidity,
                                                allowZero: false)
         return timeouts

@@ -23,6 +23,8 @@ public actor DeviceApp: ReportingActor {
     var random: SimRandom
     private let arrivals: ArrivalProcess
     private let mixTotal: Double
+    /// Each flow's lifecycle budget, by `PaymentFlow.rawValue` (derived from its stage timeouts).
+    private let budgets: [SimDuration]
     private var generated = 0
     private var freeSlots: [UInt32] = []
     private var lifecycles: [Lifecycle] = []
@@ -53,6 +55,7 @@ public actor DeviceApp: ReportingActor {
         pipeline.shape = configuration.shape
         arrivals = pipeline.arrivalProcess ?? .poisson(rate: configuration.rate)
         mixTotal = configuration.mix.reduce(0, +)
+        budgets = PaymentFlow.allCases.map(configuration.lifecycleBudget(for:))
     }
 
     /// The figures since the last call, and a fresh start for the next interval.
@@ -176,7 +179,7 @@ public actor DeviceApp: ReportingActor {
                 / Int64(configuration.seed.commission.denominator)
         }
         let generation = lifecycles[slot].generation &+ 1
-        let deadline = now + configuration.timeouts.lifecycleBudget
+        let deadline = now + budgets[flow.rawValue]
         lifecycles[slot] = Lifecycle(generation: generation, flow: flow, started: now,
                                      measured: now.nanoseconds >= configuration.warmup.nanoseconds, deadline: deadline)
         let lifecycle = LifecycleID(slot: slot, generation: generation)
@@ -295,7 +298,7 @@ public actor DeviceApp: ReportingActor {
         guard isCurrent(lifecycle) else { return }
         let record = lifecycles[lifecycle.slot]
         let detail = context.observer.note("\(record.flow) started at \(record.started) still open after its budget "
-                                           + "\(context.configuration.timeouts.lifecycleBudget)")
+                                           + "\(budgets[record.flow.rawValue])")
         context.observe(.lifecycleDeadlineReached(lifecycle, detail: detail))
     }
 }

@@ -1,0 +1,47 @@
+import Testing
+import SimulationKernel
+@testable import PaymentWorld
+
+/// Domain §2.7: a lifecycle's budget is the sum of its stage timeouts plus 10 % grace.
+@Suite struct LifecycleBudgetTests {
+    @Test func aCardSaleGetsItsCoreWaitsPlusGrace() {
+        let configuration = PaymentsConfiguration()
+        let t = configuration.timeouts
+        let waits = t.deviceCall * 3 + t.merchantCall * 3 + t.authentication + t.challenge + t.authorization
+            + t.issuerStandIn + t.resolutionHop * 4
+        let budget = configuration.lifecycleBudget(for: .sale)
+        #expect(budget == waits + SimDuration(nanoseconds: waits.nanoseconds / 10))
+        #expect(budget.seconds == 1009.8)
+    }
+
+    @Test func everyFlowOutlastsTheWaitsItCanMeet() {
+        let configuration = PaymentsConfiguration()
+        let sale = configuration.lifecycleBudget(for: .sale)
+        for flow in PaymentFlow.allCases {
+            let budget = configuration.lifecycleBudget(for: flow)
+            // Every SDK call may be repeated twice after its timeout.
+            let calls = configuration.seed.stepCall * Int64(3 * flow.steps.count)
+            #expect(budget > calls, "\(flow)")
+            if flow.core != nil { #expect(budget >= sale, "\(flow) moves money, so it may wait out a challenge") }
+            if flow.core == .authorization {
+                #expect(budget > sale + configuration.behaviour.captureWindow, "\(flow) waits for its capture")
+            }
+        }
+        // The seed-144 path: four Portmone steps, OTP retries, then a challenge that times out.
+        #expect(configuration.lifecycleBudget(for: .portmoneBill) > .seconds(270) + configuration.timeouts.challenge
+                + configuration.timeouts.merchantCall * 3)
+    }
+
+    @Test func aScenarioBudgetJudgesEveryFlowByOneClock() {
+        var configuration = PaymentsConfiguration()
+        configuration.timeouts.lifecycleBudget = .minutes(15)
+        #expect(PaymentFlow.allCases.allSatisfy { configuration.lifecycleBudget(for: $0) == .minutes(15) })
+    }
+
+    @Test func longerTimeoutsGiveLongerBudgets() {
+        var configuration = PaymentsConfiguration()
+        let before = configuration.lifecycleBudget(for: .mastercardPay)
+        configuration.timeouts.challenge = .minutes(20)
+        #expect(configuration.lifecycleBudget(for: .mastercardPay) == before + SimDuration.minutes(10) + .minutes(1))
+    }
+}
