@@ -14,7 +14,8 @@ enum PaymentsRun {
         let firstNumber = Int(result.steps) - recent.count + 1
         let lines = recent.enumerated().suffix(12).map { offset, record in
             "  " + TraceWriter.textLine(number: firstNumber + offset, record: record, actor: simulation.name(of: record.receiver),
-                                        event: simulation.eventName(record.kind, at: record.receiver))
+                                        event: simulation.eventName(record.kind, at: record.receiver),
+                                        subject: simulation.subjectName(record.kind, record.subject, at: record.receiver))
         }
         return tracePointer(violation, result: result)
             + "\n  last trace records (as in the --trace text file):\n  " + TraceWriter.textHeader + "\n"
@@ -25,7 +26,7 @@ enum PaymentsRun {
     /// violating step is the last record) or the ring still holds its step, else its time.
     static func tracePointer(_ violation: Violation, result: PaymentsResult) -> String {
         let time = TraceWriter.seconds(violation.time)
-        let subject = "subject #\(violation.traceSubject)"
+        let subject = "subject \(violation.subject)"
         var number: UInt64?
         if case .stopped(let reason) = result.end, reason == "\(violation.invariant) \(violation.claim)" {
             number = result.steps

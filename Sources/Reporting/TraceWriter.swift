@@ -20,6 +20,7 @@ public final class TraceWriter: @unchecked Sendable {
     private var first = true
     private let name: (ReceiverID) -> String
     private let eventName: (UInt32, ReceiverID) -> String
+    private let subjectName: (UInt32, UInt64, ReceiverID) -> String
     private var trackNamed: [UInt32: Bool] = [:]  // Looked up, never iterated.
     /// Records written so far; the last one is record number `records` (counting from 1).
     public private(set) var records = 0
@@ -43,6 +44,7 @@ public final class TraceWriter: @unchecked Sendable {
         handle = try FileHandle(forWritingTo: url)
         name = { simulation.name(of: $0) }
         eventName = { simulation.eventName($0, at: $1) }
+        subjectName = { simulation.subjectName($0, $1, at: $2) }
         if format == .chromeJSON {
             buffer = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n"
             separator()
@@ -89,15 +91,16 @@ public final class TraceWriter: @unchecked Sendable {
 
     private func appendText(_ record: TraceRecord) {
         buffer += TraceWriter.textLine(number: records, record: record, actor: name(record.receiver),
-                                       event: eventName(record.kind, record.receiver)) + "\n"
+                                       event: eventName(record.kind, record.receiver),
+                                       subject: subjectName(record.kind, record.subject, record.receiver)) + "\n"
     }
 
     /// One line of the text format (docs/trace.md): record number, time in seconds, actor, event
-    /// and subject, in fixed-width columns. Failure reports print the same lines.
-    public static func textLine(number: Int, record: TraceRecord, actor: String, event: String) -> String {
+    /// and subject as its receiver names it, in fixed-width columns. Failure reports print the same lines.
+    public static func textLine(number: Int, record: TraceRecord, actor: String, event: String, subject: String) -> String {
         let digits = String(number)
         return String(repeating: " ", count: max(0, 9 - digits.count)) + digits + "  "
-            + pad(seconds(record.time), 18) + " " + pad(actor, 16) + " " + pad(event, 30) + " #\(record.subject)"
+            + pad(seconds(record.time), 18) + " " + pad(actor, 16) + " " + pad(event, 30) + " " + subject
     }
 
     private func appendJSON(_ record: TraceRecord) {
@@ -107,7 +110,9 @@ public final class TraceWriter: @unchecked Sendable {
         buffer += "{\"name\":"
         JSONOutput.quote(eventName(record.kind, record.receiver), into: &buffer)
         buffer += ",\"cat\":\"step\",\"ph\":\"i\",\"s\":\"t\",\"ts\":\(micros(record.time)),\"pid\":1,\"tid\":\(track)"
-            + ",\"args\":{\"record\":\(records),\"subject\":\(record.subject)}}"
+            + ",\"args\":{\"record\":\(records),\"subject\":\(record.subject),\"entity\":"
+        JSONOutput.quote(subjectName(record.kind, record.subject, record.receiver), into: &buffer)
+        buffer += "}}"
     }
 
     /// A `thread_name` metadata event: Perfetto names the actor's track after it.

@@ -1,8 +1,10 @@
 import SimulationKernel
 
 /// The messages and timers of the payments world, as event kinds. Requests and responses come
-/// in pairs. `subject` is always the payment's lifecycle id (slot | generation << 32), so a
-/// message for a slot that has since been reused is recognised as stale and dropped.
+/// in pairs. `subject` is the identity of the record the event is about, slot | generation << 32
+/// (`SlotLayout`): the device's `LifecycleID` up to the gateway's front door, the gateway's
+/// `PaymentID` behind it (`subjectName`), so a message for a slot that has since been reused is
+/// recognised as stale and dropped.
 enum PaymentMessage: UInt32, CaseIterable {
     // Device and merchant.
     case lifecycleDue = 1          // Device to itself: the next arrival.
@@ -62,6 +64,29 @@ enum PaymentMessage: UInt32, CaseIterable {
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
+
+    /// The subject of an event at an actor as the identity it is, for traces: `payment#2.1`,
+    /// `lifecycle#2.1`, or `-` for the device's arrival timer, which is about no record yet.
+    static func subjectName(_ kind: UInt32, _ subject: UInt64, at actor: PaymentActorKind) -> String {
+        let message = PaymentMessage(rawValue: kind & ~servedFlag)
+        if message == .lifecycleDue { return "-" }
+        return namesPayment(message, at: actor)
+            ? PaymentID(rawValue: subject).description : LifecycleID(rawValue: subject).description
+    }
+
+    /// Whether the actor keys this message by the gateway's payment rather than the device's lifecycle.
+    private static func namesPayment(_ message: PaymentMessage?, at actor: PaymentActorKind) -> Bool {
+        switch actor {
+        case .directoryServer, .acquirer, .backupAcquirer, .network, .issuer: true
+        case .acs: message == .authenticationRequest
+        case .gateway:
+            switch message {
+            case .paymentRequest, .captureRequest, .voidRequest, .refundRequest: false
+            default: true
+            }
+        case .device, .merchant, .platform, .wallet, .messageChannel, .tokenService, .cardPlatform, .scaAuthority, .mobileWallet: false
+        }
+    }
 
     static func name(_ kind: UInt32) -> String {
         let served = kind & servedFlag != 0

@@ -240,6 +240,13 @@ public final class Simulation: @unchecked Sendable {
         return index < receivers.count ? receivers[index].eventName(kind) : "kind\(kind)"
     }
 
+    /// What an event's subject names at its receiver, for traces; `#N` where nobody words it.
+    public func subjectName(_ kind: UInt32, _ subject: UInt64, at receiver: ReceiverID) -> String {
+        let index = Int(receiver.rawValue)
+        guard receiver != .kernel, !receiver.isJobLane, index < receivers.count else { return "#\(subject)" }
+        return receivers[index].subjectName(kind, subject)
+    }
+
     public func name(of receiver: ReceiverID) -> String {
         let index = Int(receiver.rawValue)
         if index < receivers.count { return receivers[index].traceName }

@@ -100,6 +100,9 @@ public protocol EventReceiver: AnyObject {
     var traceName: String { get }
     /// The name of an event kind this receiver handles, for traces, e.g. `authorizationRequest`.
     func eventName(_ kind: UInt32) -> String
+    /// What an event's subject names, for traces, e.g. `payment#2.1`; the kernel only carries
+    /// the number, so the receiver, which knows what it keys its records by, words it.
+    func subjectName(_ kind: UInt32, _ subject: UInt64) -> String
     /// Whether a pending event has become one this receiver would ignore, and always will: a
     /// timer whose wait already ended, or one that belongs to a finished lifecycle.
     ///
@@ -113,5 +116,6 @@ public protocol EventReceiver: AnyObject {
 
 extension EventReceiver {
     public func eventName(_ kind: UInt32) -> String { "kind\(kind)" }
+    public func subjectName(_ kind: UInt32, _ subject: UInt64) -> String { "#\(subject)" }
     public func isStale(_ event: SimulationEvent) -> Bool { false }
 }

@@ -95,6 +95,9 @@ protocol PaymentsActor: SimulationActor {
 extension PaymentsActor {
     nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
     nonisolated public func eventName(_ kind: UInt32) -> String { PaymentMessage.name(kind) }
+    nonisolated public func subjectName(_ kind: UInt32, _ subject: UInt64) -> String {
+        PaymentMessage.subjectName(kind, subject, at: self.kind)
+    }
     nonisolated public var traceName: String { kind.description }
 }
 
