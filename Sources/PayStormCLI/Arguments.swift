@@ -1,4 +1,5 @@
 import Exploration
+import Reporting
 import Scenarios
 
 /// One flag a command accepts.
@@ -40,6 +41,26 @@ struct ParsedArguments {
             throw UsageError("paystorm \(command): --seed: expected a whole number from 0 to 18446744073709551615, found \"\(text)\"")
         }
         return seed
+    }
+
+    /// A whole-number flag within `range`, or `value` when absent.
+    func wholeNumber(_ name: String, command: String, default value: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let text = self.value(name) else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError("paystorm \(command): --\(name): expected a whole number from \(SummaryTable.grouped(UInt64(range.lowerBound))) to "
+                             + "\(SummaryTable.grouped(UInt64(range.upperBound))), found \"\(text)\"")
+        }
+        return number
+    }
+
+    /// `--shard I/N`, or nil when absent.
+    func shard(command: String) throws(UsageError) -> (index: Int, count: Int)? {
+        guard let text = value("shard") else { return nil }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, index >= 0, index < count else {
+            throw UsageError("paystorm \(command): --shard: expected I/N with 0 <= I < N, such as 0/3, found \"\(text)\"")
+        }
+        return (index, count)
     }
 
     /// Parses `arguments` (without the command name). Accepts `--flag value` and `--flag=value`;

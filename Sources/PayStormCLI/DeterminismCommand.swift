@@ -29,8 +29,7 @@ enum DeterminismCommand {
         }
         guard let file = parsed.value("scenario") else { throw UsageError("paystorm check-determinism: --scenario FILE is required") }
         let scheduling = try parsed.schedulingOptions(command: "check-determinism")
-        let processes = try SweepCommand.positive(parsed.value("processes"), flag: "--processes", default: 3, limit: 16)
-        guard processes >= 2 else { throw UsageError("paystorm check-determinism: --processes: expected 2 to 16, found 1") }
+        let processes = try parsed.wholeNumber("processes", command: "check-determinism", default: 3, in: 2...16)
         let scenario: Scenario
         do {
             scenario = try ScenarioLoader.load(file: file, overrides: parsed.all("set"))
@@ -38,10 +37,7 @@ enum DeterminismCommand {
             output.err(error.description)
             return .badInput
         }
-        let seed = try parsed.value("seed").map { text throws(UsageError) -> UInt64 in
-            guard let value = parseSeed(text) else { throw UsageError("paystorm check-determinism: --seed: expected a whole number") }
-            return value
-        } ?? scenario.seed
+        let seed = try parsed.seed(command: "check-determinism") ?? scenario.seed
         let scratch = NSTemporaryDirectory() + "paystorm-determinism-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var hashes: [String] = []

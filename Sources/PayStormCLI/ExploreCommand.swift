@@ -35,13 +35,14 @@ enum ExploreCommand {
             return .passed
         }
         guard let file = parsed.value("scenario") else { throw UsageError("paystorm explore: --scenario FILE is required") }
-        guard let range = parsed.value("seeds").flatMap(parseRange) else {
-            throw UsageError("paystorm explore: --seeds: expected A..B with A <= B, such as 1..1000")
+        guard let text = parsed.value("seeds") else {
+            throw UsageError("paystorm explore: --seeds A..B is required, such as --seeds 1..1000")
         }
+        let range = try parseRange(text)
         let scheduling = try parsed.schedulingOptions(command: "explore")
-        let threads = try SweepCommand.positive(parsed.value("threads"), flag: "--threads",
-                                                default: ProcessInfo.processInfo.activeProcessorCount, limit: 256)
-        let shard = try parsed.value("shard").map { text throws(UsageError) in try SweepCommand.parseShard(text) }
+        let threads = try parsed.wholeNumber("threads", command: "explore", default: ProcessInfo.processInfo.activeProcessorCount,
+                                             in: 1...256)
+        let shard = try parsed.shard(command: "explore")
         var budget: SimDuration?
         if let text = parsed.value("time-budget") {
             guard let duration = try? Quantities.duration(text), duration > .zero else {
@@ -56,6 +57,7 @@ enum ExploreCommand {
             output.err(error.description)
             return .badInput
         }
+        if let directory = parsed.value("out") { try OutputDirectory.claim(directory, command: "explore") }
         let explorer = Explorer(scenario: scenario, scheduling: scheduling, swarm: parsed.has("swarm"))
         let seeds = Explorer.seeds(range, shard: shard)
         output.info("paystorm \(PayStormVersion.current) explore  scenario=\(file)  seeds=\(range.lowerBound)..\(range.upperBound)"
@@ -110,10 +112,23 @@ enum ExploreCommand {
         return report.findings.isEmpty ? .passed : .livenessViolated
     }
 
-    static func parseRange(_ text: String) -> ClosedRange<UInt64>? {
+    /// The most seeds one explore runs: a range past it would take days; split it into ranges.
+    static let maximumSeeds: UInt64 = 100_000_000
+
+    static func parseRange(_ text: String) throws(UsageError) -> ClosedRange<UInt64> {
         let parts = text.components(separatedBy: "..")
-        guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low <= high,
-              high - low < 100_000_000 else { return nil }
+        guard parts.count == 2, let low = parseSeed(parts[0]), let high = parseSeed(parts[1]) else {
+            throw UsageError("paystorm explore: --seeds: expected A..B, two whole numbers from 0 to 18446744073709551615, "
+                             + "such as 1..1000, found \"\(text)\"")
+        }
+        guard low <= high else {
+            throw UsageError("paystorm explore: --seeds: expected A..B with A <= B, found \"\(text)\"")
+        }
+        guard high - low < maximumSeeds else {
+            let count = high - low == .max ? "2^64" : SummaryTable.grouped(high - low + 1)
+            throw UsageError("paystorm explore: --seeds: at most \(SummaryTable.grouped(maximumSeeds)) seeds in one explore, "
+                             + "found \(count) in \"\(text)\"; split the range into several explores (docs/limits.md)")
+        }
         return low...high
     }
 }

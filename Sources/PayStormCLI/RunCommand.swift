@@ -17,7 +17,8 @@ enum RunCommand {
         FlagSpec(name: "out", valueName: "DIR",
                  help: "where to write summary.json, report.html and the CSVs (default results/runs/<scenario>-<seed>/)"),
         FlagSpec(name: "trace", valueName: "FILE",
-                 help: "write every step: FILE.txt as fixed-width text, FILE.json as Chrome trace JSON (Perfetto)"),
+                 help: "write every step to FILE: Chrome trace JSON (Perfetto) if it ends in .json, else fixed-width text; "
+                     + "a directory gets DIR/trace.txt"),
     ] + FlagSpec.scheduling + [
         FlagSpec(name: "quiet", valueName: nil, help: "print only the summary table, no banner or progress"),
         FlagSpec(name: "json", valueName: nil, help: "print summary.json on stdout; the table goes to stderr"),
@@ -56,6 +57,13 @@ enum RunCommand {
             output.err(error.description)
             return .badInput
         }
+        do throws(UsageError) {
+            try OutputDirectory.claim(options.outDirectory ?? "results/runs/\(scenario.name)-\(options.seed ?? scenario.seed)",
+                                      command: command)
+        } catch {
+            output.err(error.description)
+            return .badInput
+        }
         if scenario.replications > 1 && !replay {
             return Replications.run(scenario, options: options, output: &output)
         }
@@ -65,8 +73,13 @@ enum RunCommand {
     static func execute(_ scenario: Scenario, options: RunOptions, output: inout Output) -> ExitStatus {
         let seed = options.seed ?? scenario.seed
         var options = options
-        if options.replay && options.tracePath == nil {
-            options.tracePath = (options.outDirectory ?? "results/runs/\(scenario.name)-\(seed)") + "/trace.txt"
+        let directory = options.outDirectory ?? "results/runs/\(scenario.name)-\(seed)"
+        if options.replay && options.tracePath == nil { options.tracePath = directory + "/trace.txt" }
+        do throws(UsageError) {
+            try OutputDirectory.claim(directory, command: options.replay ? "replay" : "run")
+        } catch {
+            output.err(error.description)
+            return .badInput
         }
         let run = ScenarioRun(scenario: scenario, seed: seed, scheduling: options.scheduling)
         let replay = ReplayCommand(.replay, scenario: scenario, seed: seed, scheduling: options.scheduling)
@@ -88,7 +101,6 @@ enum RunCommand {
                                  passed: $0.passed)
         }
         let verdict = VerdictOutput(verdict: Verdict(report.result, objectives: objectives), traceExcerpt: report.traceExcerpt)
-        let directory = options.outDirectory ?? "results/runs/\(scenario.name)-\(seed)"
         let summaryPath = directory + "/summary.json"
         let files = [(summaryPath, summary.json().serialized() + "\n"),
                      (directory + "/metrics.csv", CSVReports.metrics(report.rows)),
@@ -150,6 +162,14 @@ struct RunOptions {
         seed = try parsed.seed(command: command)
         outDirectory = parsed.value("out")
         tracePath = parsed.value("trace")
+        if let path = tracePath {
+            guard !path.isEmpty else { throw UsageError("paystorm \(command): --trace: expected a file path, found an empty string") }
+            // A directory gets its trace inside it, as replay writes <out>/trace.txt.
+            var isDirectory: ObjCBool = false
+            if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                tracePath = (path.hasSuffix("/") ? path : path + "/") + "trace.txt"
+            }
+        }
         scheduling = try parsed.schedulingOptions(command: command)
         quiet = parsed.has("quiet")
         json = parsed.has("json")

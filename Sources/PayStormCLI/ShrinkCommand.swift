@@ -40,7 +40,7 @@ enum ShrinkCommand {
         guard let file = parsed.value("scenario") else { throw UsageError("paystorm shrink: --scenario FILE is required") }
         let seedFlag = try parsed.seed(command: "shrink")
         let scheduling = try parsed.schedulingOptions(command: "shrink")
-        let maxRuns = try SweepCommand.positive(parsed.value("max-runs"), flag: "--max-runs", default: 500, limit: 1_000_000)
+        let maxRuns = try parsed.wholeNumber("max-runs", command: "shrink", default: 500, in: 1...1_000_000)
         let quiet = parsed.has("quiet")
         var shrinker: Shrinker
         let scenario: Scenario
@@ -56,6 +56,7 @@ enum ShrinkCommand {
             output.err(error.description)
             return .badInput
         }
+        try OutputDirectory.claim(String(path.dropLast("/shrunk.json".count)), command: "shrink")
         let seed = shrinker.seed
         output.info("paystorm \(PayStormVersion.current) shrink  scenario=\(file)  seed=\(seed)  strategy=\(scheduling.strategy)"
                     + "  lanes=\(scheduling.lanes.rawValue)" + (shrinker.swarm ? "  swarm" : ""))

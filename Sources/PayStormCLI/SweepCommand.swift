@@ -41,10 +41,14 @@ enum SweepCommand {
         guard let file = parsed.value("scenario") else { throw UsageError("paystorm sweep: --scenario FILE is required") }
         let axes = try parsed.all("vary").map { text throws(UsageError) in try parseAxis(text) }
         guard !axes.isEmpty else { throw UsageError("paystorm sweep: at least one --vary PATH=FROM..TO:STEP is required") }
-        let replications = try positive(parsed.value("replications"), flag: "--replications", default: 5, limit: 1_000)
-        let threads = try positive(parsed.value("threads"), flag: "--threads", default: ProcessInfo.processInfo.activeProcessorCount,
-                                   limit: 256)
-        let shard = try parsed.value("shard").map { text throws(UsageError) in try parseShard(text) }
+        for (index, axis) in axes.enumerated() where axes[..<index].contains(where: { $0.path == axis.path }) {
+            throw UsageError("paystorm sweep: --vary \(axis.path) is given twice; give each field one axis, "
+                             + "such as --vary \(axis.path)=A,B,C with every value")
+        }
+        let replications = try parsed.wholeNumber("replications", command: "sweep", default: 5, in: 1...1_000)
+        let threads = try parsed.wholeNumber("threads", command: "sweep", default: ProcessInfo.processInfo.activeProcessorCount,
+                                             in: 1...256)
+        let shard = try parsed.shard(command: "sweep")
         let overrides = parsed.all("set")
         let base: Scenario
         do {
@@ -53,11 +57,7 @@ enum SweepCommand {
             output.err(error.description)
             return .badInput
         }
-        var seed = base.seed
-        if let text = parsed.value("seed") {
-            guard let value = parseSeed(text) else { throw UsageError("paystorm sweep: --seed: expected a whole number, found \"\(text)\"") }
-            seed = value
-        }
+        let seed = try parsed.seed(command: "sweep") ?? base.seed
         let plan = SweepPlan(axes: axes, replications: replications, baseSeed: seed)
         // Every point must be a valid scenario before anything runs.
         var scenarios: [Scenario] = []
@@ -70,6 +70,7 @@ enum SweepCommand {
             }
         }
         let directory = parsed.value("out") ?? "results/sweeps/\(base.name)-\(seed)"
+        try OutputDirectory.claim(directory, command: "sweep")
         let items = plan.items.enumerated().filter { shard == nil || $0.offset % shard!.count == shard!.index }.map(\.element)
         output.info("paystorm \(PayStormVersion.current) sweep  scenario=\(file)  base seed=\(seed)  points=\(plan.points.count)"
                     + "  replications=\(replications)  threads=\(threads)" + (shard.map { "  shard=\($0.index)/\($0.count)" } ?? ""))
@@ -92,22 +93,6 @@ enum SweepCommand {
         }
         return SweepFiles.write(plan: plan, samples: samples, scenario: base.name, command: command, directory: directory,
                                 seconds: seconds, output: &output)
-    }
-
-    static func positive(_ text: String?, flag: String, default value: Int, limit: Int) throws(UsageError) -> Int {
-        guard let text else { return value }
-        guard let number = Int(text), number >= 1, number <= limit else {
-            throw UsageError("paystorm sweep: \(flag): expected a whole number from 1 to \(limit), found \"\(text)\"")
-        }
-        return number
-    }
-
-    static func parseShard(_ text: String) throws(UsageError) -> (index: Int, count: Int) {
-        let parts = text.split(separator: "/").map { Int($0) }
-        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, index >= 0, index < count else {
-            throw UsageError("paystorm sweep: --shard: expected I/N with 0 <= I < N, such as 0/3, found \"\(text)\"")
-        }
-        return (index, count)
     }
 
     /// `path=from..to:step` (inclusive) or `path=a,b,c`.

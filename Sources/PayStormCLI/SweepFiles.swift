@@ -172,6 +172,7 @@ enum ReportCommand {
             throw UsageError("paystorm report: expected at least one directory of sweep shards; see paystorm report --help")
         }
         let (plan, scenario, command, samples) = try SweepFiles.readShards(parsed.positionals)
+        try OutputDirectory.claim(parsed.value("out") ?? first, command: "report")
         return SweepFiles.write(plan: plan, samples: samples, scenario: scenario, command: command,
                                 directory: parsed.value("out") ?? first, seconds: nil, output: &output)
     }

@@ -35,7 +35,7 @@ struct VerdictOutput {
         case .interrupted: "interrupted"
         case .objectiveFailed:
             verdict.objective.map { missed in
-                "FAILED  SLO \(missed.objective) (actual \(SummaryTable.fixed(missed.actual, 3)))"
+                "FAILED  SLO \(missed.objective) (\(SummaryTable.actualText(missed.actual, metric: missed.objective.metric)))"
             } ?? "FAILED  \(verdict.detail)"
         case .passed: "passed"
         }

@@ -2,6 +2,15 @@ import SimulationKernel
 
 /// The summary a person reads at the end of a run: outcomes, latency, stations, SLOs, hash.
 public enum SummaryTable {
+    /// What an objective measured: `actual 0.912`, or why there is no figure (a flow that made no
+    /// payments has no success rate, and no figure meets any threshold).
+    public static func actualText(_ actual: Double, metric: String) -> String {
+        guard actual.isNaN else { return "actual \(fixed(actual, 3))" }
+        let parts = metric.split(separator: ".")
+        if parts.count == 3, parts[0] == "flows" { return "not measured: flow \(parts[1]) completed no payments" }
+        return "not measured: no payments completed"
+    }
+
     public static func render(_ summary: RunSummary) -> String {
         var lines: [String] = []
         lines.append("")
@@ -51,7 +60,7 @@ public enum SummaryTable {
                      + "  success \(percent(summary.successRate))")
         for objective in summary.objectives {
             lines.append("SLO \(objective.metric) \(objective.threshold): \(objective.passed ? "passed" : "FAILED")"
-                         + " (actual \(fixed(objective.actual, 3)))")
+                         + " (\(actualText(objective.actual, metric: objective.metric)))")
         }
         lines.append("trace hash \(Trace.hex(summary.traceHash))  steps \(grouped(summary.steps))"
                      + "  violations \(summary.violations)\(summary.interrupted ? "  INTERRUPTED" : "")")

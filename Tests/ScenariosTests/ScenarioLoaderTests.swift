@@ -130,11 +130,11 @@ let malformedScenarios: [MalformedScenario] = [
     MalformedScenario("nameHasASpace", #"{"name": "peak hour"}"#,
                       [#"scenarios/x.json: name: expected a short name of letters, digits, '-' or '_', found "peak hour""#]),
     MalformedScenario("seedIsNegative", #"{"seed": -1}"#,
-                      [#"scenarios/x.json: seed: expected a whole number from 0 to 2^53 (the default run seed), found -1"#]),
+                      [#"scenarios/x.json: seed: expected a whole number from 0 to 18446744073709551615 (the default run seed), found -1"#]),
     MalformedScenario("seedIsAFraction", #"{"seed": 1.5}"#,
-                      [#"scenarios/x.json: seed: expected a whole number from 0 to 2^53 (the default run seed), found 1.5"#]),
+                      [#"scenarios/x.json: seed: expected a whole number from 0 to 18446744073709551615 (the default run seed), found 1.5"#]),
     MalformedScenario("seedIsAString", #"{"seed": "42"}"#,
-                      [#"scenarios/x.json: seed: expected a whole number from 0 to 2^53 (the default run seed), found "42""#]),
+                      [#"scenarios/x.json: seed: expected a whole number from 0 to 18446744073709551615 (the default run seed), found "42""#]),
     MalformedScenario("descriptionIsANumber", #"{"description": 3}"#,
                       [#"scenarios/x.json: description: expected a string, found 3"#]),
     MalformedScenario("trailingComma", #"{"seed": 1,}"#,
@@ -193,6 +193,18 @@ let malformedScenarios: [MalformedScenario] = [
                       [#"--set topology.gateway={"servers": 0}: topology.gateway.servers: expected a whole number of servers from 1 to 100,000, found 0"#]),
     MalformedScenario("setUnknownFieldInAnExistingObjectOfTheFile", #"{"worklaod": {"rate": 5}}"#, set: [#"worklaod.rate=50"#],
                       [#"scenarios/x.json: worklaod: expected one of the top-level fields "name", "description", "seed", "model", "run", "workload", "network", "topology", "policies", "slo", found an unknown field at line 1, column 2 (did you mean "workload"?)"#]),
+    // Issue 19's findings: each of these was accepted, or blamed on the wrong thing, before.
+    MalformedScenario("sloEmptyComparisonDropsNothingSilently", #"{"slo": {"success_rate": "> 0.9"}}"#, set: ["slo.success_rate="],
+                      [#"--set slo.success_rate=: slo.success_rate: expected a comparison such as "< 800" or ">= 0.97", found an empty string (to drop every objective use --set 'slo={}')"#]),
+    MalformedScenario("seedAbove2To64", #"{"seed": 18446744073709551616}"#,
+                      [#"scenarios/x.json: seed: expected a whole number from 0 to 18446744073709551615 (the default run seed), found 18446744073709551616"#]),
+    MalformedScenario("warmupAsLongAsTheRun", #"{"run": {"duration": "10s"}}"#, set: ["run.warmup=20s"],
+                      [#"--set run.warmup=20s: run.warmup: expected a warm-up shorter than run.duration (10s), so that the run measures something, found 20s"#]),
+    MalformedScenario("setNegativeListIndex", #"{}"#, set: ["faults.outages[-1].start=1s"],
+                      [#"--set faults.outages[-1].start=1s: faults.outages[-1]: expected a list index in brackets, a whole number from 0, found "[-1]""#]),
+    MalformedScenario("twoSetsThatDisagreeTogetherAreBothBlamed", #"{"model": "payments"}"#,
+                      set: ["workload.mix.sale=0", "workload.mix.authorization=0"],
+                      [#"--set workload.mix.authorization=0, --set workload.mix.sale=0: workload.mix: expected at least one flow with a weight above 0, found all weights 0"#]),
 ]
 
 // MARK: --set on every field of the reference pipeline
@@ -266,6 +278,19 @@ let pipelineOverrides: [PipelineOverride] = [
         #expect(names.count >= 40)
         #expect(Set(names).count == names.count, "duplicate case names in \(names)")
         #expect(malformedScenarios.contains { $0.errors.count >= 2 }, "no case checks collect-all")
+    }
+
+    @Test func seedsAbove2To53StayExact() throws {
+        let scenario = try ScenarioLoader.load(bytes: Array(#"{"seed": 9007199254740993}"#.utf8), file: "scenarios/x.json")
+        #expect(scenario.seed == 9_007_199_254_740_993)
+        let largest = try ScenarioLoader.load(bytes: Array(#"{"seed": 18446744073709551615}"#.utf8), file: "scenarios/x.json")
+        #expect(largest.seed == .max)
+    }
+
+    @Test func sloThresholdsTakeAnExplicitPlusSign() throws {
+        let scenario = try ScenarioLoader.load(bytes: Array(#"{"slo": {"success_rate": "> +0.5", "latency_ms_p99": "< +5e2"}}"#.utf8),
+                                               file: "scenarios/x.json")
+        #expect(scenario.objectives.map(\.description).sorted() == ["latency_ms_p99 < 500", "success_rate > 0.5"])
     }
 
     @Test func overrideReplacesABadValueOfTheFileBeforeValidation() throws {

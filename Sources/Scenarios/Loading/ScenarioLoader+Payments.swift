@@ -17,6 +17,7 @@ extension ScenarioLoader {
         world.duration = reader.has("run.duration") ? reader.duration("run.duration", default: .zero, allowZero: false) : nil
         if !reader.has("run.lifecycles") && world.duration != nil { world.lifecycles = 1_000_000_000 }
         world.warmup = reader.duration("run.warmup", default: .zero)
+        checkWarmup(&reader, warmup: world.warmup, duration: world.duration)
         world.drain = reader.has("run.drain") ? reader.duration("run.drain", default: .zero) : nil
         world.maxInFlight = reader.integer("run.maxInFlight", expected: "a whole number of payments in flight from 1 to 10,000,000",
                                            default: defaults.maxInFlight, in: 1...10_000_000)

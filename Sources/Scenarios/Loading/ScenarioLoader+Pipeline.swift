@@ -16,6 +16,7 @@ extension ScenarioLoader {
         pipeline.shape = readShape(&reader, rate: pipeline.rate, customers: &customers)
         pipeline.duration = reader.has("run.duration") ? reader.duration("run.duration", default: .zero, allowZero: false) : nil
         pipeline.warmup = reader.duration("run.warmup", default: .zero)
+        checkWarmup(&reader, warmup: pipeline.warmup, duration: pipeline.duration)
         pipeline.maxInFlight = reader.integer(
             "run.maxInFlight", expected: "a whole number of payments in flight from 1 to 10,000,000",
             default: defaults.maxInFlight, in: 1...10_000_000)

@@ -80,8 +80,8 @@ public enum ScenarioLoader {
             !$0.isEmpty && $0.count <= 80 && $0.unicodeScalars.allSatisfy { $0.isASCIIWordCharacter || $0 == "-" }
         }
         let description = reader.string("description", expected: "a string", default: "")
-        let seed = reader.number("seed", expected: "a whole number from 0 to 2^53 (the default run seed)",
-                                 default: 42) { $0 >= 0 && $0 <= 9_007_199_254_740_992 && $0.rounded() == $0 }
+        let seed = reader.unsigned("seed", expected: "a whole number from 0 to 18446744073709551615 (the default run seed)",
+                                   default: 42)
         let modelExpected = "one of " + models.map { "\"\($0)\"" }.joined(separator: ", ")
         let errorsBeforeModel = reader.errors.count
         let modelName = reader.string("model", expected: modelExpected, default: "reference-pipeline")
@@ -99,7 +99,7 @@ public enum ScenarioLoader {
         let objectives = readObjectives(&reader, flows: flows)
         let replications = reader.integer("run.replications", expected: "a whole number of runs from 1 to 1,000",
                                           default: 1, in: 1...1_000)
-        var scenario = Scenario(file: file, name: name, description: description, seed: UInt64(seed),
+        var scenario = Scenario(file: file, name: name, description: description, seed: seed,
                                 model: model, objectives: objectives, overrides: overrides)
         scenario.replications = replications
         return scenario
@@ -121,8 +121,12 @@ public enum ScenarioLoader {
                               found: quotedForMessage(metric), hint: hint)
                 continue
             }
+            let errorsBefore = reader.errors.count
             let text = reader.string(path, expected: "a comparison such as \"< 800\" or \">= 0.97\"", default: "")
-            guard !text.isEmpty else { continue }
+            guard !text.isEmpty else {
+                if reader.errors.count == errorsBefore { reportEmptyComparison(&reader, path) }
+                continue
+            }
             do {
                 objectives.append(ServiceLevelObjective(metric: metric, threshold: try Quantities.comparison(text)))
             } catch {
@@ -130,6 +134,19 @@ public enum ScenarioLoader {
             }
         }
         return objectives
+    }
+
+    /// A warm-up as long as the run leaves nothing to measure, and every latency objective would pass on no data.
+    static func checkWarmup(_ reader: inout ScenarioReader, warmup: SimDuration, duration: SimDuration?) {
+        guard let duration, warmup >= duration else { return }
+        reader.report("run.warmup", expected: "a warm-up shorter than run.duration (\(duration)), so that the run measures something",
+                      found: "\(warmup)")
+    }
+
+    /// An objective written as `""` would drop the file's threshold without a word: refuse it.
+    static func reportEmptyComparison(_ reader: inout ScenarioReader, _ path: String) {
+        reader.report(path, expected: "a comparison such as \"< 800\" or \">= 0.97\"", found: "an empty string",
+                      hint: "to drop every objective use --set 'slo={}'")
     }
 
     static func readFlowObjectives(_ reader: inout ScenarioReader, flows: [String]) -> [ServiceLevelObjective] {
@@ -152,8 +169,12 @@ public enum ScenarioLoader {
                                   hint: closestMatch(to: metric, among: ServiceLevelObjective.flowMetrics).map { "did you mean \"\($0)\"?" })
                     continue
                 }
+                let errorsBefore = reader.errors.count
                 let text = reader.string(path, expected: "a comparison such as \"< 800\" or \">= 0.97\"", default: "")
-                guard !text.isEmpty else { continue }
+                guard !text.isEmpty else {
+                    if reader.errors.count == errorsBefore { reportEmptyComparison(&reader, path) }
+                    continue
+                }
                 do {
                     objectives.append(ServiceLevelObjective(metric: "flows.\(flow).\(metric)",
                                                             threshold: try Quantities.comparison(text)))

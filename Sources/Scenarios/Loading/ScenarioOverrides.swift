@@ -50,6 +50,11 @@ public struct ScenarioOverride: Sendable, Hashable {
                                 expected: "an object to hold \"\(key)\"", found: node.value.summary)
         }
         let path = walked.isEmpty ? key : walked + "." + key
+        if listElement(key) == nil, let open = key.firstIndex(of: "["), key.hasSuffix("]") {
+            throw ScenarioError(file: "--set \(flag)", fieldPath: path,
+                                expected: "a list index in brackets, a whole number from 0",
+                                found: "\"\(key[open...])\"")
+        }
         if let (name, position) = listElement(key) {
             // `outages[1]`: element 1 of the list `outages`; one past the end appends an object.
             let existing = members.firstIndex(where: { $0.key == name })

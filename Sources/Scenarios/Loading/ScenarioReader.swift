@@ -40,6 +40,19 @@ public struct ScenarioReader {
         return number
     }
 
+    /// A whole number from 0 to 2^64 - 1, read from its digits so that no value above 2^53 is
+    /// rounded to its nearest `Double` (a seed of 9007199254740993 stays itself).
+    public mutating func unsigned(_ path: String, expected: String, default value: UInt64) -> UInt64 {
+        guard let node = lookup(path) else { return value }
+        if case .number(_, let literal) = node.value, let exact = UInt64(literal) { return exact }
+        // `1e3` and `1000.0` are whole numbers too, when a Double holds them exactly.
+        if let number = node.value.doubleValue, number >= 0, number.rounded() == number, number <= 9_007_199_254_740_992 {
+            return UInt64(number)
+        }
+        report(path, expected: expected, found: node.value.summary)
+        return value
+    }
+
     public mutating func integer(_ path: String, expected: String, default value: Int, in range: ClosedRange<Int>) -> Int {
         guard let node = lookup(path) else { return value }
         guard let number = node.value.doubleValue, number.isFinite, number.rounded() == number,
@@ -283,8 +296,12 @@ public struct ScenarioReader {
         }
     }
 
+    /// Who wrote `path`: the `--set` that wrote it or an object around it; else the flags that
+    /// wrote inside it (`workload.mix` checked as a whole after two `--set workload.mix.X`); else the file.
     private func origin(of path: String) -> String {
-        overrideFlag(for: path).map { "--set \($0)" } ?? file
+        if let flag = overrideFlag(for: path) { return "--set \(flag)" }
+        let inside = overrides.filter { $0.key.hasPrefix(path + ".") || $0.key.hasPrefix(path + "[") }.map(\.value).sorted()
+        return inside.isEmpty ? file : inside.map { "--set \($0)" }.joined(separator: ", ")
     }
 
     /// The `--set` flag that wrote `path`, itself or as part of an object set above it

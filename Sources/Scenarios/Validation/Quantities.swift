@@ -94,7 +94,7 @@ public enum Quantities {
         return "one operator only: <, <=, >, >=, == or !="
     }
 
-    /// A finite number: `-?digits(.digits)?([eE][+-]?digits)?`, or `nil`.
+    /// A finite number: `[+-]?digits(.digits)?([eE][+-]?digits)?`, or `nil`.
     static func parseNumber(_ text: Substring) -> Double? {
         var scalars = text.unicodeScalars[...]
         func digits() -> Bool {
@@ -102,7 +102,7 @@ public enum Quantities {
             scalars = scalars.dropFirst(count)
             return count > 0
         }
-        if scalars.first == "-" { scalars = scalars.dropFirst() }
+        if scalars.first == "-" || scalars.first == "+" { scalars = scalars.dropFirst() }
         guard digits() else { return nil }
         if scalars.first == "." {
             scalars = scalars.dropFirst()
