@@ -48,13 +48,24 @@ public struct Explorer: Sendable {
     ///
     /// - Parameters:
     ///   - deadline: start no seed after this instant of the wall clock.
+    ///   - shouldStop: asked before each seed starts; `true` (Ctrl-C) starts no more, and the
+    ///     seeds already running finish, so every seed counted in the report ran whole.
     ///   - heartbeat: called on the calling thread about once a wall second while seeds run.
     /// - Returns: the findings in seed order, and the coverage merged over every seed that ran.
     public func explore(seeds: [UInt64], threads: Int, deadline: ContinuousClock.Instant? = nil,
+                        shouldStop: @escaping @Sendable () -> Bool = { false },
+                        heartbeat: (ExplorationProgress) -> Void = { _ in }) -> ExplorationReport {
+        explore(SeedSet(seeds), threads: threads, deadline: deadline, shouldStop: shouldStop, heartbeat: heartbeat)
+    }
+
+    /// Runs the seeds of a set, computed one at a time: a range of 10^8 seeds takes no memory.
+    public func explore(_ seeds: SeedSet, threads: Int, deadline: ContinuousClock.Instant? = nil,
+                        shouldStop: @escaping @Sendable () -> Bool = { false },
                         heartbeat: (ExplorationProgress) -> Void = { _ in }) -> ExplorationReport {
         let findings = Mutex<[Finding]>([])
         let coverage = Mutex(StateCoverage())
-        let ran = WorkerThreads.run(count: seeds.count, threads: threads, deadline: deadline, heartbeat: { finished in
+        let ran = WorkerThreads.run(count: seeds.count, threads: threads, deadline: deadline, shouldStop: shouldStop,
+                                    heartbeat: { finished in
             let failed = findings.withLock { $0.count }
             heartbeat(ExplorationProgress(finished: finished, total: seeds.count, failed: failed))
         }) { index in
@@ -76,9 +87,45 @@ public struct Explorer: Sendable {
 
     /// The seeds of `range` in shard `index` of `count`: those `s` with `(s - lower) mod count == index`,
     /// so N machines each running one shard cover the range once, with no coordinator.
-    public static func seeds(_ range: ClosedRange<UInt64>, shard: (index: Int, count: Int)? = nil) -> [UInt64] {
-        guard let shard else { return Array(range) }
-        return range.filter { ($0 - range.lowerBound) % UInt64(shard.count) == UInt64(shard.index) }
+    public static func seeds(_ range: ClosedRange<UInt64>, shard: (index: Int, count: Int)? = nil) -> SeedSet {
+        SeedSet(range, shard: shard)
+    }
+}
+
+/// The seeds an exploration runs, in order: a list, or a range (or one shard of it) whose seeds
+/// are computed by position, so that its size costs no memory.
+public struct SeedSet: Sendable, RandomAccessCollection {
+    private enum Storage: Sendable {
+        case list([UInt64])
+        case stride(first: UInt64, step: UInt64, count: Int)
+    }
+
+    private let storage: Storage
+
+    public init(_ seeds: [UInt64]) { storage = .list(seeds) }
+
+    /// `range`, or its shard `index` of `count`: the seeds `s` with `(s - lower) mod count == index`.
+    public init(_ range: ClosedRange<UInt64>, shard: (index: Int, count: Int)? = nil) {
+        let step = UInt64(shard?.count ?? 1)
+        let offset = UInt64(shard?.index ?? 0)
+        let span = range.upperBound - range.lowerBound  // One less than the range's size, so 2^64 seeds cannot overflow.
+        let count = offset > span ? 0 : Int(clamping: (span - offset) / step + 1)
+        storage = .stride(first: range.lowerBound &+ offset, step: step, count: count)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        switch storage {
+        case .list(let seeds): seeds.count
+        case .stride(_, _, let count): count
+        }
+    }
+
+    public subscript(position: Int) -> UInt64 {
+        switch storage {
+        case .list(let seeds): seeds[position]
+        case .stride(let first, let step, _): first &+ UInt64(position) &* step
+        }
     }
 }
 

@@ -38,6 +38,11 @@ public struct Shrinker {
     /// How the scenario as given failed: what every kept candidate fails with too.
     public internal(set) var target: Verdict?
     let onAttempt: (ShrinkAttempt) -> Void
+    /// Asked before each candidate; once it says `true` (Ctrl-C) no candidate runs and
+    /// ``shrink()`` returns with the smallest failing scenario so far.
+    public var shouldStop: () -> Bool = { false }
+    /// Whether ``shouldStop`` cut the shrinking short.
+    public private(set) var stopped = false
 
     /// - Parameters:
     ///   - tree: the scenario's JSON with its overrides applied (`ScenarioLoader.tree`).
@@ -76,7 +81,7 @@ public struct Shrinker {
             tree.remove(["slo"])
             steps.append(ShrinkStep(label: "slo", from: "(objectives are not part of an invariant failure)", to: nil))
         }
-        for _ in 0..<8 {
+        for _ in 0..<8 where !stopped {
             let (treeBefore, schedulingBefore) = (tree, scheduling)
             shrinkRound()
             if tree == treeBefore && scheduling == schedulingBefore { break }
@@ -94,8 +99,8 @@ public struct Shrinker {
             "Shrunk by paystorm shrink from \(source), seed \(seed), while \(target?.invariant ?? "") still fails"
                 + (swarm ? " under the faults the seed chooses with --swarm" : "")
                 + (changes.isEmpty ? "." : ": \(changes).")))
-        // JSON numbers are doubles: a larger seed stays in the replay command only.
-        if seed <= 9_007_199_254_740_992 { result.set(["seed"], .number(Double(seed), literal: "\(seed)")) }
+        // Written by its digits: a scenario's seed is read back exactly, to 2^64 - 1.
+        result.set(["seed"], .number(Double(seed), literal: "\(seed)"))
         return (result, probe(result, scheduling: scheduling))
     }
 
@@ -109,6 +114,10 @@ public struct Shrinker {
 
     /// Runs a candidate; keeps it when it breaks the target invariant.
     mutating func attempt(_ candidate: JSONNode, _ change: String, scheduling: SchedulingOptions? = nil) -> Bool {
+        if stopped || shouldStop() {
+            stopped = true
+            return false
+        }
         runs += 1
         let verdict = probe(candidate, scheduling: scheduling ?? self.scheduling)
         let broke = verdict?.invariantID

@@ -126,15 +126,18 @@ private struct Evidence {
             interrupted = result.end == .stopped(reason: "interrupted")
             // Only an idle world proves they are stuck; a run stopped at a violation or drained
             // leaves payments open on purpose.
-            openLifecycles = result.end == .idle ? result.unfinished : 0
-            openPhrase = "still open"
+            // So does a world that ran out of virtual clock (delays of decades).
+            let atHorizon = result.end == .stopped(reason: Simulation.horizonReason)
+            openLifecycles = result.end == .idle || atHorizon ? result.unfinished : 0
+            openPhrase = atHorizon ? "still open at \(Simulation.horizonReason)" : "still open"
         case .referencePipeline(let result):
             escapes = result.escapes
             safety = nil
             liveness = nil
             interrupted = result.end == .stopped(reason: "interrupted")
             openLifecycles = result.unfinished
-            openPhrase = "still in flight"
+            openPhrase = result.end == .stopped(reason: Simulation.horizonReason)
+                ? "still in flight at \(Simulation.horizonReason)" : "still in flight"
         }
     }
 }

@@ -12,9 +12,12 @@ package enum WorkerThreads {
     /// - Parameters:
     ///   - deadline: no index starts after it (a wall-clock budget: it decides which indices run,
     ///     never what one of them computes).
-    ///   - heartbeat: called on the calling thread about once a wall second with how many indices
+    ///   - shouldStop: asked before each index starts; once it says `true` no index starts, and
+    ///     those running finish (a Ctrl-C: what ran, ran whole).
+    ///   - heartbeat: called on the calling thread about twice a wall second with how many indices
     ///     have finished, while the pool works.
     package static func run(count: Int, threads: Int, deadline: ContinuousClock.Instant? = nil,
+                            shouldStop: @escaping @Sendable () -> Bool = { false },
                             heartbeat: (_ finished: Int) -> Void = { _ in },
                             work: @escaping @Sendable (Int) -> Void) -> Int {
         let next = Atomic<Int>(0)
@@ -25,6 +28,7 @@ package enum WorkerThreads {
             let thread = Thread {
                 while true {
                     if let deadline, ContinuousClock.now >= deadline { break }
+                    if shouldStop() { break }
                     let index = next.add(1, ordering: .relaxed).oldValue
                     guard index < count else { break }
                     work(index)
@@ -35,7 +39,7 @@ package enum WorkerThreads {
             thread.stackSize = 8 << 20
             thread.start()
         }
-        while group.wait(timeout: .now() + 1) == .timedOut {
+        while group.wait(timeout: .now() + .milliseconds(500)) == .timedOut {
             heartbeat(done.load(ordering: .relaxed))
         }
         return done.load(ordering: .relaxed)

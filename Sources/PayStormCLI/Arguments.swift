@@ -111,7 +111,8 @@ struct ParsedArguments {
                 }
                 value = ""
             }
-            if !spec.repeatable && parsed.values[spec.name] != nil {
+            // A switch given twice means what it means once; a value given twice is ambiguous.
+            if !spec.repeatable && spec.valueName != nil && parsed.values[spec.name] != nil {
                 throw UsageError("paystorm \(command): \(name) given twice; it takes one value")
             }
             parsed.values[spec.name, default: []].append(value)

@@ -30,6 +30,7 @@ enum DeterminismCommand {
         guard let file = parsed.value("scenario") else { throw UsageError("paystorm check-determinism: --scenario FILE is required") }
         let scheduling = try parsed.schedulingOptions(command: "check-determinism")
         let processes = try parsed.wholeNumber("processes", command: "check-determinism", default: 3, in: 2...16)
+        let seedFlag = try parsed.seed(command: "check-determinism")
         let scenario: Scenario
         do {
             scenario = try ScenarioLoader.load(file: file, overrides: parsed.all("set"))
@@ -37,11 +38,12 @@ enum DeterminismCommand {
             output.err(error.description)
             return .badInput
         }
-        let seed = try parsed.seed(command: "check-determinism") ?? scenario.seed
+        let seed = seedFlag ?? scenario.seed
         let scratch = NSTemporaryDirectory() + "paystorm-determinism-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var hashes: [String] = []
         var statuses: [Int32] = []
+        Interrupt.install()
         for index in 0..<processes {
             var child = ["run", "--scenario", file, "--seed", "\(seed)", "--quiet", "--out", "\(scratch)/\(index)",
                          "--trace", "\(scratch)/\(index)/trace.txt"]
@@ -50,6 +52,12 @@ enum DeterminismCommand {
             guard let status = launch(child) else {
                 output.err("paystorm check-determinism: could not start process \(index + 1)")
                 return .internalError
+            }
+            if Interrupt.requested {
+                output.out("seed \(seed): " + hashes.enumerated().map { "process \($0.offset + 1) \($0.element)" }
+                    .joined(separator: ", "))
+                output.err("interrupted (\(Interrupt.cause)) after \(hashes.count) of \(processes) processes; nothing compared")
+                return Interrupt.status
             }
             guard let data = FileManager.default.contents(atPath: "\(scratch)/\(index)/summary.json"),
                   let root = try? JSONParser.parse(bytes: [UInt8](data)), let hash = root["trace_hash"]?.value.stringValue else {
@@ -103,7 +111,16 @@ enum DeterminismCommand {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return nil }
-        process.waitUntilExit()
+        // Ctrl-C reaches the child from the terminal too, SIGTERM only this process: pass it on,
+        // so the child stops at its next progress check and this one can stop after it.
+        var forwarded = false
+        while process.isRunning {
+            if Interrupt.requested && !forwarded {
+                process.interrupt()
+                forwarded = true
+            }
+            usleep(20_000)
+        }
         return process.terminationStatus
     }
 }

@@ -9,6 +9,8 @@ enum ExitStatus: Int32 {
     case badInput = 64
     /// EX_SOFTWARE: PayStorm itself failed.
     case internalError = 70
-    /// Ctrl-C: the run stopped early and wrote a summary marked interrupted.
+    /// Ctrl-C: the command stopped early and wrote what it finished, marked interrupted.
     case interrupted = 130
+    /// SIGTERM: as Ctrl-C, for a scheduler or an orchestrator that asked the command to stop.
+    case terminated = 143
 }

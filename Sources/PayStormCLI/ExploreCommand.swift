@@ -26,7 +26,8 @@ enum ExploreCommand {
         summary: "Runs many seeds looking for invariant violations; prints each failing seed's invariant, trace hash and "
             + "replay command, then the failures grouped by invariant.", specs: specs,
         notes: ["Seeds are judged on invariants only: the scenario's SLOs are for paystorm run.",
-                "exit status: 0 no seed failed, 1 a seed broke a safety invariant, 2 only liveness failures, 64 bad input"])
+                "exit status: 0 no seed failed, 1 a seed broke a safety invariant, 2 only liveness failures, 64 bad input,",
+                "130 / 143 stopped by Ctrl-C / SIGTERM (the seeds that ran, and their failures, are still reported and written)"])
 
     static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
         let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "explore", positionals: false)
@@ -66,7 +67,8 @@ enum ExploreCommand {
         let start = ContinuousClock.now
         let deadline = budget.map { start + .nanoseconds($0.nanoseconds) }
         let reporter = ProgressReporter(enabled: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0, total: seeds.count)
-        let report = explorer.explore(seeds: seeds, threads: threads, deadline: deadline) { progress in
+        Interrupt.install()
+        let report = explorer.explore(seeds, threads: threads, deadline: deadline, shouldStop: { Interrupt.requested }) { progress in
             reporter.reportPool(finished: progress.finished, total: progress.total, failed: progress.failed)
         }
         reporter.finish()
@@ -78,6 +80,10 @@ enum ExploreCommand {
         }
         let groups = report.groups
         let rate = Double(report.ran) / max(seconds, 1e-9)
+        let interrupted = Interrupt.requested && report.ran < seeds.count
+        if interrupted {
+            output.err("interrupted (\(Interrupt.cause)) after \(report.ran) of \(seeds.count) seeds; the failures so far are below")
+        }
         output.out("\nexplored \(report.ran) seeds in \(SummaryTable.fixed(seconds, 1)) wall s "
                    + "(\(SummaryTable.fixed(rate, 1)) seeds/s): \(report.findings.count) failed"
                    + (groups.isEmpty ? "" : "\n" + groups.map { "  \($0.invariant): \($0.seeds) seed(s)" }.joined(separator: "\n")))
@@ -89,7 +95,7 @@ enum ExploreCommand {
         if let directory = parsed.value("out") {
             let json = JSONOutput.object([
                 ("scenario", .string(file)), ("seeds", .string("\(range.lowerBound)..\(range.upperBound)")),
-                ("ran", .integer(Int64(report.ran))), ("wall_seconds", .number(seconds)),
+                ("ran", .integer(Int64(report.ran))), ("interrupted", .bool(interrupted)), ("wall_seconds", .number(seconds)),
                 ("failures", .array(report.findings.map { finding in
                     .object([("seed", .unsigned(finding.seed)), ("invariant", .string(finding.invariant)),
                              ("detail", .string(finding.detail)), ("liveness", .bool(finding.isLiveness)),
@@ -108,6 +114,7 @@ enum ExploreCommand {
                 return .internalError
             }
         }
+        if interrupted { return Interrupt.status }
         if report.hasSafetyFailure { return .invariantViolated }
         return report.findings.isEmpty ? .passed : .livenessViolated
     }

@@ -22,12 +22,12 @@ enum Replications {
         let directory = options.outDirectory ?? "results/runs/\(scenario.name)-\(base)"
         if !options.quiet {
             output.info("paystorm \(PayStormVersion.current)  scenario=\(scenario.file)  replications=\(scenario.replications)"
-                        + "  seeds=\(base)..\(base + UInt64(scenario.replications - 1))  strategy=\(options.scheduling.strategy)")
+                        + "  seeds=\(base)..\(base &+ UInt64(scenario.replications - 1))  strategy=\(options.scheduling.strategy)")
         }
         var figures: [Figures] = []
         for index in 0..<scenario.replications {
             var one = options
-            one.seed = base + UInt64(index)
+            one.seed = base &+ UInt64(index)  // Past 2^64 - 1 the seeds wrap to 0, 1, …
             one.outDirectory = directory + "/replication-\(index + 1)"
             one.quiet = true
             one.json = false
@@ -44,7 +44,7 @@ enum Replications {
                        + "  \(SummaryTable.grouped(UInt64(read.perWallSecond))) per wall s  violations \(read.violations)"
                        + "  trace \(read.traceHash)" + (status == .passed ? "" : "  exit \(status.rawValue)"))
             messages.forEach(output.err)
-            if status == .interrupted { break }
+            if Interrupt.requested { break }
         }
         let summaries: [(String, SampleSummary)] = [
             ("success_rate", SampleSummary(figures.map(\.successRate))),
@@ -58,6 +58,7 @@ enum Replications {
         }
         let json = JSONOutput.object([
             ("scenario", .string(scenario.name)), ("replications", .integer(Int64(figures.count))),
+            ("interrupted", .bool(Interrupt.requested)),
             ("runs", .array(figures.map { figure in
                 .object([("seed", .unsigned(figure.seed)), ("exit", .integer(Int64(figure.status.rawValue))),
                          ("success_rate", .number(figure.successRate)), ("latency_ms_p50", .number(figure.p50)),
@@ -77,6 +78,7 @@ enum Replications {
             return .internalError
         }
         output.out("files: \(directory)/replications.json, \(directory)/replication-1 … replication-\(figures.count)")
+        if Interrupt.requested { return Interrupt.status }
         return figures.first { $0.status != .passed }?.status ?? .passed
     }
 

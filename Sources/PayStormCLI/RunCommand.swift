@@ -4,7 +4,6 @@ import PaymentWorld
 import Reporting
 import Scenarios
 import SimulationKernel
-import Synchronization
 
 /// `paystorm run`: one simulation of a scenario, with a banner, live progress, a summary table
 /// and `summary.json`.
@@ -180,22 +179,6 @@ struct RunOptions {
 func parseSeed(_ text: String) -> UInt64? {
     if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
     return UInt64(text)
-}
-
-/// Ctrl-C: the first press asks the run to stop at the next progress check and write its summary.
-enum Interrupt {
-    static let flag = Atomic<Bool>(false)
-    static var requested: Bool { flag.load(ordering: .relaxed) }
-    static func install() {
-        signal(SIGINT) { _ in Interrupt.flag.store(true, ordering: .relaxed) }
-        // A process inherits the signal mask of the thread that started it: one spawned from a
-        // Dispatch worker thread (a Swift test, an orchestrator) starts with SIGINT blocked, and
-        // Ctrl-C would stay pending forever. Unblock it.
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    }
 }
 
 enum PayStormVersion {

@@ -29,7 +29,8 @@ enum ShrinkCommand {
             nothing more goes. Writes the smallest as OUT/shrunk.json (the scenario's JSON with --set applied, so it runs
             on its own) and prints the steps, the invariant and the replay command. Same input, same shrunk file.
             """, specs: specs,
-        notes: ["exit status: 0 the seed broke no invariant, 1 a shrunk failure was written, 64 bad input, 70 internal error"])
+        notes: ["exit status: 0 the seed broke no invariant, 1 a shrunk failure was written, 64 bad input, 70 internal error,",
+                "130 / 143 stopped by Ctrl-C / SIGTERM (the smallest failing scenario so far is still written)"])
 
     static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
         let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "shrink", positionals: false)
@@ -67,6 +68,8 @@ enum ShrinkCommand {
             return .passed
         }
         output.info("seed \(seed) fails: \(failure)  \(verdict.detail)")
+        Interrupt.install()
+        shrinker.shouldStop = { Interrupt.requested }
         shrinker.shrink()
         let (shrunk, final) = shrinker.finish(source: file, name: scenario.name)
         guard let final, let invariant = final.invariant, final.invariantID == verdict.invariantID else {
@@ -88,6 +91,10 @@ enum ShrinkCommand {
         lines.append("wrote: \(path)")
         lines.append("replay: \(shrinker.replayCommand)")
         output.out(lines.joined(separator: "\n"))
+        if shrinker.stopped {
+            output.err("interrupted (\(Interrupt.cause)) after \(shrinker.runs) runs; wrote the smallest failing scenario so far")
+            return Interrupt.status
+        }
         return .invariantViolated
     }
 }

@@ -21,6 +21,8 @@ enum SweepCommand {
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field at every point (repeatable)",
                  repeatable: true),
         FlagSpec(name: "out", valueName: "DIR", help: "output directory (default results/sweeps/<scenario>-<seed>/)"),
+        FlagSpec(name: "allow-large", valueName: nil,
+                 help: "run a sweep past the work budget: over 100,000 runs or 10^10 lifecycles in all (docs/limits.md)"),
         FlagSpec(name: "quiet", valueName: nil, help: "no progress lines"),
         FlagSpec(name: "help", valueName: nil, help: "show this help"),
     ]
@@ -50,6 +52,27 @@ enum SweepCommand {
                                              in: 1...256)
         let shard = try parsed.shard(command: "sweep")
         let overrides = parsed.all("set")
+        let allowLarge = parsed.has("allow-large")
+        // The size of the cross product, before anything is built for it.
+        var pointCount = 1
+        for axis in axes {
+            let (product, overflow) = pointCount.multipliedReportingOverflow(by: axis.values.count)
+            pointCount = overflow ? .max : product
+        }
+        guard pointCount <= WorkBudget.maximumPoints else {
+            throw UsageError("paystorm sweep: the --vary axes make \(WorkBudget.approximate(Double(pointCount))) points, past the "
+                             + "limit of \(SummaryTable.grouped(UInt64(WorkBudget.maximumPoints))); use fewer values or a larger "
+                             + "STEP (docs/limits.md)")
+        }
+        let runCount = pointCount * replications
+        let runLimit = allowLarge ? WorkBudget.maximumRuns : WorkBudget.runs
+        guard runCount <= runLimit else {
+            throw UsageError("paystorm sweep: \(SummaryTable.grouped(UInt64(pointCount))) points × \(replications) replications are "
+                             + "\(SummaryTable.grouped(UInt64(runCount))) runs, past the limit of \(SummaryTable.grouped(UInt64(runLimit)))"
+                             + (allowLarge ? "" : "; make it smaller, or pass --allow-large (up to "
+                                + "\(SummaryTable.grouped(UInt64(WorkBudget.maximumRuns))) runs)") + " (docs/limits.md)")
+        }
+        Interrupt.install()
         let base: Scenario
         do {
             base = try ScenarioLoader.load(file: file, overrides: overrides)
@@ -59,21 +82,24 @@ enum SweepCommand {
         }
         let seed = try parsed.seed(command: "sweep") ?? base.seed
         let plan = SweepPlan(axes: axes, replications: replications, baseSeed: seed)
+        output.info("paystorm \(PayStormVersion.current) sweep  scenario=\(file)  base seed=\(seed)  points=\(pointCount)"
+                    + "  replications=\(replications)  threads=\(threads)" + (shard.map { "  shard=\($0.index)/\($0.count)" } ?? ""))
         // Every point must be a valid scenario before anything runs.
         var scenarios: [Scenario] = []
         for point in plan.points {
             do {
-                scenarios.append(try ScenarioLoader.load(file: file, overrides: overrides + point.map { "\($0.path)=\($0.value)" }))
+                scenarios.append(try ScenarioLoader.load(file: file, overrides: overrides, varied: point.map { "\($0.path)=\($0.value)" }))
             } catch {
                 output.err(error.description)
                 return .badInput
             }
         }
+        let lifecycles = scenarios.reduce(0) { $0 + WorkBudget.lifecycles(of: $1) } * Double(replications)
+        try WorkBudget.check(lifecycles: lifecycles, of: "\(SummaryTable.grouped(UInt64(runCount))) runs", allowed: allowLarge,
+                             command: "sweep")
         let directory = parsed.value("out") ?? "results/sweeps/\(base.name)-\(seed)"
         try OutputDirectory.claim(directory, command: "sweep")
         let items = plan.items.enumerated().filter { shard == nil || $0.offset % shard!.count == shard!.index }.map(\.element)
-        output.info("paystorm \(PayStormVersion.current) sweep  scenario=\(file)  base seed=\(seed)  points=\(plan.points.count)"
-                    + "  replications=\(replications)  threads=\(threads)" + (shard.map { "  shard=\($0.index)/\($0.count)" } ?? ""))
         let start = ContinuousClock.now
         let samples = SweepRunner.run(items: items, scenarios: scenarios, plan: plan, threads: threads,
                                       progress: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0)
@@ -81,18 +107,24 @@ enum SweepCommand {
         let command = "paystorm sweep --scenario \(shellQuoted(file)) " + parsed.all("vary").map { "--vary \(shellQuoted($0))" }
             .joined(separator: " ") + " --replications \(replications) --seed \(seed)"
             + overrides.map { " --set \(shellQuoted($0))" }.joined()
+        let interrupted = Interrupt.requested && samples.count < items.count
         if let shard {
             let path = directory + "/sweep-shard-\(shard.index)-of-\(shard.count).json"
-            let text = SweepFiles.shard(plan: plan, scenario: base.name, command: command, samples: samples)
+            let text = SweepFiles.shard(plan: plan, scenario: base, command: command, samples: samples)
             do { try AtomicFile.write(text, to: path) } catch {
                 output.err("paystorm sweep: could not write \(path): \(error.localizedDescription)")
                 return .internalError
             }
             output.out("shard \(shard.index)/\(shard.count): \(samples.count) runs in \(SummaryTable.fixed(seconds, 1)) s; wrote \(path)")
+            if interrupted {
+                output.err("interrupted (\(Interrupt.cause)) after \(samples.count) of \(items.count) runs; the shard holds "
+                           + "those, and paystorm report will say which runs are missing")
+                return Interrupt.status
+            }
             return .passed
         }
         return SweepFiles.write(plan: plan, samples: samples, scenario: base.name, command: command, directory: directory,
-                                seconds: seconds, output: &output)
+                                seconds: seconds, interrupted: interrupted, output: &output)
     }
 
     /// `path=from..to:step` (inclusive) or `path=a,b,c`.
@@ -108,7 +140,7 @@ enum SweepCommand {
             let to = rest.first.flatMap { Double($0) }
             let step = rest.count == 2 ? Double(rest[1]) : nil
             guard let from, let to, let step, from.isFinite, to.isFinite, step > 0, step.isFinite, from <= to,
-                  (to - from) / step <= 10_000 else {
+                  (to - from) / step < 10_000 else {
                 throw UsageError("paystorm sweep: --vary \(path): expected FROM..TO:STEP with FROM <= TO, STEP > 0 and at most "
                                  + "10,000 values, found \"\(spec)\"")
             }
@@ -120,9 +152,10 @@ enum SweepCommand {
             }
             return SweepPlan.Axis(path: path, values: values)
         }
-        let values = spec.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        guard !values.isEmpty, values.allSatisfy({ !$0.isEmpty }) else {
-            throw UsageError("paystorm sweep: --vary \(path): expected FROM..TO:STEP or a list A,B,C, found \"\(spec)\"")
+        let values = spec.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+        guard !values.isEmpty, values.allSatisfy({ !$0.isEmpty }), values.count <= 10_000 else {
+            throw UsageError("paystorm sweep: --vary \(path): expected FROM..TO:STEP or a list A,B,C of at most 10,000 values, "
+                             + "none empty, found \"\(spec)\"")
         }
         return SweepPlan.Axis(path: path, values: values)
     }
@@ -140,7 +173,7 @@ enum SweepRunner {
                     progress: Bool) -> [SweepSample] {
         let results = Mutex<[SweepSample?]>(Array(repeating: nil, count: items.count))
         let reporter = ProgressReporter(enabled: progress, total: items.count)
-        _ = WorkerThreads.run(count: items.count, threads: threads, heartbeat: { finished in
+        _ = WorkerThreads.run(count: items.count, threads: threads, shouldStop: { Interrupt.requested }, heartbeat: { finished in
             reporter.reportPool(finished: finished, total: items.count, showsRemaining: true)
         }) { index in
             let item = items[index]
@@ -152,17 +185,24 @@ enum SweepRunner {
         return results.withLock { $0.compactMap { $0 } }
     }
 
-    static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64) -> SweepSample {
+    /// One replication, or nil when Ctrl-C stopped it part way (a partial run is no sample).
+    static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64) -> SweepSample? {
+        // A minute of virtual time between looks at Ctrl-C: cheap, and a long replication stops within it.
+        let stopCheck = SimDuration.seconds(60)
         switch scenario.model {
         case .referencePipeline(let configuration):
-            let result = ReferencePipeline(configuration: configuration, options: .init(seed: seed)).run(reportingEvery: .hours(24))
+            let result = ReferencePipeline(configuration: configuration, options: .init(seed: seed))
+                .run(reportingEvery: stopCheck) { _ in !Interrupt.requested }
+            if case .stopped(let reason) = result.end, reason == "interrupted" { return nil }
             let window = max(1e-9, result.lastCompletion.seconds - configuration.warmup.seconds)
             return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.arrivalProcess?.meanRate ?? 0,
                                achieved: Double(result.measured) / window, successRate: result.successRate,
                                latency: result.latency, stations: result.stations.map(station),
                                poissonArrivals: configuration.shape == .poisson)
         case .payments(let configuration):
-            let result = PaymentsWorld(configuration: configuration, options: .init(seed: seed)).run(reportingEvery: .hours(24))
+            let result = PaymentsWorld(configuration: configuration, options: .init(seed: seed))
+                .run(reportingEvery: stopCheck) { _ in !Interrupt.requested }
+            if case .stopped(let reason) = result.end, reason == "interrupted" { return nil }
             var latency = LatencyHistogram()
             var measured: UInt64 = 0
             var succeeded: UInt64 = 0

@@ -12,24 +12,39 @@ enum SweepFiles {
         ])
     }
 
-    static func shard(plan: SweepPlan, scenario: String, command: String, samples: [SweepSample]) -> String {
+    /// A shard file: the sweep it belongs to (scenario, its effective settings, the command and
+    /// the plan, which `report` compares across shards) and the runs it did.
+    static func shard(plan: SweepPlan, scenario: Scenario, command: String, samples: [SweepSample]) -> String {
         JSONOutput.object([
-            ("kind", .string("paystorm-sweep-shard")), ("scenario", .string(scenario)), ("command", .string(command)),
-            ("plan", planJSON(plan)), ("samples", .array(samples.map(\.json))),
+            ("kind", .string("paystorm-sweep-shard")), ("scenario", .string(scenario.name)),
+            ("settings", .array(scenario.effectiveOptions.map { .string("\($0.path)=\($0.value)") })),
+            ("command", .string(command)), ("plan", planJSON(plan)), ("samples", .array(samples.map(\.json))),
         ]).serialized(pretty: false) + "\n"
     }
 
     /// Analyses samples and writes sweep.json, sweep.csv and report.html; prints the knee.
+    ///
+    /// - Parameter interrupted: the sweep stopped early (Ctrl-C, SIGTERM): the files hold the points
+    ///   whose replications all finished, marked interrupted.
     static func write(plan: SweepPlan, samples: [SweepSample], scenario: String, command: String, directory: String,
-                      seconds: Double?, output: inout Output) -> ExitStatus {
-        guard samples.count == plan.items.count, let analysis = SweepAnalysis(plan: plan, samples: samples) else {
+                      seconds: Double?, interrupted: Bool = false, output: inout Output) -> ExitStatus {
+        guard interrupted || samples.count == plan.items.count else {
             output.err("paystorm: the sweep has \(samples.count) of \(plan.items.count) runs; every point needs its replications")
             return .badInput
         }
+        guard let analysis = SweepAnalysis(plan: plan, samples: samples, skippingIncompletePoints: interrupted) else {
+            output.err("paystorm: the sweep's runs disagree on their stations or points; they come from different scenarios")
+            return .badInput
+        }
+        if interrupted && analysis.points.isEmpty {
+            output.err("interrupted (\(Interrupt.cause)) after \(samples.count) of \(plan.items.count) runs, before any point "
+                       + "finished its \(plan.replications) replications: nothing to write")
+            return Interrupt.status
+        }
         let files = [
-            (directory + "/sweep.json", SweepOutputs.json(analysis, scenario: scenario).serialized() + "\n"),
+            (directory + "/sweep.json", SweepOutputs.json(analysis, scenario: scenario, interrupted: interrupted).serialized() + "\n"),
             (directory + "/sweep.csv", SweepOutputs.csv(analysis)),
-            (directory + "/report.html", SweepReport.html(analysis, scenario: scenario, command: command)),
+            (directory + "/report.html", SweepReport.html(analysis, scenario: scenario, command: command, interrupted: interrupted)),
         ]
         for (path, text) in files {
             do { try AtomicFile.write(text, to: path) } catch {
@@ -53,65 +68,124 @@ enum SweepFiles {
         if let seconds { lines.append("\(plan.items.count) runs in \(SummaryTable.fixed(seconds, 1)) wall s") }
         lines.append("files: " + files.map(\.0).joined(separator: ", "))
         output.out(lines.joined(separator: "\n"))
+        if interrupted {
+            output.err("interrupted (\(Interrupt.cause)) after \(samples.count) of \(plan.items.count) runs; "
+                       + "wrote the \(analysis.points.count) of \(plan.points.count) points whose replications all finished")
+            return Interrupt.status
+        }
         return .passed
     }
 
-    /// Reads the shard files in `directories` (every `sweep-shard-*.json`).
+    /// What identifies the sweep a shard belongs to; every shard `report` merges must agree on it all.
+    struct ShardHeader {
+        var scenario: String
+        var settings: [String]
+        var command: String
+        var plan: SweepPlan
+
+        /// The first thing `other` disagrees on, as a field name and the two values.
+        func difference(from other: ShardHeader) -> (field: String, mine: String, theirs: String)? {
+            if scenario != other.scenario { return ("scenario", scenario, other.scenario) }
+            for (mine, theirs) in zip(settings, other.settings) where mine != theirs {
+                let field = String(mine.prefix { $0 != "=" })
+                return (field, String(mine.dropFirst(field.count + 1)), String(theirs.drop { $0 != "=" }.dropFirst()))
+            }
+            if settings.count != other.settings.count { return ("settings", "\(settings.count) fields", "\(other.settings.count) fields") }
+            if plan.baseSeed != other.plan.baseSeed { return ("base seed", "\(plan.baseSeed)", "\(other.plan.baseSeed)") }
+            if plan.replications != other.plan.replications {
+                return ("replications", "\(plan.replications)", "\(other.plan.replications)")
+            }
+            if planJSON(plan) != planJSON(other.plan) { return ("axes", axesText(plan), axesText(other.plan)) }
+            if command != other.command { return ("command", command, other.command) }
+            return nil
+        }
+
+        private func axesText(_ plan: SweepPlan) -> String {
+            plan.axes.map { "\($0.path)=\($0.values.joined(separator: ","))" }.joined(separator: " ")
+        }
+    }
+
+    /// Reads the shard files in `directories` (every `sweep-shard-*.json`), refusing shards of
+    /// different sweeps (naming both files and the field that differs) and malformed ones.
     static func readShards(_ directories: [String]) throws(UsageError)
         -> (plan: SweepPlan, scenario: String, command: String, samples: [SweepSample]) {
-        var found: (SweepPlan, String, String)?
+        var first: (path: String, header: ShardHeader)?
         var samples: [SweepSample] = []
         var seen: [Int: String] = [:]  // Looked up, never iterated: item → file.
         for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+                throw UsageError("paystorm report: \(directory): no such directory")
+            }
+            guard isDirectory.boolValue else {
+                throw UsageError("paystorm report: \(directory): expected a directory of sweep-shard-*.json files, found a file")
+            }
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
                 .filter { $0.hasPrefix("sweep-shard-") && $0.hasSuffix(".json") }.sorted()
             for name in names {
                 let path = directory + "/" + name
+                let malformed = { (what: String) in
+                    UsageError("paystorm report: \(path): expected a sweep shard file written by paystorm sweep --shard; \(what)")
+                }
                 guard let data = FileManager.default.contents(atPath: path),
                       let root = try? JSONParser.parse(bytes: [UInt8](data)),
-                      root["kind"]?.value.stringValue == "paystorm-sweep-shard",
-                      let plan = root["plan"].flatMap(decodePlan),
-                      let scenario = root["scenario"]?.value.stringValue,
+                      root["kind"]?.value.stringValue == "paystorm-sweep-shard" else { throw malformed("it is not one") }
+                guard let plan = root["plan"].flatMap(decodePlan) else { throw malformed("its plan is malformed") }
+                guard let scenario = root["scenario"]?.value.stringValue,
+                      let settings = root["settings"]?.value.arrayElements?.compactMap({ $0.value.stringValue }),
                       let command = root["command"]?.value.stringValue,
                       let list = root["samples"]?.value.arrayElements else {
-                    throw UsageError("paystorm report: \(path): expected a sweep shard file written by paystorm sweep --shard")
+                    throw malformed("it lacks its scenario, settings, command or samples (written by an older paystorm?)")
                 }
-                if let (known, _, _) = found, planJSON(known) != planJSON(plan) {
-                    throw UsageError("paystorm report: \(path): its sweep differs from the other shards' (axes, replications or seed)")
+                let header = ShardHeader(scenario: scenario, settings: settings, command: command, plan: plan)
+                if let first, let difference = first.header.difference(from: header) {
+                    throw UsageError("paystorm report: \(first.path) and \(path) are shards of different sweeps: "
+                                     + "\(difference.field) is \(difference.mine) in one and \(difference.theirs) in the other")
                 }
-                found = (plan, scenario, command)
-                for element in list {
-                    guard let sample = decodeSample(element) else {
-                        throw UsageError("paystorm report: \(path): a sample is malformed")
+                if first == nil { first = (path, header) }
+                let pointCount = plan.points.count
+                for (index, element) in list.enumerated() {
+                    guard let sample = decodeSample(element), sample.point >= 0, sample.point < pointCount,
+                          sample.replication >= 0, sample.replication < plan.replications else {
+                        throw malformed("sample \(index) is malformed or names a point or replication the plan does not have")
                     }
                     let item = sample.point * plan.replications + sample.replication
                     if let other = seen[item] {
-                        throw UsageError("paystorm report: point \(sample.point) replication \(sample.replication) is in both \(other) and \(path)")
+                        throw UsageError("paystorm report: point \(sample.point) replication \(sample.replication) is "
+                                         + (other == path ? "twice in \(path)" : "in both \(other) and \(path)"))
                     }
                     seen[item] = path
                     samples.append(sample)
                 }
             }
         }
-        guard let (plan, scenario, command) = found else {
+        guard let first else {
             throw UsageError("paystorm report: no sweep-shard-*.json files in " + directories.joined(separator: ", "))
         }
-        return (plan, scenario, command, samples)
+        return (first.header.plan, first.header.scenario, first.header.command, samples)
+    }
+
+    /// A whole number that fits an `Int` in `range`, or nil (a `1e300` or `-2` in an edited file).
+    private static func whole(_ node: JSONNode?, in range: ClosedRange<Int>) -> Int? {
+        guard let value = node?.value.doubleValue, let whole = Int(exactly: value), range.contains(whole) else { return nil }
+        return whole
     }
 
     static func decodePlan(_ node: JSONNode) -> SweepPlan? {
-        guard let seed = node["base_seed"]?.value.doubleValue, let replications = node["replications"]?.value.doubleValue,
-              let axes = node["axes"]?.value.arrayElements else { return nil }
+        guard let replications = whole(node["replications"], in: 1...1_000_000),
+              let axes = node["axes"]?.value.arrayElements, !axes.isEmpty else { return nil }
         var decoded: [SweepPlan.Axis] = []
+        var points = 1
         for axis in axes {
-            guard let path = axis["path"]?.value.stringValue,
-                  let values = axis["values"]?.value.arrayElements?.compactMap({ $0.value.stringValue }) else { return nil }
+            guard let path = axis["path"]?.value.stringValue, let elements = axis["values"]?.value.arrayElements,
+                  !elements.isEmpty else { return nil }
+            let values = elements.compactMap { $0.value.stringValue }
+            points *= values.count
+            guard values.count == elements.count, points <= WorkBudget.maximumPoints else { return nil }
             decoded.append(SweepPlan.Axis(path: path, values: values))
         }
-        guard let literal = node["base_seed"].flatMap({ node -> String? in
-            if case .number(_, let literal) = node.value { return literal } else { return nil }
-        }), let exactSeed = UInt64(literal) ?? UInt64(exactly: seed) else { return nil }
-        return SweepPlan(axes: decoded, replications: Int(replications), baseSeed: exactSeed)
+        guard case .number(_, let literal)? = node["base_seed"]?.value, let exactSeed = UInt64(literal) else { return nil }
+        return SweepPlan(axes: decoded, replications: replications, baseSeed: exactSeed)
     }
 
     static func decodeSample(_ node: JSONNode) -> SweepSample? {
@@ -120,35 +194,28 @@ enum SweepFiles {
             if case .number(_, let literal)? = node[key]?.value { return UInt64(literal) }
             return nil
         }
-        guard let point = number("point", in: node), let replication = number("replication", in: node),
+        guard let point = whole(node["point"], in: 0...Int.max), let replication = whole(node["replication"], in: 0...Int.max),
               let seed = integer("seed", in: node), let offered = number("offered", in: node),
               let achieved = number("achieved", in: node), let success = number("success_rate", in: node),
-              let poisson = node["poisson_arrivals"]?.value.boolValue, let latency = node["latency"],
-              let count = integer("count", in: latency), let sumText = latency["sum"]?.value.stringValue,
-              let sum = UInt128(sumText), let minimum = number("min", in: latency), let maximum = number("max", in: latency),
-              let bucketNodes = latency["buckets"]?.value.arrayElements, let stationNodes = node["stations"]?.value.arrayElements
+              let poisson = node["poisson_arrivals"]?.value.boolValue, let latencyNode = node["latency"],
+              let count = integer("count", in: latencyNode), let mean = number("mean_ms", in: latencyNode),
+              let p50 = number("p50_ms", in: latencyNode), let p90 = number("p90_ms", in: latencyNode),
+              let p99 = number("p99_ms", in: latencyNode), let stationNodes = node["stations"]?.value.arrayElements
         else { return nil }
-        var buckets: [(index: Int, count: UInt64)] = []
-        for bucket in bucketNodes {
-            guard let pair = bucket.value.arrayElements, pair.count == 2, let index = pair[0].value.doubleValue,
-                  case .number(_, let literal) = pair[1].value, let bucketCount = UInt64(literal) else { return nil }
-            buckets.append((Int(index), bucketCount))
-        }
-        guard let histogram = LatencyHistogram(snapshot: .init(buckets: buckets, count: count, sum: sum,
-                                                                min: Int64(minimum), max: Int64(maximum))) else { return nil }
+        let latency = SweepSample.Latency(count: count, mean: mean, p50: p50, p90: p90, p99: p99)
         var stations: [SweepSample.Station] = []
         for station in stationNodes {
-            guard let name = station["name"]?.value.stringValue, let servers = number("servers", in: station),
+            guard let name = station["name"]?.value.stringValue, let servers = whole(station["servers"], in: 0...100_000_000),
                   let utilization = number("utilization", in: station), let wait = number("mean_wait", in: station),
                   let waited = number("probability_waited", in: station), let rate = number("arrival_rate", in: station),
                   let abandoned = integer("abandoned", in: station) else { return nil }
-            stations.append(SweepSample.Station(name: name, servers: Int(servers), utilization: utilization, meanWait: wait,
+            stations.append(SweepSample.Station(name: name, servers: servers, utilization: utilization, meanWait: wait,
                                                 probabilityWaited: waited, arrivalRate: rate,
                                                 exponentialServiceMean: number("exponential_service_mean", in: station),
                                                 abandoned: abandoned))
         }
-        return SweepSample(point: Int(point), replication: Int(replication), seed: seed, offered: offered, achieved: achieved,
-                           successRate: success, latency: histogram, stations: stations, poissonArrivals: poisson)
+        return SweepSample(point: point, replication: replication, seed: seed, offered: offered, achieved: achieved,
+                           successRate: success, latency: latency, stations: stations, poissonArrivals: poisson)
     }
 }
 

@@ -8,7 +8,7 @@ extension ExitStatus {
         case .escape: self = .internalError
         case .safetyViolation: self = .invariantViolated
         case .livenessViolation: self = .livenessViolated
-        case .interrupted: self = .interrupted
+        case .interrupted: self = Interrupt.status
         case .objectiveFailed: self = .invariantViolated
         case .passed: self = .passed
         }
@@ -49,7 +49,7 @@ struct VerdictOutput {
         case .safetyViolation, .livenessViolation:
             return headline + (traceExcerpt.map { "\n" + $0 } ?? "") + "\n  seed: \(seed)\n  replay: \(replay)"
         case .interrupted:
-            return "interrupted at \(endTime); partial summary written\n  replay: \(replay)"
+            return "interrupted (\(Interrupt.cause)) at \(endTime); partial summary written\n  replay: \(replay)"
         case .passed:
             return nil
         }

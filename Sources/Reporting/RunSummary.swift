@@ -122,6 +122,8 @@ public struct RunSummary: Sendable {
         if name.hasPrefix("flows.") {
             let parts = name.split(separator: ".").map(String.init)
             guard parts.count == 3, let flow = flows.first(where: { $0.name == parts[1] }) else { return nil }
+            // No payment measured: no figure, which meets no threshold (not a latency of 0).
+            if flow.latency.count == 0 && parts[2] != "completed" { return .nan }
             switch parts[2] {
             case "latency_ms_p50": return Self.milliseconds(flow.latency.percentile(0.5))
             case "latency_ms_p99": return Self.milliseconds(flow.latency.percentile(0.99))
@@ -131,6 +133,7 @@ public struct RunSummary: Sendable {
             default: return nil
             }
         }
+        if latency.count == 0 && (name.hasPrefix("latency_ms_") || name == "success_rate") { return .nan }
         let value: Double? = switch name {
         case "latency_ms_mean": latency.mean / 1e6
         case "latency_ms_p50": Self.milliseconds(latency.percentile(0.50))

@@ -7,8 +7,10 @@ public enum SummaryTable {
     public static func actualText(_ actual: Double, metric: String) -> String {
         guard actual.isNaN else { return "actual \(fixed(actual, 3))" }
         let parts = metric.split(separator: ".")
-        if parts.count == 3, parts[0] == "flows" { return "not measured: flow \(parts[1]) completed no payments" }
-        return "not measured: no payments completed"
+        if parts.count == 3, parts[0] == "flows" {
+            return "not measured: flow \(parts[1]) has no payments in the measured window (after run.warmup)"
+        }
+        return "not measured: no payments in the measured window (after run.warmup)"
     }
 
     public static func render(_ summary: RunSummary) -> String {

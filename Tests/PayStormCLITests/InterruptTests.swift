@@ -51,7 +51,7 @@ import Testing
         let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
         #expect(process.terminationReason == .exit, "killed by a signal: \(stderrText())")
         #expect(process.terminationStatus == 130, "\(stdout)\n\(stderrText())")
-        #expect(stderrText().contains("interrupted at "), "\(stderrText())")
+        #expect(stderrText().contains("interrupted (Ctrl-C) at "), "\(stderrText())")
         #expect(stdout.contains("INTERRUPTED"), "\(stdout)")
         let data = try Data(contentsOf: URL(fileURLWithPath: out + "/summary.json"))
         let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

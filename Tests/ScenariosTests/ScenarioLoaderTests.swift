@@ -370,7 +370,7 @@ let pipelineOverrides: [PipelineOverride] = [
         let missing = packageRoot.appendingPathComponent("scenarios/no-such.json").path
         let cases: [(String, String)] = [
             (missing, "\(missing): (file): expected a readable scenario file (JSON), found no such file "
-                + "(run from the package root, or pass --scenario PATH)"),
+                + "(run from the package root, or give the file's path)"),
             (packageRoot.appendingPathComponent("scenarios").path,
              "\(packageRoot.appendingPathComponent("scenarios").path): (file): expected a readable scenario file (JSON), "
                 + "found a directory"),

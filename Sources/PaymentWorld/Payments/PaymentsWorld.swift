@@ -93,10 +93,15 @@ public final class PaymentsWorld {
         var end = Simulation.End.idle
         var nextReport = simulation.now + interval
         while true {
-            var until = nextReport
+            var until = min(nextReport, Simulation.horizon)
             if let drain = configuration.drain, let ended = arrivalsEnded() { until = min(until, ended + drain) }
             end = simulation.run(until: max(until, simulation.now))
             guard case .reachedDeadline = end else { break }
+            if simulation.now >= Simulation.horizon {
+                _ = progress(snapshot())
+                end = .stopped(reason: Simulation.horizonReason)
+                break
+            }
             if let drain = configuration.drain, let ended = arrivalsEnded(), simulation.now >= ended + drain {
                 _ = progress(snapshot())
                 end = .stopped(reason: "drained")
@@ -107,7 +112,7 @@ public final class PaymentsWorld {
                 end = .stopped(reason: "interrupted")
                 break
             }
-            nextReport = simulation.now + interval
+            nextReport = Simulation.nextReport(after: simulation.now, every: interval, nextDue: simulation.nextDue)
         }
         return result(end: end)
     }

@@ -65,13 +65,20 @@ public final class ReferencePipeline {
     public func run(reportingEvery interval: SimDuration = .seconds(10),
                     progress: (PipelineProgress) -> Bool = { _ in true }) -> PipelineResult {
         var end = Simulation.End.idle
+        var nextReport = simulation.now + interval
         while true {
-            end = simulation.run(until: simulation.now + interval)
+            end = simulation.run(until: min(nextReport, Simulation.horizon))
             guard case .reachedDeadline = end else { break }
+            if simulation.now >= Simulation.horizon {
+                _ = progress(snapshot())
+                end = .stopped(reason: Simulation.horizonReason)
+                break
+            }
             if !progress(snapshot()) {
                 end = .stopped(reason: "interrupted")
                 break
             }
+            nextReport = Simulation.nextReport(after: simulation.now, every: interval, nextDue: simulation.nextDue)
         }
         return result(end: end)
     }

@@ -27,8 +27,7 @@ extension RunReport {
         HTMLTable(columns: [HTMLTable.Column("metric"), HTMLTable.Column("threshold", alignment: .left),
                             HTMLTable.Column("actual"), HTMLTable.Column("result", alignment: .left)],
                   rows: objectives.map { objective in
-                      [objective.metric, objective.threshold,
-                       objective.actual.isNaN ? "not measured" : number(objective.actual, 3),
+                      [objective.metric, objective.threshold, number(objective.actual, 3),
                        objective.passed ? "passed" : "FAILED"]
                   })
     }

@@ -34,16 +34,26 @@ public struct SweepAnalysis: Sendable {
     public var points: [Point]
     public var knee: KneeFinding?
 
-    /// Aggregates samples (in any order; they are sorted by point and replication first).
-    public init?(plan: SweepPlan, samples unordered: [SweepSample]) {
+    /// Aggregates samples, in any order. Nil when a point lacks some of its replications (unless
+    /// `skippingIncompletePoints`, for a sweep stopped early: those points are left out), when a
+    /// sample names a point the plan does not have, or when samples disagree on their stations
+    /// (runs of different scenarios).
+    public init?(plan: SweepPlan, samples unordered: [SweepSample], skippingIncompletePoints: Bool = false) {
         self.plan = plan
-        let samples = unordered.sorted { ($0.point, $0.replication) < ($1.point, $1.replication) }
         let settings = plan.points
+        var byPoint = Array(repeating: [SweepSample](), count: settings.count)
+        let stationNames = unordered.first.map { $0.stations.map(\.name) } ?? []
+        for sample in unordered {
+            guard settings.indices.contains(sample.point), sample.stations.map(\.name) == stationNames else { return nil }
+            byPoint[sample.point].append(sample)
+        }
         var points: [Point] = []
         for (index, setting) in settings.enumerated() {
-            let mine = samples.filter { $0.point == index }
-            guard !mine.isEmpty, let first = mine.first else { return nil }
-            let ms = { (value: Int64) in Double(value) / 1e6 }
+            let mine = byPoint[index].sorted { $0.replication < $1.replication }
+            guard mine.count == plan.replications, let first = mine.first else {
+                if skippingIncompletePoints { continue }
+                return nil
+            }
             var stations: [StationFigures] = []
             for (stationIndex, station) in first.stations.enumerated() {
                 let values = mine.compactMap { $0.stations.count > stationIndex ? $0.stations[stationIndex] : nil }
@@ -61,10 +71,10 @@ public struct SweepAnalysis: Sendable {
             points.append(Point(
                 settings: setting, offered: first.offered, achieved: SampleSummary(mine.map(\.achieved)),
                 successRate: SampleSummary(mine.map(\.successRate)),
-                latencyMean: SampleSummary(mine.map { $0.latency.mean / 1e6 }),
-                latencyP50: SampleSummary(mine.map { ms($0.latency.percentile(0.5)) }),
-                latencyP90: SampleSummary(mine.map { ms($0.latency.percentile(0.9)) }),
-                latencyP99: SampleSummary(mine.map { ms($0.latency.percentile(0.99)) }),
+                latencyMean: SampleSummary(mine.map(\.latency.mean)),
+                latencyP50: SampleSummary(mine.map(\.latency.p50)),
+                latencyP90: SampleSummary(mine.map(\.latency.p90)),
+                latencyP99: SampleSummary(mine.map(\.latency.p99)),
                 stations: stations))
         }
         self.points = points

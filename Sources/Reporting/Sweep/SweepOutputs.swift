@@ -14,9 +14,12 @@ public enum SweepOutputs {
                         ("ci95_high", .number(round(summary.upper))), ("n", .integer(Int64(summary.count)))])
     }
 
-    public static func json(_ analysis: SweepAnalysis, scenario: String) -> JSONOutput {
+    /// - Parameter interrupted: the sweep was stopped early; `points` holds the points whose
+    ///   replications all finished.
+    public static func json(_ analysis: SweepAnalysis, scenario: String, interrupted: Bool = false) -> JSONOutput {
         var members: [(String, JSONOutput)] = [
             ("scenario", .string(scenario)),
+            ("interrupted", .bool(interrupted)),
             ("base_seed", .unsigned(analysis.plan.baseSeed)),
             ("replications", .integer(Int64(analysis.plan.replications))),
             ("axes", .array(analysis.plan.axes.map { axis in

@@ -3,10 +3,12 @@ import SimulationKernel
 /// report.html for a sweep: latency, throughput and utilization against load with 95 %
 /// confidence bands, the knee marked, and Erlang C beside the M/M/c stations.
 public enum SweepReport {
-    public static func html(_ analysis: SweepAnalysis, scenario: String, command: String) -> String {
-        var report = HTMLReport(title: "Capacity sweep: \(scenario)",
+    public static func html(_ analysis: SweepAnalysis, scenario: String, command: String, interrupted: Bool = false) -> String {
+        var report = HTMLReport(title: "Capacity sweep: \(scenario)" + (interrupted ? " (interrupted)" : ""),
                                 subtitle: ["\(analysis.points.count) points × \(analysis.plan.replications) replications, "
-                                           + "base seed \(analysis.plan.baseSeed)", command])
+                                           + "base seed \(analysis.plan.baseSeed)"
+                                           + (interrupted ? "; stopped early: only the points whose replications all finished" : ""),
+                                           command])
         var figures = [KeyFigure(label: "points", value: "\(analysis.points.count)"),
                        KeyFigure(label: "replications", value: "\(analysis.plan.replications)")]
         let marker = analysis.knee?.knee.map { ChartMarker(x: $0.offeredLoad, label: "knee ≈ \(compact($0.offeredLoad))/s") }

@@ -1,9 +1,34 @@
 import SimulationKernel
 
-/// One replication of one sweep point: what a capacity sweep keeps of a run. Exact enough to
-/// be written by one shard and merged by another with the same result (histograms are kept
-/// bucket by bucket).
+/// One replication of one sweep point: what a capacity sweep keeps of a run, a few hundred
+/// bytes, so that a sweep of 10^5 runs holds its samples in tens of megabytes. Figures are
+/// written to shard files exactly (shortest round-trip decimals), so a merged sweep computes what
+/// an unsharded one does.
 public struct SweepSample: Sendable {
+    /// A run's end-to-end latency as the analysis uses it: its count, mean and quantiles.
+    public struct Latency: Sendable, Hashable {
+        public var count: UInt64
+        /// Milliseconds.
+        public var mean: Double
+        public var p50: Double
+        public var p90: Double
+        public var p99: Double
+
+        public init(count: UInt64, mean: Double, p50: Double, p90: Double, p99: Double) {
+            self.count = count
+            self.mean = mean
+            self.p50 = p50
+            self.p90 = p90
+            self.p99 = p99
+        }
+
+        public init(_ histogram: LatencyHistogram) {
+            let ms = { (value: Int64) in Double(value) / 1e6 }
+            self.init(count: histogram.count, mean: histogram.mean / 1e6, p50: ms(histogram.percentile(0.5)),
+                      p90: ms(histogram.percentile(0.9)), p99: ms(histogram.percentile(0.99)))
+        }
+    }
+
     public struct Station: Sendable {
         public var name: String
         public var servers: Int
@@ -39,13 +64,19 @@ public struct SweepSample: Sendable {
     /// Completions per virtual second over the measured window.
     public var achieved: Double
     public var successRate: Double
-    public var latency: LatencyHistogram
+    public var latency: Latency
     public var stations: [Station]
     /// Whether arrivals were Poisson (a condition for the Erlang C comparison).
     public var poissonArrivals: Bool
 
     public init(point: Int, replication: Int, seed: UInt64, offered: Double, achieved: Double, successRate: Double,
                 latency: LatencyHistogram, stations: [Station], poissonArrivals: Bool) {
+        self.init(point: point, replication: replication, seed: seed, offered: offered, achieved: achieved,
+                  successRate: successRate, latency: Latency(latency), stations: stations, poissonArrivals: poissonArrivals)
+    }
+
+    public init(point: Int, replication: Int, seed: UInt64, offered: Double, achieved: Double, successRate: Double,
+                latency: Latency, stations: [Station], poissonArrivals: Bool) {
         self.point = point
         self.replication = replication
         self.seed = seed
@@ -59,15 +90,13 @@ public struct SweepSample: Sendable {
 
     /// The sample as JSON, for shard files.
     public var json: JSONOutput {
-        let snapshot = latency.snapshot
-        return .object([
+        .object([
             ("point", .integer(Int64(point))), ("replication", .integer(Int64(replication))), ("seed", .unsigned(seed)),
             ("offered", .number(offered)), ("achieved", .number(achieved)), ("success_rate", .number(successRate)),
             ("poisson_arrivals", .bool(poissonArrivals)),
             ("latency", .object([
-                ("count", .unsigned(snapshot.count)), ("sum", .string(String(snapshot.sum))),
-                ("min", .integer(snapshot.min)), ("max", .integer(snapshot.max)),
-                ("buckets", .array(snapshot.buckets.map { .array([.integer(Int64($0.index)), .unsigned($0.count)]) })),
+                ("count", .unsigned(latency.count)), ("mean_ms", .number(latency.mean)), ("p50_ms", .number(latency.p50)),
+                ("p90_ms", .number(latency.p90)), ("p99_ms", .number(latency.p99)),
             ])),
             ("stations", .array(stations.map { station in
                 .object([

@@ -5,9 +5,10 @@ import SimulationKernel
 /// Turns a scenario file plus `--set` overrides into a validated `Scenario`, or into every
 /// problem found, each naming the file (or flag), the field, what was expected and what was found.
 public enum ScenarioLoader {
-    /// Reads and validates the scenario at `file`.
-    public static func load(file: String, overrides: [String] = []) throws(ScenarioErrors) -> Scenario {
-        try load(bytes: contents(of: file), file: file, overrides: overrides)
+    /// Reads and validates the scenario at `file`, with `--set` overrides and then a sweep point's
+    /// `--vary` values (messages name the flag that wrote a bad value).
+    public static func load(file: String, overrides: [String] = [], varied: [String] = []) throws(ScenarioErrors) -> Scenario {
+        try load(bytes: contents(of: file), file: file, overrides: overrides, varied: varied)
     }
 
     static func contents(of file: String) throws(ScenarioErrors) -> [UInt8] {
@@ -17,13 +18,14 @@ public enum ScenarioLoader {
             throw ScenarioErrors([ScenarioError(
                 file: file, fieldPath: "(file)", expected: "a readable scenario file (JSON)",
                 found: exists ? (isDirectory.boolValue ? "a directory" : "a file that cannot be read") : "no such file",
-                hint: exists ? nil : "run from the package root, or pass --scenario PATH")])
+                hint: exists ? nil : "run from the package root, or give the file's path")])
         }
         return [UInt8](data)
     }
 
     /// Validates scenario text; `file` names it in messages.
-    public static func load(bytes: [UInt8], file: String, overrides: [String] = []) throws(ScenarioErrors) -> Scenario {
+    public static func load(bytes: [UInt8], file: String, overrides: [String] = [],
+                            varied: [String] = []) throws(ScenarioErrors) -> Scenario {
         var root: JSONNode
         do {
             root = try JSONParser.parse(bytes: bytes)
@@ -31,9 +33,9 @@ public enum ScenarioLoader {
             throw ScenarioErrors([ScenarioError(file: file, syntaxError: error)])
         }
         var errors: [ScenarioError] = []
-        let origins = applying(overrides, to: &root, errors: &errors)
+        let origins = applying(overrides.map { ($0, "--set") } + varied.map { ($0, "--vary") }, to: &root, errors: &errors)
         var reader = ScenarioReader(file: file, root: root, overrides: origins)
-        let scenario = read(&reader, file: file, overrides: overrides)
+        let scenario = read(&reader, file: file, overrides: overrides + varied)
         reader.reportUnknownFields()
         errors += reader.errors
         guard errors.isEmpty else { throw ScenarioErrors(errors) }
@@ -51,17 +53,18 @@ public enum ScenarioLoader {
             throw ScenarioErrors([ScenarioError(file: file, syntaxError: error)])
         }
         var errors: [ScenarioError] = []
-        _ = applying(overrides, to: &root, errors: &errors)
+        _ = applying(overrides.map { ($0, "--set") }, to: &root, errors: &errors)
         guard errors.isEmpty else { throw ScenarioErrors(errors) }
         return root
     }
 
     /// Writes each override into `root`; returns the flag each path came from, for messages.
-    static func applying(_ overrides: [String], to root: inout JSONNode, errors: inout [ScenarioError]) -> [String: String] {
+    static func applying(_ overrides: [(text: String, flagName: String)], to root: inout JSONNode,
+                         errors: inout [ScenarioError]) -> [String: String] {
         var origins: [String: String] = [:]
-        for text in overrides {
+        for (text, flagName) in overrides {
             do {
-                let override = try ScenarioOverride(parsing: text)
+                let override = try ScenarioOverride(parsing: text, flagName: flagName)
                 try override.apply(to: &root)
                 origins[override.path] = override.flag
             } catch {

@@ -6,24 +6,34 @@
 public struct ScenarioOverride: Sendable, Hashable {
     public var path: String
     public var value: JSONNode
-    /// The flag as the user wrote it, for error messages.
+    /// The flag as the user wrote it, for error messages: `--set workload.rate=300`, or
+    /// `--vary workload.rate=300` for a sweep point's value.
     public var flag: String
 
-    /// Parses `path=value`, or says what was expected.
-    public init(parsing text: String) throws(ScenarioError) {
+    /// The most keys a path may have: scenarios nest a few levels, and a deeper path is a mistake
+    /// (and would recurse without end of stack).
+    static let maximumDepth = 32
+
+    /// Parses `path=value`, or says what was expected; `flagName` is the flag it came with.
+    public init(parsing text: String, flagName: String = "--set") throws(ScenarioError) {
         guard let equals = text.firstIndex(of: "=") else {
-            throw ScenarioError(file: "--set", fieldPath: text, expected: "path=value, such as workload.rate=300",
+            throw ScenarioError(file: flagName, fieldPath: text, expected: "path=value, such as workload.rate=300",
                                 found: "no '='")
         }
         let path = String(text[..<equals]).trimmingWhitespace()
         let raw = String(text[text.index(after: equals)...]).trimmingWhitespace()
         let keys = fieldPathKeys(path, omittingEmptyKeys: false)
         guard !path.isEmpty, keys.allSatisfy({ !$0.isEmpty }) else {
-            throw ScenarioError(file: "--set", fieldPath: text,
+            throw ScenarioError(file: flagName, fieldPath: text,
                                 expected: "a dotted field path before '=', such as workload.rate", found: "\"\(path)\"")
         }
+        guard keys.count <= Self.maximumDepth else {
+            throw ScenarioError(file: flagName + " " + (text.count > 80 ? text.prefix(80) + "…" : text),
+                                fieldPath: String(path.prefix(40)) + (path.count > 40 ? "…" : ""),
+                                expected: "a field path of at most \(Self.maximumDepth) keys", found: "\(keys.count) keys")
+        }
         self.path = path
-        self.flag = text
+        self.flag = flagName + " " + text
         let overridden = SourcePosition(line: 0, column: 0)
         if let parsed = try? JSONParser.parse(raw) {
             value = JSONNode(parsed.value, at: overridden)
@@ -46,12 +56,12 @@ public struct ScenarioOverride: Sendable, Hashable {
             return
         }
         guard case .object(var members) = node.value else {
-            throw ScenarioError(file: "--set \(flag)", fieldPath: walked.isEmpty ? "(top level)" : walked,
+            throw ScenarioError(file: flag, fieldPath: walked.isEmpty ? "(top level)" : walked,
                                 expected: "an object to hold \"\(key)\"", found: node.value.summary)
         }
         let path = walked.isEmpty ? key : walked + "." + key
         if listElement(key) == nil, let open = key.firstIndex(of: "["), key.hasSuffix("]") {
-            throw ScenarioError(file: "--set \(flag)", fieldPath: path,
+            throw ScenarioError(file: flag, fieldPath: path,
                                 expected: "a list index in brackets, a whole number from 0",
                                 found: "\"\(key[open...])\"")
         }
@@ -61,14 +71,14 @@ public struct ScenarioOverride: Sendable, Hashable {
             var elements: [JSONNode] = []
             if let existing {
                 guard let list = members[existing].value.value.arrayElements else {
-                    throw ScenarioError(file: "--set \(flag)", fieldPath: walked.isEmpty ? name : walked + "." + name,
+                    throw ScenarioError(file: flag, fieldPath: walked.isEmpty ? name : walked + "." + name,
                                         expected: "a list to hold element \(position)",
                                         found: members[existing].value.value.summary)
                 }
                 elements = list
             }
             guard position <= elements.count else {
-                throw ScenarioError(file: "--set \(flag)", fieldPath: path,
+                throw ScenarioError(file: flag, fieldPath: path,
                                     expected: "an index from 0 to \(elements.count) (the list has \(elements.count) element(s); "
                                         + "the next index appends one)",
                                     found: "\(position)")

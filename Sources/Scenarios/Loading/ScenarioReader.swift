@@ -241,7 +241,7 @@ public struct ScenarioReader {
                 ?? (created ? overrides.filter { $0.key.hasPrefix(shownPath + ".") || $0.key.hasPrefix(shownPath + "[") }
                     .map(\.value).min() : nil)
             let location = flag == nil ? " at \(member.keyPosition)" : ""
-            errors.append(ScenarioError(file: flag.map { "--set \($0)" } ?? file, fieldPath: shownPath,
+            errors.append(ScenarioError(file: flag ?? file, fieldPath: shownPath,
                                         expected: expectedFields(known, parent: parent),
                                         found: "an unknown field" + location, hint: hint))
         }
@@ -299,9 +299,9 @@ public struct ScenarioReader {
     /// Who wrote `path`: the `--set` that wrote it or an object around it; else the flags that
     /// wrote inside it (`workload.mix` checked as a whole after two `--set workload.mix.X`); else the file.
     private func origin(of path: String) -> String {
-        if let flag = overrideFlag(for: path) { return "--set \(flag)" }
+        if let flag = overrideFlag(for: path) { return flag }
         let inside = overrides.filter { $0.key.hasPrefix(path + ".") || $0.key.hasPrefix(path + "[") }.map(\.value).sorted()
-        return inside.isEmpty ? file : inside.map { "--set \($0)" }.joined(separator: ", ")
+        return inside.isEmpty ? file : inside.joined(separator: ", ")
     }
 
     /// The `--set` flag that wrote `path`, itself or as part of an object set above it

@@ -36,6 +36,7 @@ extension Simulation {
         if let stopReason { return .stopped(reason: stopReason) }
         if let next = queue.peek(), next.time > deadline {
             currentTime = max(currentTime, deadline)
+            nextDue = next.time
             return .reachedDeadline
         }
         return .idle
@@ -227,5 +228,20 @@ public struct Escape: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         "\(kind.rawValue) at \(time): \(detail); start tasks with simulation.spawn and sleep on simulation.clock"
+    }
+}
+
+extension Simulation {
+    /// Why a world's run stopped at ``horizon``.
+    public static let horizonReason = "the virtual clock's limit of 150 years"
+
+    /// When a world that reports every `interval` reports next: one interval on, or, when nothing
+    /// is due until `nextDue`, the first interval boundary at or after it, so a long idle stretch
+    /// (a slow arrival rate, a timer of hours) costs one report instead of one per interval.
+    public static func nextReport(after now: SimTime, every interval: SimDuration, nextDue: SimTime?) -> SimTime {
+        let step = max(interval.nanoseconds, 1)
+        guard let nextDue, nextDue.nanoseconds > now.nanoseconds &+ step else { return now + interval }
+        let intervals = (nextDue.nanoseconds - now.nanoseconds + step - 1) / step
+        return SimTime(nanoseconds: now.nanoseconds &+ intervals &* step)
     }
 }

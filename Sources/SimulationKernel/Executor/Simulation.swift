@@ -85,6 +85,15 @@ public final class Simulation: @unchecked Sendable {
     public internal(set) var trace: Trace
 
     @usableFromInline var queue = EventQueue()
+    /// When a run that reached its deadline has its next event due (perhaps a timer that will
+    /// prove stale): nothing happens before it. Lets a caller that reports every interval skip
+    /// a long idle stretch in one step instead of one report per interval.
+    public internal(set) var nextDue: SimTime?
+
+    /// The latest instant a world runs to. `SimTime` holds 292 years; no single delay a scenario
+    /// may write exceeds 100, so an event before this instant schedules nothing past the end of
+    /// the clock. A world whose run reaches it stops there (heavy tails, a rate of one a century).
+    public static let horizon = SimTime(nanoseconds: 150 * 365 * 86_400 * 1_000_000_000)
     @usableFromInline var currentTime = SimTime.zero
     @usableFromInline var sequence: UInt64 = 0
     @usableFromInline let strategyKind: SchedulingStrategy.Kind
