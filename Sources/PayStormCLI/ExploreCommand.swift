@@ -17,6 +17,8 @@ enum ExploreCommand {
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field for every seed (repeatable)", repeatable: true),
         FlagSpec(name: "time-budget", valueName: "DURATION", help: "stop starting new seeds after this wall time, e.g. 10m"),
         FlagSpec(name: "out", valueName: "DIR", help: "also write DIR/explore.json: failures, groups and state coverage"),
+        FlagSpec(name: "allow-large", valueName: nil,
+                 help: "explore past the work budget of 10^10 lifecycles in all (docs/limits.md)"),
         FlagSpec(name: "quiet", valueName: nil, help: "no progress lines"),
         FlagSpec(name: "help", valueName: nil, help: "show this help"),
     ]
@@ -58,9 +60,12 @@ enum ExploreCommand {
             output.err(error.description)
             return .badInput
         }
+        let seeds = Explorer.seeds(range, shard: shard)
+        try WorkBudget.check(lifecycles: Double(seeds.count) * WorkBudget.lifecycles(of: scenario),
+                             of: "\(SummaryTable.grouped(UInt64(seeds.count))) seeds", allowed: parsed.has("allow-large"),
+                             command: "explore")
         if let directory = parsed.value("out") { try OutputDirectory.claim(directory, command: "explore") }
         let explorer = Explorer(scenario: scenario, scheduling: scheduling, swarm: parsed.has("swarm"))
-        let seeds = Explorer.seeds(range, shard: shard)
         output.info("paystorm \(PayStormVersion.current) explore  scenario=\(file)  seeds=\(range.lowerBound)..\(range.upperBound)"
                     + "  runs=\(seeds.count)  threads=\(threads)  strategy=\(scheduling.strategy)  lanes=\(scheduling.lanes.rawValue)"
                     + (explorer.swarm ? "  swarm" : "") + (shard.map { "  shard=\($0.index)/\($0.count)" } ?? ""))

@@ -24,6 +24,9 @@ let hostileFindingCases: [HostileCase] = {
                  "20 runs simulate about 20,000,000,000 lifecycles, past the budget of 10,000,000,000"),
         .rejects(sweep + ["--vary", "workload.rate=0..10000:1"], "at most 10,000 values", #"found "0..10000:1""#),
         .rejects(sweep + ["--vary", "workload.rate=1,,2"], "none empty", #"found "1,,2""#),
+        .rejects(["explore", "--scenario", Hostile.cards, "--seeds", "1..1000000"] + Hostile.out,
+                 "paystorm explore: 1,000,000 seeds simulate about 20,000,000,000 lifecycles, past the budget of 10,000,000,000",
+                 "--allow-large"),
         // 3. An empty --out wrote into /.
         .rejects(["run", "--out", ""] + Hostile.small, "paystorm run: --out: expected a directory path, found an empty string"),
         .rejects(["sweep", "--scenario", Hostile.pipeline, "--vary", "workload.rate=100,200", "--out", ""] + Hostile.small,
@@ -240,6 +243,33 @@ let hostileFindingCases: [HostileCase] = {
             let replayed = try paystorm(arguments + ["--quiet", "--out", scratch.path("replay")])
             #expect(replayed.stdout.contains("trace hash \(hash)"), "\(replay)\n\(replayed)")
         }
+    }
+
+    /// 5. Ctrl-C on `shrink` lost the shrinking done so far.
+    @Test func sigtermOnShrinkWritesTheSmallestFailureSoFar() throws {
+        let scratch = try TemporaryDirectory()
+        let shrink = try LongRun(["shrink", "--scenario", Hostile.cards, "--seed", "3", "--set", #"defects=["approve-unusable-card"]"#,
+                                  "--set", "run.lifecycles=200000", "--out", scratch.path("out")], in: scratch)
+        defer { shrink.kill() }
+        // A candidate's line on stderr: shrinking has begun (stdout is buffered in a file).
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline && !shrink.stderr.contains("shrink: run 2 ") && shrink.waitForExit(seconds: 0.05) == -1 {}
+        try #require(shrink.stderr.contains("shrink: run 2 "), "\(shrink.stdout)\n\(shrink.stderr)")
+        shrink.signal(SIGTERM)
+        #expect(shrink.waitForExit() == 143, "\(shrink.stdout)\n\(shrink.stderr)")
+        #expect(shrink.stderr.contains("interrupted (SIGTERM) after "), "\(shrink.stderr)")
+        #expect(FileManager.default.fileExists(atPath: scratch.path("out/shrunk.json")))
+    }
+
+    /// SIGTERM reaches check-determinism alone (Ctrl-C reaches its children from the terminal too).
+    @Test func sigtermOnCheckDeterminismStopsItsChildAndExits143() throws {
+        let scratch = try TemporaryDirectory()
+        let check = try LongRun(["check-determinism", "--scenario", Hostile.cards, "--set", "run.lifecycles=100000000"], in: scratch)
+        defer { check.kill() }
+        Thread.sleep(forTimeInterval: 2)
+        check.signal(SIGTERM)
+        #expect(check.waitForExit() == 143, "\(check.stderr)")
+        #expect(check.stderr.contains("interrupted (SIGTERM) after 0 of 3 processes"), "\(check.stderr)")
     }
 
     /// `--trace DIR/` wrote a file named DIR.
