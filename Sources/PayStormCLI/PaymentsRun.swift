@@ -40,6 +40,25 @@ enum PaymentsRun {
             + "time_s \(time), \(subject)"
     }
 
+    /// The window the stations' figures cover, and the drain after it that they leave out.
+    static func windowLines(_ result: PaymentsResult) -> [String] {
+        let window = result.window
+        let drain = max(0, result.lastTime.seconds - window.end.seconds)
+        return ["from \(SummaryTable.fixed(window.start.seconds, 1)) s (the warm-up's end) to \(SummaryTable.fixed(window.end.seconds, 1)) s "
+                + "(the last arrival): \(SummaryTable.fixed(window.seconds, 1)) s; the drain after it took \(SummaryTable.fixed(drain, 1)) s",
+                "stations' utilization and waits are over the window; \(SummaryTable.grouped(window.completed)) lifecycles started "
+                + "and ended in it, \(SummaryTable.fixed(window.throughput, 1)) per second"]
+    }
+
+    static func windowJSON(_ result: PaymentsResult) -> JSONOutput {
+        let window = result.window
+        return .object([("start_s", .number(window.start.seconds)), ("end_s", .number(window.end.seconds)),
+                        ("seconds", .number(window.seconds)),
+                        ("drain_s", .number(max(0, result.lastTime.seconds - window.end.seconds))),
+                        ("completed_in_window", .unsigned(window.completed)),
+                        ("throughput_per_s", .number(window.throughput))])
+    }
+
     static func make(scenario: Scenario, seed: UInt64, options: Simulation.Options, result: PaymentsResult,
                      wallSeconds: Double, bins: [CardBIN] = []) -> RunSummary {
         var latency = LatencyHistogram()
@@ -72,7 +91,8 @@ enum PaymentsRun {
                                    successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
                                    latency: flow.latency, topFailures: failures)
         }
-        summary.extra = extra(result, bins: bins)
+        summary.extra = extra(result, bins: bins) + [("window", windowJSON(result))]
+        summary.sections.append((heading: "measurement window", lines: windowLines(result)))
         let checks = result.monitors.reduce(0) { $0 + $1.checked }
         let broken = result.monitors.filter { $0.violations > 0 }.map(\.invariant)
         summary.sections.append((heading: "invariants", lines: [

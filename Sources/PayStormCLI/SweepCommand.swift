@@ -212,10 +212,12 @@ enum SweepRunner {
                 succeeded += flow.outcomes[Int(PaymentOutcome.succeeded.rawValue)] + flow.outcomes[Int(PaymentOutcome.captured.rawValue)]
                     + flow.outcomes[Int(PaymentOutcome.authorized.rawValue)]
             }
-            let window = max(1e-9, result.lastTime.seconds - configuration.warmup.seconds)
+            // Throughput and stations over the window from the warm-up to the last arrival: the drain
+            // after it (people typing codes, captures a minute later) carries no load.
             return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.rate,
-                               achieved: Double(measured) / window, successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
-                               latency: latency, stations: result.stations.map(station), poissonArrivals: configuration.shape == .poisson)
+                               achieved: result.window.throughput, successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
+                               latency: latency, stations: result.stations.map(station), poissonArrivals: configuration.shape == .poisson,
+                               kneeByStations: true)
         }
     }
 

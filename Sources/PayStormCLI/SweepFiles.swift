@@ -215,7 +215,8 @@ enum SweepFiles {
                                                 abandoned: abandoned))
         }
         return SweepSample(point: point, replication: replication, seed: seed, offered: offered, achieved: achieved,
-                           successRate: success, latency: latency, stations: stations, poissonArrivals: poisson)
+                           successRate: success, latency: latency, stations: stations, poissonArrivals: poisson,
+                           kneeByStations: node["knee_by_stations"]?.value.boolValue ?? false)
     }
 }
 

@@ -34,6 +34,35 @@ import Testing
         #expect(html.contains("Erlang C"))
     }
 
+    /// Capacity planning on the payments world: two issuer servers of 20 ms bind long before any
+    /// other station. The knee names the issuer with its windowed utilization at least 0.9, and
+    /// lies within one step of the rate at which the issuer's offered load reaches its servers,
+    /// predicted from the lowest point (utilization grows in step with the rate). Before windows,
+    /// utilization averaged over the drain put every station under 0.2 and the knee at the first point.
+    @Test func aPaymentsWorldSweepNamesTheStationThatSaturates() throws {
+        let out = Self.temporaryDirectory("world")
+        let result = try paystorm(["sweep", "--scenario", "scenarios/card-payments.json", "--vary", "workload.rate=20..120:20",
+                                   "--replications", "1", "--set", "topology.issuer.servers=2", "--set", "run.duration=120s",
+                                   "--set", "run.warmup=20s", "--set", "slo={}", "--quiet", "--threads", "2", "--out", out])
+        #expect(result.status == 0, "\(result)")
+        let data = try #require(FileManager.default.contents(atPath: out + "/sweep.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let knee = try #require(json["knee"] as? [String: Any], "\(result)")
+        #expect(knee["binding"] as? String == "issuer", "\(result)")
+        let points = try #require(json["points"] as? [[String: Any]])
+        func issuerUtilization(_ point: [String: Any]) -> Double? {
+            ((point["stations"] as? [String: Any])?["issuer"] as? [String: Any]).flatMap {
+                ($0["utilization"] as? [String: Any])?["mean"] as? Double
+            }
+        }
+        let lowest = try #require(points.first.flatMap(issuerUtilization))
+        let predicted = 20 / lowest
+        let kneeLoad = try #require(knee["offered"] as? Double)
+        #expect(abs(kneeLoad - predicted) <= 20, "knee \(kneeLoad)/s, predicted saturation \(predicted)/s")
+        let atKnee = try #require(points.first { ($0["offered_per_s"] as? Double ?? 0) >= kneeLoad }.flatMap(issuerUtilization))
+        #expect(atKnee >= 0.9, "the issuer's windowed utilization at the knee point: \(atKnee)")
+    }
+
     @Test func threeShardsMergeIntoTheSameFilesAsOneRun() throws {
         let full = Self.temporaryDirectory("one")
         let shards = Self.temporaryDirectory("shards")

@@ -28,6 +28,23 @@ import Testing
         }
     }()
 
+    /// The payments world's knee: where a station's windowed utilization reaches 0.9.
+    @Test func aStationsKneeIsWhereItsWindowedUtilizationCrosses90Percent() throws {
+        let sweep = [(20.0, 0.21), (40, 0.41), (60, 0.60), (80, 0.80), (100, 1.0)].map { offered, issuer in
+            SweepPoint(offered: offered, achieved: offered * 0.8, p99: 200_000,
+                       utilizations: [(name: "acs", utilization: 0.1), (name: "issuer", utilization: issuer)])
+        }
+        let knee = try #require(KneeFinding.analyzeStations(sweep).knee)
+        #expect(knee.index == 4)
+        #expect(knee.reason == .stationSaturated)
+        #expect(knee.bindingActor.name == "issuer")
+        #expect(abs(knee.offeredLoad - 90) < 1e-9, "0.9 lies halfway from 0.80 at 80/s to 1.0 at 100/s")
+        // End-to-end latency and throughput, which include people's time, do not decide it.
+        if case .knee = KneeFinding.analyze(sweep) {} else { Issue.record("the latency-and-throughput knee differs on purpose") }
+        let calm = Array(sweep.prefix(4))
+        #expect(KneeFinding.analyzeStations(calm).knee == nil)
+    }
+
     @Test func mmcCurveSaturatesAtTheIssuer() throws {
         let report = try #require(KneeFinding.analyze(Self.issuerBound).knee)
         // The p99 at 250/s (1.8 s) is past 3 × 184 ms before throughput drops below 95 %.

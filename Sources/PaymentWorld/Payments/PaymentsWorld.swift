@@ -138,7 +138,9 @@ public final class PaymentsWorld {
     /// The one read-only collector of what the run measured: each actor's figures, summed.
     func result(end: Simulation.End) -> PaymentsResult {
         simulation.inspect {
-            let (completed, inFlight, shed, flows) = device.assumeIsolated { ($0.completed, $0.inFlight, $0.shed, $0.flows) }
+            let (completed, inFlight, shed, flows, completedInWindow) = device.assumeIsolated {
+                ($0.completed, $0.inFlight, $0.shed, $0.flows, $0.completedInWindow)
+            }
             if case .idle = end { checkTheEnd() }
             let now = simulation.now
             var counters = PaymentCounters()
@@ -156,7 +158,7 @@ public final class PaymentsWorld {
             let seed: [PaymentActorKind] = [.platform, .wallet, .tokenService, .cardPlatform, .scaAuthority]
             let reports = core.compactMap { kind in stations[kind].map { StationReport(name: kind.description, station: $0, at: now) } }
                 + seed.compactMap { kind in
-                    stations[kind].flatMap { $0.arrivals > 0 ? StationReport(name: kind.description, station: $0, at: now) : nil }
+                    stations[kind].flatMap { $0.totalArrivals > 0 ? StationReport(name: kind.description, station: $0, at: now) : nil }
                 }
             let approvalsByBIN = issuer.assumeIsolated { $0.approvalsByBIN }
             let (sharedArrivals, hottest) = device.assumeIsolated { ($0.sharedArrivals, $0.hottestCustomers(5)) }
@@ -170,7 +172,8 @@ public final class PaymentsWorld {
                 audit: context.ledger.ledger.audit(), traceHash: simulation.trace.hash, steps: simulation.trace.steps,
                 lastTime: simulation.now, stations: reports, network: network.statistics,
                 recentTrace: simulation.trace.recent, escapes: simulation.escapes, coverage: coverage,
-                cardsByBIN: context.cards.cardsByBIN, approvalsByBIN: approvalsByBIN, contention: contention)
+                cardsByBIN: context.cards.cardsByBIN, approvalsByBIN: approvalsByBIN, contention: contention,
+                window: MeasuredWindow(start: context.window.start, end: context.window.end ?? now, completed: completedInWindow))
         }
     }
 
@@ -182,6 +185,25 @@ public final class PaymentsWorld {
         for payment in open { context.observe(.paymentOpenAtEnd(payment)) }
         context.observe(.holdsAtEnd(openHolds: context.ledger.ledger.openHolds.value))
     }
+}
+
+/// The stretch a payments run's capacity figures describe: from the warm-up to the last arrival
+/// (to the end of the run when arrivals never ended), and the lifecycles that started and ended in it.
+public struct MeasuredWindow: Sendable, Hashable {
+    public var start: SimTime
+    public var end: SimTime
+    /// Lifecycles that started after the warm-up and ended by the last arrival.
+    public var completed: UInt64
+
+    public init(start: SimTime, end: SimTime, completed: UInt64) {
+        self.start = start
+        self.end = end
+        self.completed = completed
+    }
+
+    public var seconds: Double { max(0, (end - start).seconds) }
+    /// Lifecycles started and completed in the window per second of it.
+    public var throughput: Double { seconds > 0 ? Double(completed) / seconds : 0 }
 }
 
 /// How a run's lifecycles met on the customers' shared things (design §4.5).
@@ -233,6 +255,8 @@ public struct PaymentsResult: Sendable {
     public var approvalsByBIN: [UInt64]
     /// How the customers' lifecycles met on their shared things.
     public var contention: Contention
+    /// What the stations' figures and the throughput in the window describe.
+    public var window: MeasuredWindow
 
     /// The first safety violation, if any.
     public var safetyViolation: Violation? { violations.first { !$0.isLiveness } }

@@ -147,7 +147,10 @@ public struct StationReport: Sendable {
     public var servers: Int
     public var utilization: Double
     public var queueingDelay: LatencyHistogram
+    /// Arrivals in the measured window (after the warm-up; in the payments world, up to the last arrival).
     public var arrivals: UInt64
+    /// Every arrival of the run, the drain's included.
+    public var totalArrivals: UInt64
     public var rejected: UInt64
     public var abandoned: UInt64
     /// Arrivals that had to wait for a server.
@@ -156,6 +159,8 @@ public struct StationReport: Sendable {
     public var measuredSeconds: Double
     /// The mean service time in seconds when service is exponential (an M/M/c station), else nil.
     public var exponentialServiceMean: Double?
+    /// The time-average number waiting for a server over the measured time (L in L = λW).
+    public var meanQueueLength: Double
 
     init(name: String, station: ServiceStation, at now: SimTime, service: Distribution? = nil,
          utilizationUnderLoad: Double? = nil, loadEndedAt: SimTime? = nil) {
@@ -164,10 +169,12 @@ public struct StationReport: Sendable {
         utilization = utilizationUnderLoad ?? station.utilization(at: now)
         queueingDelay = station.queueingDelay
         arrivals = station.arrivals
+        totalArrivals = station.totalArrivals
         rejected = station.rejected
         abandoned = station.abandoned
         waited = station.waited
-        measuredSeconds = ((loadEndedAt ?? now) - station.measuredSince).seconds
+        measuredSeconds = loadEndedAt.map { ($0 - station.measuredSince).seconds } ?? Double(station.measuredNanoseconds(at: now)) / 1e9
+        meanQueueLength = station.meanWaiting(at: now)
         if case .exponential(let mean)? = service { exponentialServiceMean = mean.seconds } else { exponentialServiceMean = nil }
     }
 }

@@ -70,6 +70,35 @@ public enum KneeFinding: Sendable, Hashable {
         )
     }
 
+    /// The utilization, over the measurement window, at which a station counts as saturated.
+    public static let saturatedUtilization = 0.9
+
+    /// Finds the knee of a world whose end-to-end figures mix the servers' work with people's
+    /// (think times, captures a minute later): the first point where some station's utilization
+    /// over the window from the warm-up to the last arrival reaches 0.9. That station binds; the
+    /// load is interpolated where its utilization crosses 0.9, which grows in step with the load
+    /// until the station saturates.
+    ///
+    /// - Parameter sweep: sorted by strictly increasing offered load, every point with its stations.
+    public static func analyzeStations(_ sweep: [SweepPoint]) -> KneeFinding {
+        precondition(!sweep.isEmpty, "KneeFinding: empty sweep")
+        for (index, point) in sweep.enumerated() {
+            let ranked = point.actorsByUtilization
+            guard let binding = ranked.first, binding.utilization >= saturatedUtilization else { continue }
+            var load = point.offered
+            if index > 0, let before = sweep[index - 1].actors.first(where: { $0.name == binding.name }),
+               before.utilization < saturatedUtilization {
+                let fraction = (saturatedUtilization - before.utilization) / (binding.utilization - before.utilization)
+                load = sweep[index - 1].offered + fraction * (point.offered - sweep[index - 1].offered)
+            }
+            return .knee(KneeReport(index: index, offeredLoad: load, reason: .stationSaturated, bindingActor: binding,
+                                    others: Array(ranked.dropFirst()), latencyMultiple: .infinity))
+        }
+        let last = sweep[sweep.count - 1]
+        let ranked = last.actorsByUtilization
+        return .noKnee(NoKneeReport(highestOffered: last.offered, busiestActor: ranked[0], others: Array(ranked.dropFirst())))
+    }
+
     /// The load where the failing measure crosses its limit, on the line from `good` to `knee`.
     static func interpolatedLoad(
         _ good: SweepPoint,
@@ -86,6 +115,8 @@ public enum KneeFinding: Sendable, Hashable {
         case .latencyGrew:
             // good ≤ limit < knee; an infinite knee p99 gives 0, the last good point.
             fraction = knee.p99.isFinite ? (latencyLimit - good.p99) / (knee.p99 - good.p99) : 0
+        case .stationSaturated:
+            preconditionFailure("KneeFinding: a station's knee is interpolated by analyzeStations")
         }
         precondition(fraction >= 0 && fraction <= 1, "KneeFinding: interpolation fraction \(fraction) outside [0, 1]")
         return good.offered + fraction * (knee.offered - good.offered)
@@ -115,6 +146,8 @@ public struct KneeReport: Sendable, Hashable {
         case throughputFlattened
         /// p99 rose past `latencyMultiple` × the p99 at the lowest load.
         case latencyGrew
+        /// A station's utilization over the measurement window reached 0.9 (`analyzeStations`).
+        case stationSaturated
     }
 
     /// The index in the sweep of the first point that failed.
@@ -135,6 +168,9 @@ public struct KneeReport: Sendable, Hashable {
         var line = "saturates at ≈ \(CapacityText.load(offeredLoad)) payments/s"
         if case .latencyGrew = reason {
             line += " (p99 past \(CapacityText.multiple(latencyMultiple))× its lowest-load value)"
+        }
+        if case .stationSaturated = reason {
+            line += " (a station at \(SummaryTable.fixed(KneeFinding.saturatedUtilization, 1)) utilization between warm-up and last arrival)"
         }
         return line + "; binding: " + CapacityText.actors(bindingActor, others)
     }

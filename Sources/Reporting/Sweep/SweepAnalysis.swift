@@ -82,10 +82,12 @@ public struct SweepAnalysis: Sendable {
             let ordered = points.sorted { $0.offered < $1.offered }
             let increasing = zip(ordered, ordered.dropFirst()).allSatisfy { $0.offered < $1.offered }
             if increasing {
-                knee = KneeFinding.analyze(ordered.map { point in
+                let sweep = ordered.map { point in
                     SweepPoint(offered: point.offered, achieved: point.achieved.mean, p99: point.latencyP99.mean,
                                actors: point.stations.map { ActorUtilization(name: $0.name, utilization: $0.utilization.mean) })
-                })
+                }
+                let byStations = !unordered.isEmpty && unordered.allSatisfy(\.kneeByStations)
+                knee = byStations ? KneeFinding.analyzeStations(sweep) : KneeFinding.analyze(sweep)
             }
         }
     }

@@ -68,15 +68,19 @@ public struct SweepSample: Sendable {
     public var stations: [Station]
     /// Whether arrivals were Poisson (a condition for the Erlang C comparison).
     public var poissonArrivals: Bool
+    /// Whether the knee is found on the stations' windowed utilization (`KneeFinding.analyzeStations`):
+    /// the payments world, whose end-to-end latency and throughput include people's time.
+    public var kneeByStations: Bool
 
     public init(point: Int, replication: Int, seed: UInt64, offered: Double, achieved: Double, successRate: Double,
-                latency: LatencyHistogram, stations: [Station], poissonArrivals: Bool) {
+                latency: LatencyHistogram, stations: [Station], poissonArrivals: Bool, kneeByStations: Bool = false) {
         self.init(point: point, replication: replication, seed: seed, offered: offered, achieved: achieved,
-                  successRate: successRate, latency: Latency(latency), stations: stations, poissonArrivals: poissonArrivals)
+                  successRate: successRate, latency: Latency(latency), stations: stations, poissonArrivals: poissonArrivals,
+                  kneeByStations: kneeByStations)
     }
 
     public init(point: Int, replication: Int, seed: UInt64, offered: Double, achieved: Double, successRate: Double,
-                latency: Latency, stations: [Station], poissonArrivals: Bool) {
+                latency: Latency, stations: [Station], poissonArrivals: Bool, kneeByStations: Bool = false) {
         self.point = point
         self.replication = replication
         self.seed = seed
@@ -86,6 +90,7 @@ public struct SweepSample: Sendable {
         self.latency = latency
         self.stations = stations
         self.poissonArrivals = poissonArrivals
+        self.kneeByStations = kneeByStations
     }
 
     /// The sample as JSON, for shard files.
@@ -93,7 +98,7 @@ public struct SweepSample: Sendable {
         .object([
             ("point", .integer(Int64(point))), ("replication", .integer(Int64(replication))), ("seed", .unsigned(seed)),
             ("offered", .number(offered)), ("achieved", .number(achieved)), ("success_rate", .number(successRate)),
-            ("poisson_arrivals", .bool(poissonArrivals)),
+            ("poisson_arrivals", .bool(poissonArrivals)), ("knee_by_stations", .bool(kneeByStations)),
             ("latency", .object([
                 ("count", .unsigned(latency.count)), ("mean_ms", .number(latency.mean)), ("p50_ms", .number(latency.p50)),
                 ("p90_ms", .number(latency.p90)), ("p99_ms", .number(latency.p99)),

@@ -25,7 +25,10 @@ public struct ServiceStation: Sendable {
     @usableFromInline var line = RingBuffer<(token: UInt64, since: SimTime)>(capacity: 64)
     @usableFromInline var abandonedInLine = 0
 
+    /// Arrivals in the window (all of them without one).
     public private(set) var arrivals: UInt64 = 0
+    /// Every arrival, window or not: what the station handled over the whole run.
+    public private(set) var totalArrivals: UInt64 = 0
     public private(set) var started: UInt64 = 0
     public private(set) var rejected: UInt64 = 0
     /// Arrivals that found every server busy and joined the line.
@@ -34,34 +37,50 @@ public struct ServiceStation: Sendable {
     public private(set) var queueingDelay = LatencyHistogram()
     /// Busy server-nanoseconds up to `lastChange`.
     public private(set) var busyServerNanoseconds: Double = 0
+    /// Waiting tokens × nanoseconds up to `lastChange`: the line's time-average length is this
+    /// over the measured time (Little's law: L = λW).
+    public private(set) var waitingNanoseconds: Double = 0
     @usableFromInline var lastChange = SimTime.zero
     public private(set) var measuredSince = SimTime.zero
+    /// When set, the figures cover only this window: arrivals in it, their waits, and busy and
+    /// waiting time inside it.
+    public let window: MeasurementWindow?
 
-    public init(servers: Int, queueLimit: Int = .max) {
+    public init(servers: Int, queueLimit: Int = .max, window: MeasurementWindow? = nil) {
         precondition(servers >= 1, "a station needs at least one server, got \(servers)")
         precondition(queueLimit >= 0, "queue limit must be >= 0, got \(queueLimit)")
         self.servers = servers
         self.queueLimit = queueLimit
+        self.window = window
+        measuredSince = window?.start ?? .zero
     }
+
+    /// Whether what happens at `instant` counts: always without a window.
+    @inline(__always) private func counts(_ instant: SimTime) -> Bool { window?.contains(instant) ?? true }
 
     /// Tokens waiting and not abandoned.
     public var waiting: Int { line.count - abandonedInLine }
 
     public mutating func arrive(_ token: UInt64, at now: SimTime) -> Admission {
-        arrivals &+= 1
+        let counted = counts(now)
+        totalArrivals &+= 1
+        if counted { arrivals &+= 1 }
         if busy < servers {
             account(until: now)
             busy += 1
-            started &+= 1
-            queueingDelay.record(0)
+            if counted {
+                started &+= 1
+                queueingDelay.record(0)
+            }
             return .serving
         }
         guard waiting < queueLimit else {
-            rejected &+= 1
+            if counted { rejected &+= 1 }
             return .rejected
         }
+        account(until: now)
         line.append((token, now))
-        waited &+= 1
+        if counted { waited &+= 1 }
         return .waiting
     }
 
@@ -69,13 +88,17 @@ public struct ServiceStation: Sendable {
     /// `isAbandoned` is true, or nil if the line is empty and the server goes idle.
     public mutating func startNext(at now: SimTime, isAbandoned: (UInt64) -> Bool) -> UInt64? {
         precondition(busy > 0, "a server finished at \(now) but none was busy")
+        account(until: now)
         while let next = line.popFirst() {
             if isAbandoned(next.token) {
                 abandonedInLine -= 1
                 continue
             }
-            started &+= 1
-            queueingDelay.record((now - next.since).nanoseconds)
+            // A wait belongs to the window its token arrived in.
+            if counts(next.since) {
+                started &+= 1
+                queueingDelay.record((now - next.since).nanoseconds)
+            }
             return next.token
         }
         account(until: now)
@@ -84,24 +107,45 @@ public struct ServiceStation: Sendable {
     }
 
     /// A waiting token gave up; it stays in the line until `startNext` skips it.
-    public mutating func noteAbandoned() {
+    public mutating func noteAbandoned(at now: SimTime? = nil) {
         precondition(abandonedInLine < line.count, "more abandonments than tokens waiting")
+        if let now { account(until: now) }
         abandonedInLine += 1
         abandoned &+= 1
     }
 
-    /// Fraction of server capacity used between `measuredSince` and `now`.
+    /// Nanoseconds measured up to `now`: since `measuredSince`, or the window's part of it.
+    public func measuredNanoseconds(at now: SimTime) -> Int64 {
+        window?.length(at: now) ?? max(0, (now - measuredSince).nanoseconds)
+    }
+
+    /// Fraction of server capacity used between `measuredSince` (or the window's start) and `now`
+    /// (or the window's end).
     public func utilization(at now: SimTime) -> Double {
-        let elapsed = Double((now - measuredSince).nanoseconds)
+        let elapsed = Double(measuredNanoseconds(at: now))
         guard elapsed > 0 else { return 0 }
-        let busyNow = busyServerNanoseconds + Double(busy) * Double((now - lastChange).nanoseconds)
+        let busyNow = busyServerNanoseconds + Double(busy) * Double(span(from: lastChange, to: now))
         return busyNow / (elapsed * Double(servers))
+    }
+
+    /// The time-average number of tokens waiting over the measured time.
+    public func meanWaiting(at now: SimTime) -> Double {
+        let elapsed = Double(measuredNanoseconds(at: now))
+        guard elapsed > 0 else { return 0 }
+        return (waitingNanoseconds + Double(waiting) * Double(span(from: lastChange, to: now))) / elapsed
+    }
+
+    /// Nanoseconds of `[from, to]` that count.
+    @inline(__always) private func span(from: SimTime, to: SimTime) -> Int64 {
+        if let window { return window.overlap(from: from, to: to) }
+        return (to - from).nanoseconds
     }
 
     /// Forgets what was measured so far (after a warm-up), keeping the servers and the line.
     public mutating func resetMeasurements(at now: SimTime) {
         account(until: now)
         busyServerNanoseconds = 0
+        waitingNanoseconds = 0
         measuredSince = now
         arrivals = 0
         waited = 0
@@ -112,7 +156,9 @@ public struct ServiceStation: Sendable {
     }
 
     @usableFromInline mutating func account(until now: SimTime) {
-        busyServerNanoseconds += Double(busy) * Double((now - lastChange).nanoseconds)
+        let elapsed = Double(span(from: lastChange, to: now))
+        busyServerNanoseconds += Double(busy) * elapsed
+        waitingNanoseconds += Double(line.count - abandonedInLine) * elapsed
         lastChange = now
     }
 }

@@ -34,6 +34,8 @@ public actor DeviceApp: ReportingActor {
     public private(set) var shed: UInt64 = 0
     /// When the last arrival was generated (nil while arrivals go on).
     public private(set) var arrivalsEnded: SimTime?
+    /// Lifecycles that started after the warm-up and ended before the last arrival.
+    public private(set) var completedInWindow: UInt64 = 0
     var counters = PaymentCounters()
     /// Per-flow figures: `summary.json`'s `flows` entries.
     private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }
@@ -133,17 +135,23 @@ public actor DeviceApp: ReportingActor {
     private func customerPays() {
         let end = context.configuration.duration.map { SimTime(nanoseconds: $0.nanoseconds) } ?? SimTime(nanoseconds: .max)
         guard generated < context.configuration.lifecycles, context.now < end else {
-            if arrivalsEnded == nil { arrivalsEnded = context.now }
+            if arrivalsEnded == nil { endArrivals() }
             return
         }
         arrive()
+    }
+
+    /// The load is over: the measurement window closes here, and the rest is the drain.
+    private func endArrivals() {
+        arrivalsEnded = context.now
+        context.window.close(at: context.now)
     }
 
     private func scheduleNext() {
         let end = context.configuration.duration.map { SimTime(nanoseconds: $0.nanoseconds) } ?? SimTime(nanoseconds: .max)
         guard generated < context.configuration.lifecycles,
               let next = arrivals.nextArrival(after: context.now, random: &random), next < end else {
-            arrivalsEnded = context.now
+            endArrivals()
             return
         }
         context.schedule(at: next, to: id, kind: PaymentMessage.lifecycleDue.rawValue)
@@ -268,6 +276,8 @@ public actor DeviceApp: ReportingActor {
         let latency = (context.now - record.started).nanoseconds
         let flow = record.flow.rawValue
         flows[flow].completed &+= 1
+        // Throughput in the window: lifecycles that started in it and ended before it closed.
+        if record.measured && context.window.contains(context.now) { completedInWindow &+= 1 }
         if record.measured {
             flows[flow].outcomes[Int(outcome.rawValue)] &+= 1
             flows[flow].codes[code, default: 0] &+= 1

@@ -22,13 +22,14 @@ struct Intake {
          operations: [StationOperation: Distribution] = [:]) {
         self.init(simulation: context.simulation, configuration: configuration, outages: context.configuration.outages,
                   kind: kind, random: context.splitRandom(), slowdowns: context.configuration.slowdowns,
-                  operations: operations)
+                  operations: operations, window: context.window)
     }
 
     init(simulation: SimulationHandle, configuration: StationConfiguration, outages: [OutageWindow], kind: PaymentActorKind,
-         random: SimRandom, slowdowns: [Slowdown] = [], operations: [StationOperation: Distribution] = [:]) {
+         random: SimRandom, slowdowns: [Slowdown] = [], operations: [StationOperation: Distribution] = [:],
+         window: MeasurementWindow? = nil) {
         self.simulation = simulation
-        station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit)
+        station = ServiceStation(servers: configuration.servers, queueLimit: configuration.queueLimit, window: window)
         service = configuration.service
         var byKind: [Distribution?] = []
         for operation in StationOperation.allCases where operation.actor == kind {

@@ -23,6 +23,9 @@ final class PaymentsContext: @unchecked Sendable {
     /// The customers, which only the device draws from; the others learn a lifecycle's customer
     /// from its request body.
     let population: Population
+    /// From the warm-up to the last arrival: what every station's figures describe. The device
+    /// closes it when it makes its last arrival.
+    let window: MeasurementWindow
 
     init(simulation: SimulationHandle, network: Network, addresses: PaymentAddresses, configuration: PaymentsConfiguration,
          ledger: WorldLedger, observer: WorldObserver, cards: CardFile, bodies: RequestBodies, population: Population) {
@@ -35,6 +38,7 @@ final class PaymentsContext: @unchecked Sendable {
         self.cards = cards
         self.bodies = bodies
         self.population = population
+        window = MeasurementWindow(start: SimTime(nanoseconds: configuration.warmup.nanoseconds))
     }
 
     /// Sends a message over the world's network. Through the context's own method, so the network

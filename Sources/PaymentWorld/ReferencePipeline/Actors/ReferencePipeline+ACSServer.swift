@@ -106,7 +106,7 @@ extension ReferencePipeline {
         private func waitExpired(_ slot: Int, generation: UInt32) {
             guard visits[slot].waiting, visits[slot].generation == generation else { return }  // Served in time.
             visits[slot].waiting = false
-            station.noteAbandoned()
+            station.noteAbandoned(at: simulation.now)
             timedOut &+= 1
             giveUp(slot)
         }
