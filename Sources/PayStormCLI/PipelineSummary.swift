@@ -16,7 +16,8 @@ enum PipelineSummary {
             stations: result.stations.map {
                 RunSummary.Station(name: $0.name, servers: $0.servers, utilization: $0.utilization,
                                    queueingDelay: $0.queueingDelay, arrivals: $0.arrivals, rejected: $0.rejected,
-                                   abandoned: $0.abandoned)
+                                   abandoned: $0.abandoned, measuredSeconds: $0.measuredSeconds,
+                                   meanQueueLength: $0.meanQueueLength, exponentialServiceMean: $0.exponentialServiceMean)
             },
             endReason: "\(result.end)")
         if case .stopped(let reason) = result.end, reason == "interrupted" { summary.interrupted = true }

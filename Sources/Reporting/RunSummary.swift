@@ -12,9 +12,16 @@ public struct RunSummary: Sendable {
         public var arrivals: UInt64
         public var rejected: UInt64
         public var abandoned: UInt64
+        /// Seconds the figures cover (the measurement window).
+        public var measuredSeconds: Double
+        /// The time-average number waiting for a server over those seconds (L in Little's law).
+        public var meanQueueLength: Double
+        /// The mean service time in seconds when service is exponential (an M/M/c station), else nil.
+        public var exponentialServiceMean: Double?
 
         public init(name: String, servers: Int, utilization: Double, queueingDelay: LatencyHistogram,
-                    arrivals: UInt64, rejected: UInt64, abandoned: UInt64) {
+                    arrivals: UInt64, rejected: UInt64, abandoned: UInt64, measuredSeconds: Double = 0,
+                    meanQueueLength: Double = 0, exponentialServiceMean: Double? = nil) {
             self.name = name
             self.servers = servers
             self.utilization = utilization
@@ -22,6 +29,27 @@ public struct RunSummary: Sendable {
             self.arrivals = arrivals
             self.rejected = rejected
             self.abandoned = abandoned
+            self.measuredSeconds = measuredSeconds
+            self.meanQueueLength = meanQueueLength
+            self.exponentialServiceMean = exponentialServiceMean
+        }
+
+        /// Arrivals per second over the measured seconds (λ).
+        public var arrivalRate: Double { measuredSeconds > 0 ? Double(arrivals) / measuredSeconds : 0 }
+
+        /// L / (λW): 1 when the station's own figures agree with Little's law; nil without waits.
+        public var littleRatio: Double? {
+            let lambdaW = arrivalRate * queueingDelay.mean / 1e9
+            guard lambdaW > 0 else { return nil }
+            return meanQueueLength / lambdaW
+        }
+
+        /// Erlang C's mean wait for an M/M/c station with the measured arrival rate and the
+        /// configured service, in seconds; nil unless service is exponential and the station stable.
+        public var erlangCWait: Double? {
+            guard let mean = exponentialServiceMean, mean > 0, arrivalRate > 0 else { return nil }
+            let station = MMcStation(arrivalRate: arrivalRate, serviceRate: 1 / mean, servers: servers)
+            return station.isStable ? station.meanWait : nil
         }
     }
 
@@ -189,6 +217,11 @@ public struct RunSummary: Sendable {
                     ("arrivals", .unsigned(station.arrivals)),
                     ("rejected", .unsigned(station.rejected)),
                     ("abandoned", .unsigned(station.abandoned)),
+                    ("measured_s", .number(station.measuredSeconds)),
+                    ("arrival_rate_per_s", .number(station.arrivalRate)),
+                    ("mean_queue_length", .number(station.meanQueueLength)),
+                    ("little_l_over_lambda_w", station.littleRatio.map { .number($0) } ?? .null),
+                    ("erlang_c_wait_ms", station.erlangCWait.map { .number($0 * 1_000) } ?? .null),
                 ]))
             })),
             ("slo", .array(objectives.map { objective in

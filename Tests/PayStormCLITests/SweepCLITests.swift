@@ -102,3 +102,35 @@ import Testing
         #expect(result.stderr.contains(message), "\(result)")
     }
 }
+
+/// Queueing theory per station of the payments world, over the measurement window.
+@Suite struct StationTheoryTests {
+    /// Two issuer servers of exponential(20 ms) at 60 payments/s, no merchant retries: the issuer
+    /// is an M/M/2 station at utilization 0.6 whose arrivals are close to Poisson. Its measured mean
+    /// wait agrees with Erlang C from its own measured arrival rate within 5 % (averaged over two
+    /// seeds), and every station that queued agrees with Little's law (L = λW) within 1 %.
+    @Test func theIssuerAgreesWithErlangCAndEveryStationWithLittlesLaw() throws {
+        var ratios: [Double] = []
+        for seed in ["1", "2"] {
+            let scratch = try TemporaryDirectory()
+            let result = try paystorm(["run", "--scenario", "scenarios/card-payments.json", "--seed", seed, "--quiet",
+                                       "--set", "topology.issuer.servers=2", "--set", "workload.rate=60",
+                                       "--set", "run.lifecycles=60000", "--set", "run.warmup=60s", "--set", "slo={}",
+                                       "--set", "policies.merchantRetries=0", "--out", scratch.path("run")])
+            #expect(result.status == 0, "\(result)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("run/summary.json")))
+            let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let stations = try #require(summary["stations"] as? [String: [String: Any]])
+            for (name, station) in stations {
+                guard let little = station["little_l_over_lambda_w"] as? Double else { continue }
+                #expect(abs(little - 1) <= 0.01, "\(name): L / λW = \(little)")
+            }
+            let issuer = try #require(stations["issuer"])
+            let measured = try #require((issuer["queueing_delay_ms"] as? [String: Any])?["mean"] as? Double)
+            let predicted = try #require(issuer["erlang_c_wait_ms"] as? Double)
+            ratios.append(measured / predicted)
+        }
+        let mean = ratios.reduce(0, +) / Double(ratios.count)
+        #expect(abs(mean - 1) <= 0.05, "measured / Erlang C per seed: \(ratios)")
+    }
+}

@@ -156,10 +156,13 @@ public final class PaymentsWorld {
             // then the seed systems' servers where the scenario's flows used them.
             let core: [PaymentActorKind] = [.gateway, .directoryServer, .acs, .acquirer, .backupAcquirer, .network, .issuer]
             let seed: [PaymentActorKind] = [.platform, .wallet, .tokenService, .cardPlatform, .scaAuthority]
-            let reports = core.compactMap { kind in stations[kind].map { StationReport(name: kind.description, station: $0, at: now) } }
-                + seed.compactMap { kind in
-                    stations[kind].flatMap { $0.totalArrivals > 0 ? StationReport(name: kind.description, station: $0, at: now) : nil }
-                }
+            // With each station's configured service, so an exponential one is checked against Erlang C.
+            let report = { (kind: PaymentActorKind, station: ServiceStation) in
+                StationReport(name: kind.description, station: station, at: now,
+                              service: self.configuration.stations.configuration(for: kind)?.service)
+            }
+            let reports = core.compactMap { kind in stations[kind].map { report(kind, $0) } }
+                + seed.compactMap { kind in stations[kind].flatMap { $0.totalArrivals > 0 ? report(kind, $0) : nil } }
             let approvalsByBIN = issuer.assumeIsolated { $0.approvalsByBIN }
             let (sharedArrivals, hottest) = device.assumeIsolated { ($0.sharedArrivals, $0.hottestCustomers(5)) }
             let contention = Contention(customers: configuration.customers, sharedArrivals: sharedArrivals,
