@@ -40,6 +40,21 @@ enum PaymentsRun {
             + "time_s \(time), \(subject)"
     }
 
+    /// Each flow's latency split into what the system took (queues, service, network, timeouts)
+    /// and what people took (codes, challenges, SCA prompts, capture delays, a card in the post).
+    static func systemTimeLines(_ result: PaymentsResult) -> [String] {
+        let flows = result.flows.filter { $0.systemLatency.count > 0 }
+        let width = max(4, flows.map { "\($0.flow)".count }.max() ?? 0) + 2
+        let header = "flow".padding(toLength: width, withPad: " ", startingAt: 0)
+            + "system p50 ms".leftPadded(14) + "system p99 ms".leftPadded(15) + "people p50 ms".leftPadded(15)
+        return [header] + flows.map { flow in
+            "\(flow.flow)".padding(toLength: width, withPad: " ", startingAt: 0)
+                + SummaryTable.ms(flow.systemLatency.percentile(0.5)).leftPadded(14)
+                + SummaryTable.ms(flow.systemLatency.percentile(0.99)).leftPadded(15)
+                + SummaryTable.ms(flow.peopleLatency.percentile(0.5)).leftPadded(15)
+        }
+    }
+
     /// The window the stations' figures cover, and the drain after it that they leave out.
     static func windowLines(_ result: PaymentsResult) -> [String] {
         let window = result.window
@@ -88,10 +103,16 @@ enum PaymentsRun {
             // Failures in the source system's own codes, most frequent first (ties by code, for stable output).
             let failures = flow.codes.filter { !flow.flow.system.isSuccessCode($0.key) }
                 .map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-            return RunSummary.Flow(name: "\(flow.flow)", completed: flow.completed,
-                                   successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
-                                   latency: flow.latency, topFailures: failures)
+            var line = RunSummary.Flow(name: "\(flow.flow)", completed: flow.completed,
+                                       successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
+                                       latency: flow.latency, topFailures: failures)
+            line.systemLatency = flow.systemLatency
+            line.peopleLatency = flow.peopleLatency
+            return line
         }
+        summary.systemLatency = LatencyHistogram()
+        for flow in result.flows { summary.systemLatency?.merge(flow.systemLatency) }
+        summary.sections.append((heading: "system time apart from people's time", lines: systemTimeLines(result)))
         summary.extra = extra(result, bins: bins) + [("window", windowJSON(result))]
         summary.sections.append((heading: "measurement window", lines: windowLines(result)))
         let checks = result.monitors.reduce(0) { $0 + $1.checked }
@@ -160,6 +181,8 @@ enum PaymentsRun {
                 ("outcomes", .object(PaymentOutcome.allCases.map { ($0.description, .unsigned(flow.outcomes[Int($0.rawValue)])) })),
                 ("codes", .object(flow.codes.keys.sorted().map { ($0, .unsigned(flow.codes[$0] ?? 0)) })),
                 ("latency_ms", RunSummary.latencyJSON(flow.latency)),
+                ("system_ms", RunSummary.latencyJSON(flow.systemLatency)),
+                ("people_ms", RunSummary.latencyJSON(flow.peopleLatency)),
             ]))
         }
         let statuses = ["Y", "A", "N", "U", "R"]

@@ -207,7 +207,8 @@ enum SweepRunner {
             var measured: UInt64 = 0
             var succeeded: UInt64 = 0
             for flow in result.flows {
-                latency.merge(flow.latency)
+                // System time: what the servers did, without people's (codes, challenges, capture delays).
+                latency.merge(flow.systemLatency)
                 measured += flow.outcomes.reduce(0, +)
                 succeeded += flow.outcomes[Int(PaymentOutcome.succeeded.rawValue)] + flow.outcomes[Int(PaymentOutcome.captured.rawValue)]
                     + flow.outcomes[Int(PaymentOutcome.authorized.rawValue)]

@@ -64,6 +64,10 @@ enum SweepFiles {
                 "  " + (busiest.map { "\($0.name) \(SummaryTable.fixed($0.utilization.mean, 2))" } ?? ""),
             ].joined(separator: " "))
         }
+        if samples.first?.kneeByStations == true {
+            lines.append("latency is system time (queues, service, network, timeouts), without people's time; "
+                         + "utilization is over the window from the warm-up to the last arrival")
+        }
         if let knee = analysis.knee { lines.append("\n" + knee.summaryLine) }
         if let seconds { lines.append("\(plan.items.count) runs in \(SummaryTable.fixed(seconds, 1)) wall s") }
         lines.append("files: " + files.map(\.0).joined(separator: ", "))

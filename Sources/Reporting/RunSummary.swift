@@ -76,6 +76,9 @@ public struct RunSummary: Sendable {
         public var latency: LatencyHistogram
         /// The most frequent failure outcomes, most frequent first.
         public var topFailures: [(name: String, count: UInt64)]
+        /// Latency less people's time (worlds that tell them apart), and people's time.
+        public var systemLatency: LatencyHistogram?
+        public var peopleLatency: LatencyHistogram?
 
         public init(name: String, completed: UInt64, successRate: Double, latency: LatencyHistogram,
                     topFailures: [(name: String, count: UInt64)]) {
@@ -101,6 +104,8 @@ public struct RunSummary: Sendable {
     /// The outcomes that count as success, for `success_rate`.
     public var successOutcomes: [String]
     public var latency: LatencyHistogram
+    /// Every flow's system time merged, in worlds that tell it from people's time.
+    public var systemLatency: LatencyHistogram?
     public var simulatedSeconds: Double
     public var wallSeconds: Double
     public var violations: UInt64
@@ -153,6 +158,8 @@ public struct RunSummary: Sendable {
             // No payment measured: no figure, which meets no threshold (not a latency of 0).
             if flow.latency.count == 0 && parts[2] != "completed" { return .nan }
             switch parts[2] {
+            case "system_ms_p50": return flow.systemLatency.map { Self.milliseconds($0.percentile(0.5)) }
+            case "system_ms_p99": return flow.systemLatency.map { Self.milliseconds($0.percentile(0.99)) }
             case "latency_ms_p50": return Self.milliseconds(flow.latency.percentile(0.5))
             case "latency_ms_p99": return Self.milliseconds(flow.latency.percentile(0.99))
             case "latency_ms_max": return Self.milliseconds(flow.latency.max)
@@ -161,8 +168,10 @@ public struct RunSummary: Sendable {
             default: return nil
             }
         }
-        if latency.count == 0 && (name.hasPrefix("latency_ms_") || name == "success_rate") { return .nan }
+        if latency.count == 0 && (name.hasPrefix("latency_ms_") || name.hasPrefix("system_ms_") || name == "success_rate") { return .nan }
         let value: Double? = switch name {
+        case "system_ms_p50": systemLatency.map { Self.milliseconds($0.percentile(0.5)) } ?? .nan
+        case "system_ms_p99": systemLatency.map { Self.milliseconds($0.percentile(0.99)) } ?? .nan
         case "latency_ms_mean": latency.mean / 1e6
         case "latency_ms_p50": Self.milliseconds(latency.percentile(0.50))
         case "latency_ms_p90": Self.milliseconds(latency.percentile(0.90))
@@ -203,6 +212,7 @@ public struct RunSummary: Sendable {
             ("outcomes", .object(outcomes.map { ($0.name, .unsigned($0.count)) })),
             ("success_rate", .number(successRate)),
             ("latency_ms", Self.latencyJSON(latency)),
+            ("system_ms", systemLatency.map(Self.latencyJSON) ?? .null),
             ("simulated_seconds", .number(Self.rounded(simulatedSeconds))),
             ("wall_seconds", .number(Self.rounded(wallSeconds))),
             ("completed_per_wall_second", .number(completedPerWallSecond.rounded())),

@@ -134,3 +134,30 @@ import Testing
         #expect(abs(mean - 1) <= 0.05, "measured / Erlang C per seed: \(ratios)")
     }
 }
+
+/// A lifecycle's latency split into the system's time and people's time.
+@Suite struct SystemTimeTests {
+    /// An authorization waits a minute for the merchant's capture: people's time, not the
+    /// servers'. Its system time stays under a few seconds while its end-to-end p50 is a minute,
+    /// and an objective on system time judges the servers alone.
+    @Test func theMerchantsCaptureDelayIsPeoplesTimeNotTheSystems() throws {
+        let scratch = try TemporaryDirectory()
+        let result = try paystorm(["run", "--scenario", "scenarios/card-payments.json", "--quiet", "--set", "run.lifecycles=2000",
+                                   "--set", "slo={}", "--set", "slo.flows.authorization.system_ms_p99=< 5000",
+                                   "--set", "slo.flows.authorization.latency_ms_p50=< 5000", "--out", scratch.path("run")])
+        #expect(result.status == 1, "the end-to-end objective fails, the system-time one passes: \(result)")
+        #expect(result.stdout.contains("SLO flows.authorization.system_ms_p99 < 5000: passed"), "\(result)")
+        #expect(result.stdout.contains("SLO flows.authorization.latency_ms_p50 < 5000: FAILED"), "\(result)")
+        #expect(result.stdout.contains("system time apart from people's time"), "\(result)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("run/summary.json")))
+        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let flows = try #require(summary["flows"] as? [String: [String: Any]])
+        let authorization = try #require(flows["authorization"])
+        let people = try #require((authorization["people_ms"] as? [String: Any])?["p50"] as? Double)
+        let system = try #require((authorization["system_ms"] as? [String: Any])?["p50"] as? Double)
+        let total = try #require((authorization["latency_ms"] as? [String: Any])?["p50"] as? Double)
+        #expect(people > 10_000, "people's time p50 \(people) ms")
+        #expect(system < 5_000, "system time p50 \(system) ms")
+        #expect(system + people >= total * 0.9, "the two parts make up the whole: \(system) + \(people) vs \(total)")
+    }
+}

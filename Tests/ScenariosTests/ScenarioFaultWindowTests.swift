@@ -16,8 +16,8 @@ let malformedFaultWindowScenarios: [MalformedScenario] = [
     MalformedScenario("flowMetricUnknownOrWithANewline",
                       #"{"model": "payments", "slo": {"flows": {"sale": {"latency_ms_p90": "< 5", "succ\ness_rate": "> 0.9"}}}}"#,
                       [
-                          #"scenarios/x.json: slo.flows.sale.latency_ms_p90: expected a flow metric, one of latency_ms_p50, latency_ms_p99, latency_ms_max, success_rate, completed, found "latency_ms_p90" (did you mean "latency_ms_p50"?)"#,
-                          #"scenarios/x.json: slo.flows.sale.succ\ness_rate: expected a flow metric, one of latency_ms_p50, latency_ms_p99, latency_ms_max, success_rate, completed, found "succ\ness_rate" (did you mean "success_rate"?)"#,
+                          #"scenarios/x.json: slo.flows.sale.latency_ms_p90: expected a flow metric, one of latency_ms_p50, latency_ms_p99, latency_ms_max, system_ms_p50, system_ms_p99, success_rate, completed, found "latency_ms_p90" (did you mean "latency_ms_p50"?)"#,
+                          #"scenarios/x.json: slo.flows.sale.succ\ness_rate: expected a flow metric, one of latency_ms_p50, latency_ms_p99, latency_ms_max, system_ms_p50, system_ms_p99, success_rate, completed, found "succ\ness_rate" (did you mean "success_rate"?)"#,
                       ]),
     MalformedScenario("flowKeyTooLongIsShortened",
                       #"{"model": "payments", "slo": {"flows": {""# + String(repeating: "x", count: 100) + #"": {}}}}"#,

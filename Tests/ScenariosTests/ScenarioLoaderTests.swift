@@ -116,7 +116,7 @@ let malformedScenarios: [MalformedScenario] = [
     MalformedScenario("modelIsMisspelled", #"{"model": "reference_pipeline"}"#,
                       [#"scenarios/x.json: model: expected one of "reference-pipeline", "payments", found "reference_pipeline" (did you mean "reference-pipeline"?)"#]),
     MalformedScenario("badSloMetric", #"{"slo": {"latency_p99": "< 800"}}"#,
-                      [#"scenarios/x.json: slo.latency_p99: expected a metric, one of latency_ms_mean, latency_ms_p50, latency_ms_p90, latency_ms_p99, latency_ms_p999, latency_ms_max, success_rate, violations, completed, found "latency_p99" (did you mean "latency_ms_p99"?)"#]),
+                      [#"scenarios/x.json: slo.latency_p99: expected a metric, one of latency_ms_mean, latency_ms_p50, latency_ms_p90, latency_ms_p99, latency_ms_p999, latency_ms_max, system_ms_p50, system_ms_p99, success_rate, violations, completed, found "latency_p99" (did you mean "latency_ms_p99"?)"#]),
     MalformedScenario("sloComparisonWithoutOperator", #"{"slo": {"latency_ms_p99": "800"}}"#,
                       [#"scenarios/x.json: slo.latency_ms_p99: expected a comparison such as "< 800", "<= 0.5", ">= 10", "== 0" or "!= 3", found "800" (add an operator, as in "< 800")"#]),
     MalformedScenario("sloComparisonReversedOperator", #"{"slo": {"success_rate": "=> 0.9"}}"#,

@@ -43,12 +43,13 @@ public struct ServiceLevelObjective: Sendable, Hashable, CustomStringConvertible
     public var description: String { "\(metric) \(threshold)" }
 
     /// The metrics a per-flow objective (`slo.flows.FLOW.METRIC`) may name.
-    public static let flowMetrics = ["latency_ms_p50", "latency_ms_p99", "latency_ms_max", "success_rate", "completed"]
+    public static let flowMetrics = ["latency_ms_p50", "latency_ms_p99", "latency_ms_max", "system_ms_p50", "system_ms_p99",
+                                     "success_rate", "completed"]
 
     /// The metrics an objective may name.
     public static let metrics = ["latency_ms_mean", "latency_ms_p50", "latency_ms_p90", "latency_ms_p99",
-                                 "latency_ms_p999", "latency_ms_max", "success_rate", "violations",
-                                 "completed"]
+                                 "latency_ms_p999", "latency_ms_max", "system_ms_p50", "system_ms_p99", "success_rate",
+                                 "violations", "completed"]
 }
 
 extension PipelineConfiguration {

@@ -151,6 +151,7 @@ extension DeviceApp {
                 cursors[payment.slot].current = .activatePrepaidCard
                 cursors[payment.slot].payload = 0
                 let delivery = CardCreatedWire.delivery(payload) + context.configuration.seed.backoff
+                context.bodies.addPeopleTime(CardCreatedWire.delivery(payload), to: payment)  // The post, not the system.
                 context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                     argument: cursors[payment.slot].serial)
             default:
@@ -165,7 +166,9 @@ extension DeviceApp {
         case .scaRequired, .scaRejected:
             if answer == .scaRequired { cursors[payment.slot].scaFor = step }
             cursors[payment.slot].current = .scaAttempt
-            context.schedule(after: context.configuration.seed.scaThink.sample(&random), to: id, kind: PaymentMessage.scaReady.rawValue,
+            let think = context.configuration.seed.scaThink.sample(&random)
+            context.bodies.addPeopleTime(think, to: payment)
+            context.schedule(after: think, to: id, kind: PaymentMessage.scaReady.rawValue,
                                 subject: payment.rawValue, argument: cursors[payment.slot].serial)
         case .retryLater:
             guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
@@ -201,7 +204,9 @@ extension DeviceApp {
         let code = cursors[payment.slot].code
         let typed = random.chance(context.configuration.seed.codeTypo) ? code ^ 1 : code
         cursors[payment.slot].current = .submitCode
-        context.schedule(after: context.configuration.seed.codeEntry.sample(&random), to: id, kind: PaymentMessage.codeTyped.rawValue,
+        let typing = context.configuration.seed.codeEntry.sample(&random)
+        context.bodies.addPeopleTime(typing, to: payment)
+        context.schedule(after: typing, to: id, kind: PaymentMessage.codeTyped.rawValue,
                             subject: payment.rawValue, argument: typed)
     }
 

@@ -282,6 +282,9 @@ public actor DeviceApp: ReportingActor {
             flows[flow].outcomes[Int(outcome.rawValue)] &+= 1
             flows[flow].codes[code, default: 0] &+= 1
             flows[flow].latency.record(latency)
+            let people = min(max(0, context.bodies.peopleTime(of: lifecycle)), latency)
+            flows[flow].systemLatency.record(latency - people)
+            flows[flow].peopleLatency.record(people)
             interval.completed &+= 1
             if outcome.isSuccess { interval.succeeded &+= 1 }
             interval.latency.record(latency)
@@ -299,6 +302,7 @@ public actor DeviceApp: ReportingActor {
         guard isCurrent(lifecycle) else { return }
         let passed = random.chance(context.configuration.behaviour.challengeSuccess)
         let think = context.configuration.behaviour.challengeTime.sample(&random)
+        context.bodies.addPeopleTime(think, to: lifecycle)
         // The answer leaves after the cardholder's time; the network adds the hop on top.
         context.schedule(after: think, to: id, kind: PaymentMessage.challengeResponse.rawValue,
                                     subject: lifecycle.rawValue, argument: passed ? 1 : 0)

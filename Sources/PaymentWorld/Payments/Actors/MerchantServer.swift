@@ -144,6 +144,7 @@ public actor MerchantServer: ReportingActor {
         context.observe(.cardDataKept(.lifecycle(payment), holder: .merchant, form: form))
         if outcome == .authorized {
             let delay = min(context.configuration.behaviour.captureDelay.sample(&random), context.configuration.behaviour.captureWindow)
+            context.bodies.addPeopleTime(delay, to: payment)  // The merchant ships, then captures.
             context.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment.rawValue)
         } else {
             tell(payment, outcome)

@@ -32,11 +32,30 @@ final class RequestBodies {
 
     private var orders: [Order] = []
     private var payments: [Payment] = []
+    /// Nanoseconds each lifecycle spent waiting on people rather than on the system: a customer
+    /// typing a code or working through a challenge or an SCA prompt, a merchant capturing later, a
+    /// card in the post. The device splits a lifecycle's latency into system time and this.
+    private var peopleTime: [Int64] = []
 
     /// The device writes an order's body before it sends the first request of the lifecycle.
     func publish(_ order: Order, for lifecycle: LifecycleID) {
-        while orders.count <= lifecycle.slot { orders.append(Order()) }
+        while orders.count <= lifecycle.slot {
+            orders.append(Order())
+            peopleTime.append(0)
+        }
         orders[lifecycle.slot] = order
+        peopleTime[lifecycle.slot] = 0
+    }
+
+    /// A person (or a business process) made `lifecycle` wait `duration` on purpose.
+    func addPeopleTime(_ duration: SimDuration, to lifecycle: LifecycleID) {
+        guard lifecycle.slot < peopleTime.count else { return }
+        peopleTime[lifecycle.slot] &+= duration.nanoseconds
+    }
+
+    /// The people's time of `lifecycle` so far, nanoseconds.
+    func peopleTime(of lifecycle: LifecycleID) -> Int64 {
+        lifecycle.slot < peopleTime.count ? peopleTime[lifecycle.slot] : 0
     }
 
     /// The gateway writes a payment's body when it creates the payment, before it asks anyone about it.

@@ -17,6 +17,11 @@ public struct FlowMetrics: Sendable {
     /// Reports sort the keys; nothing in the simulation reads this dictionary's order.
     public var codes: [String: UInt64] = [:]
     public var latency = LatencyHistogram()
+    /// Each measured lifecycle's latency less its people's time: queues, service, network, timeouts.
+    public var systemLatency = LatencyHistogram()
+    /// Each measured lifecycle's people's time: typing codes, challenges, SCA prompts, the merchant's
+    /// capture delay, a physical card's delivery.
+    public var peopleLatency = LatencyHistogram()
 }
 
 /// Failure-handling counters (domain §2.8).
