@@ -34,7 +34,7 @@ enum RecordedRun {
             case .payments(let progress):
                 recorder.keep(now: progress.now, completed: progress.completed - lastCompleted,
                               succeeded: progress.interval.succeeded, inFlight: progress.inFlight,
-                              latency: progress.interval.latency)
+                              latency: progress.interval.latency, stations: progress.stations)
                 lastCompleted = progress.completed
                 let p99 = progress.interval.latency.count > 0 ? progress.interval.latency.percentile(0.99) : nil
                 reporter.report(.init(now: progress.now, done: Double(progress.completed) / Double(lifecycles),
@@ -81,10 +81,25 @@ struct IntervalRecorder {
     var rows: [IntervalRow] = []
     var timeline = RunTimeline()
     var start = SimTime.zero
+    /// Each station's cumulative figures at the previous row, by name.
+    private var previous: [String: ServiceStation.Lifetime] = [:]  // Looked up, never iterated.
 
-    mutating func keep(now: SimTime, completed: UInt64, succeeded: UInt64, inFlight: Int, latency: LatencyHistogram) {
-        let row = IntervalRow(end: now, seconds: (now - start).seconds, completed: completed, succeeded: succeeded,
+    mutating func keep(now: SimTime, completed: UInt64, succeeded: UInt64, inFlight: Int, latency: LatencyHistogram,
+                       stations: [StationLifetime] = []) {
+        var row = IntervalRow(end: now, seconds: (now - start).seconds, completed: completed, succeeded: succeeded,
                               inFlight: inFlight, latency: latency)
+        let nanoseconds = Double((now - start).nanoseconds)
+        row.stations = stations.map { station in
+            let before = previous[station.name] ?? ServiceStation.Lifetime()
+            let now = station.figures
+            previous[station.name] = now
+            let started = now.started - before.started
+            return StationInterval(
+                name: station.name,
+                utilization: nanoseconds > 0 ? (now.busyServerNanoseconds - before.busyServerNanoseconds) / (nanoseconds * Double(station.servers)) : 0,
+                queueLength: nanoseconds > 0 ? (now.waitingNanoseconds - before.waitingNanoseconds) / nanoseconds : 0,
+                meanWaitMilliseconds: started > 0 ? (now.waitNanoseconds - before.waitNanoseconds) / Double(started) / 1e6 : 0)
+        }
         rows.append(row)
         timeline.add(row, latency: latency)
         start = now

@@ -12,6 +12,8 @@ public struct IntervalRow: Sendable {
     public var latencyP50: Int64
     public var latencyP99: Int64
     public var latencyMax: Int64
+    /// Each station in this interval, so a ramp or a spike shows when each one saturates.
+    public var stations: [StationInterval] = []
 
     public init(end: SimTime, seconds: Double, completed: UInt64, succeeded: UInt64, inFlight: Int,
                 latency: LatencyHistogram) {
@@ -26,22 +28,53 @@ public struct IntervalRow: Sendable {
     }
 }
 
+/// One station's figures over one reporting interval.
+public struct StationInterval: Sendable, Hashable {
+    public var name: String
+    /// Busy server-time over server-time available in the interval.
+    public var utilization: Double
+    /// Time-average number waiting for a server.
+    public var queueLength: Double
+    /// Mean wait of the services that started in the interval, milliseconds (0 when none).
+    public var meanWaitMilliseconds: Double
+
+    public init(name: String, utilization: Double, queueLength: Double, meanWaitMilliseconds: Double) {
+        self.name = name
+        self.utilization = utilization
+        self.queueLength = queueLength
+        self.meanWaitMilliseconds = meanWaitMilliseconds
+    }
+}
+
 /// The CSV files of a run: plain, one header line, numbers without thousands separators.
 public enum CSVReports {
     public static let metricsHeader =
         "t_seconds,completed,throughput_per_s,success_rate,in_flight,latency_ms_p50,latency_ms_p99,latency_ms_max"
 
     /// metrics.csv: one row per interval, so a time series can be plotted or diffed.
+    /// Worlds with stations add three columns per station: `<station>_utilization`,
+    /// `<station>_queue` and `<station>_wait_ms`, named after the stations of the last row (a
+    /// station appears once it has had work; earlier rows leave its columns empty).
     public static func metrics(_ rows: [IntervalRow]) -> String {
-        var lines = [metricsHeader]
+        let stationNames = rows.last?.stations.map(\.name) ?? []
+        var lines = [metricsHeader + stationNames.map { ",\($0)_utilization,\($0)_queue,\($0)_wait_ms" }.joined()]
         for row in rows {
+            var cells: [String] = []
+            for name in stationNames {
+                guard let station = row.stations.first(where: { $0.name == name }) else {
+                    cells += ["", "", ""]
+                    continue
+                }
+                cells += [SummaryTable.fixed(station.utilization, 4), SummaryTable.fixed(station.queueLength, 3),
+                          SummaryTable.fixed(station.meanWaitMilliseconds, 3)]
+            }
             let throughput = row.seconds > 0 ? Double(row.completed) / row.seconds : 0
             let success = row.completed > 0 ? Double(row.succeeded) / Double(row.completed) : 0
             lines.append([
                 SummaryTable.fixed(row.end.seconds, 3), "\(row.completed)", SummaryTable.fixed(throughput, 3),
                 SummaryTable.fixed(success, 6), "\(row.inFlight)", milliseconds(row.latencyP50),
                 milliseconds(row.latencyP99), milliseconds(row.latencyMax),
-            ].joined(separator: ","))
+            ].joined(separator: ",") + cells.map { "," + $0 }.joined())
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -161,3 +161,28 @@ import Testing
         #expect(system + people >= total * 0.9, "the two parts make up the whole: \(system) + \(people) vs \(total)")
     }
 }
+
+/// metrics.csv carries each station per interval, so a spike shows when each one saturates.
+@Suite struct StationSeriesTests {
+    @Test func aSaturatedStationShowsItsGrowingLineSecondBySecond() throws {
+        let scratch = try TemporaryDirectory()
+        let result = try paystorm(["run", "--quiet", "--set", "workload.rate=2000", "--set", "run.lifecycles=8000", "--set", "slo={}",
+                                   "--out", scratch.path("run")])
+        #expect(result.status == 0, "\(result)")
+        let text = try String(contentsOfFile: scratch.path("run/metrics.csv"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(lines.first)
+        for column in ["acs_utilization", "acs_queue", "acs_wait_ms", "issuer_utilization", "gateway_queue"] {
+            #expect(header.contains(column), "\(header)")
+        }
+        let utilization = try #require(header.firstIndex(of: "acs_utilization"))
+        let queue = try #require(header.firstIndex(of: "acs_queue"))
+        // Four seconds of arrivals at 2,000/s: after the first, which fills it, the ACS is busy
+        // through them and its line grows.
+        let firstSeconds = lines.dropFirst(2).prefix(3)
+        #expect(firstSeconds.allSatisfy { (Double($0[utilization]) ?? 0) > 0.95 }, "\(firstSeconds.map { $0[utilization] })")
+        let queues = firstSeconds.map { Double($0[queue]) ?? 0 }
+        #expect(zip(queues, queues.dropFirst()).allSatisfy { $0 < $1 }, "the line grows: \(queues)")
+        #expect(lines.dropFirst().allSatisfy { $0.count == header.count }, "every row has every column")
+    }
+}

@@ -117,6 +117,14 @@ public final class PaymentsWorld {
         return result(end: end)
     }
 
+    /// Each station's whole-run figures so far, for the per-interval series of metrics.csv.
+    private func stationLifetimes(at now: SimTime) -> [StationLifetime] {
+        actors.compactMap { actor in
+            guard let station = actor.collectFigures().station, station.totalArrivals > 0 || actor.kind == .gateway else { return nil }
+            return StationLifetime(name: actor.kind.description, servers: station.servers, figures: station.lifetime(at: now))
+        }
+    }
+
     /// When the device generated its last arrival, if it has.
     func arrivalsEnded() -> SimTime? {
         simulation.inspect { device.assumeIsolated { $0.arrivalsEnded } }
@@ -126,11 +134,12 @@ public final class PaymentsWorld {
     public func snapshot() -> PaymentsProgress {
         let now = simulation.now
         let violations = context.observer.violations.count
+        let stations = simulation.inspect { stationLifetimes(at: now) }
         return simulation.inspect {
             device.assumeIsolated { device in
                 PaymentsProgress(now: now, completed: device.completed, inFlight: device.inFlight,
                                  violations: violations, interval: device.takeInterval(),
-                                 arrivalsEnded: device.arrivalsEnded)
+                                 arrivalsEnded: device.arrivalsEnded, stations: stations)
             }
         }
     }
@@ -231,6 +240,15 @@ public struct PaymentsProgress: Sendable {
     public var interval: IntervalFigures
     /// When the last arrival was generated, once it was.
     public var arrivalsEnded: SimTime?
+    /// Each station's whole-run figures so far (stations that have had work).
+    public var stations: [StationLifetime] = []
+}
+
+/// One station's cumulative figures at a progress report.
+public struct StationLifetime: Sendable {
+    public var name: String
+    public var servers: Int
+    public var figures: ServiceStation.Lifetime
 }
 
 /// Everything a payments run measured.

@@ -40,6 +40,9 @@ public struct ServiceStation: Sendable {
     /// Waiting tokens × nanoseconds up to `lastChange`: the line's time-average length is this
     /// over the measured time (Little's law: L = λW).
     public private(set) var waitingNanoseconds: Double = 0
+    /// The whole run's figures, window or not, for per-interval series (metrics.csv): busy
+    /// server-nanoseconds, waiting token-nanoseconds, the sum of waits and the services started.
+    public private(set) var lifetime = Lifetime()
     @usableFromInline var lastChange = SimTime.zero
     public private(set) var measuredSince = SimTime.zero
     /// When set, the figures cover only this window: arrivals in it, their waits, and busy and
@@ -55,6 +58,26 @@ public struct ServiceStation: Sendable {
         measuredSince = window?.start ?? .zero
     }
 
+    /// Cumulative figures over the whole run; two of them a second apart give that second's
+    /// utilization, mean line length and mean wait.
+    public struct Lifetime: Sendable, Hashable {
+        public var busyServerNanoseconds: Double = 0
+        public var waitingNanoseconds: Double = 0
+        public var waitNanoseconds: Double = 0
+        public var started: UInt64 = 0
+
+        public init() {}
+    }
+
+    /// The lifetime figures brought up to `now`.
+    public func lifetime(at now: SimTime) -> Lifetime {
+        var figures = lifetime
+        let elapsed = Double((now - lastChange).nanoseconds)
+        figures.busyServerNanoseconds += Double(busy) * elapsed
+        figures.waitingNanoseconds += Double(waiting) * elapsed
+        return figures
+    }
+
     /// Whether what happens at `instant` counts: always without a window.
     @inline(__always) private func counts(_ instant: SimTime) -> Bool { window?.contains(instant) ?? true }
 
@@ -68,6 +91,7 @@ public struct ServiceStation: Sendable {
         if busy < servers {
             account(until: now)
             busy += 1
+            lifetime.started &+= 1
             if counted {
                 started &+= 1
                 queueingDelay.record(0)
@@ -94,6 +118,8 @@ public struct ServiceStation: Sendable {
                 abandonedInLine -= 1
                 continue
             }
+            lifetime.started &+= 1
+            lifetime.waitNanoseconds += Double((now - next.since).nanoseconds)
             // A wait belongs to the window its token arrived in.
             if counts(next.since) {
                 started &+= 1
@@ -156,6 +182,9 @@ public struct ServiceStation: Sendable {
     }
 
     @usableFromInline mutating func account(until now: SimTime) {
+        let whole = Double((now - lastChange).nanoseconds)
+        lifetime.busyServerNanoseconds += Double(busy) * whole
+        lifetime.waitingNanoseconds += Double(line.count - abandonedInLine) * whole
         let elapsed = Double(span(from: lastChange, to: now))
         busyServerNanoseconds += Double(busy) * elapsed
         waitingNanoseconds += Double(line.count - abandonedInLine) * elapsed
