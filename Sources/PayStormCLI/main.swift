@@ -1,7 +1,7 @@
 import Foundation
 
 /// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
-let commands = ["run", "replay", "validate", "sweep", "report", "explore", "shrink", "check-determinism"]
+let commands = ["run", "replay", "validate", "sweep", "size", "report", "explore", "shrink", "check-determinism"]
 let usage = """
     usage: paystorm <command> [flags]
 
@@ -10,6 +10,7 @@ let usage = """
       replay     run a seed again with the full trace on: the command a failed run prints
       validate   check scenario files and report every problem
       sweep      capacity planning: vary load or capacity, with confidence intervals, the knee and Erlang C
+      size       the fewest servers per station that meet objectives at a target rate, as scenario lines
       report     merge sweep shards into one sweep's files
       explore    run a range of seeds looking for invariant violations, each with its replay command
       shrink     make a failing seed's scenario as small as it can be while the same invariant still fails
@@ -36,6 +37,7 @@ if arguments.first == "--version" {
         case "replay": status = try RunCommand.main(arguments, output: &output, replay: true)
         case "validate": status = try ValidateCommand.main(arguments, output: &output)
         case "sweep": status = try SweepCommand.main(arguments, output: &output)
+        case "size": status = try SizeCommand.main(arguments, output: &output)
         case "report": status = try ReportCommand.main(arguments, output: &output)
         case "explore": status = try ExploreCommand.main(arguments, output: &output)
         case "shrink": status = try ShrinkCommand.main(arguments, output: &output)

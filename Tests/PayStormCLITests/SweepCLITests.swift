@@ -186,3 +186,46 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.count == header.count }, "every row has every column")
     }
 }
+
+/// `paystorm size`: the fewest servers per station that meet the objectives at a target rate.
+@Suite struct SizeCLITests {
+    /// Long enough (80 s of arrivals) for a saturated station to show in the p99; without the ACS's
+    /// fallback to its backup after 200 ms, which would hide a saturated ACS from the latency.
+    static let world = ["--scenario", "scenarios/reference-pipeline.json", "--set", "run.lifecycles=20000", "--set", "slo={}",
+                        "--set", "policies.acsQueueTimeout=60s"]
+
+    /// The answer meets the objective in a confirming run of 5 replications (the 3 it was judged
+    /// on and 2 more), and the binding station one server short misses it.
+    @Test func theSizedTopologyMeetsItsObjectiveAndOneServerLessDoesNot() throws {
+        let sized = try paystorm(["size"] + Self.world + ["--rate", "250", "--slo", "latency_ms_p99=< 800", "--quiet"])
+        #expect(sized.status == 0, "\(sized)")
+        #expect(sized.stdout.contains("(one server less misses)"), "\(sized)")
+        let paste = try #require(sized.stdout.split(separator: "\n").first { $0.hasPrefix("paste: ") }, "\(sized)")
+        let sets = paste.dropFirst("paste: ".count).split(separator: " ").map(String.init)
+        #expect(sets.count >= 6 && sets.count.isMultiple(of: 2), "\(paste)")
+        let confirm = ["run"] + Self.world + ["--set", "workload.rate=250", "--set", "slo.latency_ms_p99=< 800",
+                                              "--set", "run.replications=5", "--quiet"]
+        let scratch = try TemporaryDirectory()
+        let confirmed = try paystorm(confirm + sets + ["--out", scratch.path("confirm")])
+        #expect(confirmed.status == 0, "the sized topology misses in a confirming run: \(confirmed)")
+        // The binding station with one server less.
+        let binding = try #require(sized.stdout.split(separator: "\n").first { $0.hasPrefix("binding: ") }, "\(sized)")
+        let station = String(binding.dropFirst("binding: ".count).prefix { $0 != " " })
+        let key = station == "acs_backup" ? "acsBackup" : station
+        let index = try #require(sets.firstIndex { $0.hasPrefix("topology.\(key).servers=") }, "\(sets)")
+        let servers = try #require(Int(sets[index].split(separator: "=")[1]))
+        var short = sets
+        short[index] = "topology.\(key).servers=\(servers - 1)"
+        let missed = try paystorm(confirm + short + ["--out", scratch.path("short")])
+        #expect(missed.status == 1, "one \(station) server less still meets the objective: \(missed)")
+    }
+
+    @Test func sizeWithoutAnObjectiveOrARateIsBadInput() throws {
+        let noObjective = try paystorm(["size"] + Self.world + ["--rate", "250"])
+        #expect(noObjective.status == 64 && noObjective.stderr.contains("at least one --slo"), "\(noObjective)")
+        let noRate = try paystorm(["size"] + Self.world + ["--slo", "latency_ms_p99=< 800"])
+        #expect(noRate.status == 64 && noRate.stderr.contains("--rate: expected a rate"), "\(noRate)")
+        let badMetric = try paystorm(["size"] + Self.world + ["--rate", "250", "--slo", "p99=< 800"])
+        #expect(badMetric.status == 64 && badMetric.stderr.contains("--slo p99: expected one of"), "\(badMetric)")
+    }
+}

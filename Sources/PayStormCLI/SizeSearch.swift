@@ -1,0 +1,153 @@
+import Exploration
+import Foundation
+import Reporting
+import Scenarios
+import Synchronization
+
+/// The search behind `paystorm size`: candidates are server counts per station, each judged by
+/// its replications (`SweepRunner.runOne`, so a candidate is measured exactly as a sweep point is).
+struct SizeSearch {
+    static let maximumServers = 100_000
+    /// At this windowed utilization a station is saturated: its line grows for as long as the load
+    /// lasts, so a candidate with one fails whatever its objectives say.
+    static let saturated = 0.999
+    /// Above this the answer warns: little headroom, and a longer run may miss what a short one met.
+    static let crowded = 0.9
+
+    let file: String
+    let overrides: [String]
+    let objectives: [SizeCommand.Objective]
+    let replications: Int
+    let threads: Int
+    let seed: UInt64
+    let maxCandidates: Int
+    let log: (String) -> Void
+    private(set) var candidates = 0
+    /// Stations by windowed utilization at the first candidate, busiest first: the order they are trimmed in.
+    private(set) var stationOrder: [String] = []
+    /// Whether the binding station one server short was judged, and whether it missed.
+    private(set) var oneLessMisses: Bool?
+
+    /// What a candidate's replications showed.
+    struct Judgement {
+        var passed: Bool
+        /// Each station's highest windowed utilization over the replications.
+        var utilization: [String: Double]  // Looked up by name; printed in `stationOrder`.
+        /// Each objective's worst value over the replications.
+        var worst: [String: Double]
+        /// The station with the highest utilization.
+        var binding: String?
+        var servers: [String: Int]
+    }
+
+    init(file: String, overrides: [String], objectives: [SizeCommand.Objective], replications: Int, threads: Int,
+         seed: UInt64, maxCandidates: Int, log: @escaping (String) -> Void) {
+        self.file = file
+        self.overrides = overrides
+        self.objectives = objectives
+        self.replications = replications
+        self.threads = threads
+        self.seed = seed
+        self.maxCandidates = maxCandidates
+        self.log = log
+    }
+
+    /// The topology field a station's servers are set by, or nil for a station sized with another
+    /// (the backup acquirer shares the acquirer's configuration).
+    static func topologyKey(_ station: String) -> String? {
+        switch station {
+        case "acquirer_backup": nil
+        case "acs_backup": "acsBackup"
+        default: station.split(separator: "_").enumerated()
+            .map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+        }
+    }
+
+    /// Searches from the scenario's own topology; nil when no candidate passes within the limits.
+    mutating func run(from base: Scenario) -> (servers: [String: Int], judgement: Judgement)? {
+        guard let first = judge([:]) else { return nil }
+        stationOrder = first.utilization.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        var current = first
+        // Grow the binding station until every objective holds.
+        while !current.passed {
+            guard let binding = current.binding, let utilization = current.utilization[binding],
+                  let key = Self.topologyKey(binding), candidates < maxCandidates, !Interrupt.requested else { return nil }
+            guard utilization >= 0.5 else {
+                log("size: the objectives fail with every station below 0.5 utilization (busiest: \(binding) "
+                    + "\(SummaryTable.fixed(utilization, 2))); more servers will not meet them")
+                return nil
+            }
+            let servers = current.servers[binding] ?? 1
+            let grown = min(Self.maximumServers, max(servers + 1, Int((Double(servers) * utilization / 0.8).rounded(.up))))
+            guard grown > servers else { return nil }
+            log("size: grow \(binding) (\(key)) \(servers) → \(grown)")
+            guard let next = judge(current.servers.merging([binding: grown]) { $1 }) else { return nil }
+            current = next
+        }
+        // Trim each station, busiest first, to the fewest servers that still pass.
+        for name in stationOrder where Self.topologyKey(name) != nil {
+            let servers = current.servers[name] ?? 1
+            // Fewer servers than are busy on average cannot carry the load; one fewer still is tried,
+            // since a short run's utilization is itself an estimate.
+            let busy = Int((Double(servers) * (current.utilization[name] ?? 1)).rounded(.up))
+            var low = max(1, busy - 1), high = servers
+            while low < high && candidates < maxCandidates && !Interrupt.requested {
+                let middle = (low + high) / 2
+                guard let probe = judge(current.servers.merging([name: middle]) { $1 }) else { return nil }
+                if probe.passed {
+                    high = middle
+                    current = probe
+                } else {
+                    low = middle + 1
+                }
+            }
+        }
+        // The answer, judged again as a whole, and the binding station one server short.
+        guard let final = judge(current.servers), final.passed else { return (current.servers, current) }
+        if let binding = final.binding, let servers = final.servers[binding], servers > 1, Self.topologyKey(binding) != nil,
+           let short = judge(final.servers.merging([binding: servers - 1]) { $1 }) {
+            oneLessMisses = !short.passed
+        }
+        return (final.servers, final)
+    }
+
+    /// Runs a candidate's replications; nil when it could not be built or Ctrl-C stopped it.
+    mutating func judge(_ servers: [String: Int]) -> Judgement? {
+        candidates += 1
+        var sets = overrides
+        for (name, count) in servers.sorted(by: { $0.key < $1.key }) {
+            if let key = Self.topologyKey(name) { sets.append("topology.\(key).servers=\(count)") }
+        }
+        guard let scenario = try? ScenarioLoader.load(file: file, overrides: sets) else { return nil }
+        let samples = Mutex<[SweepSample?]>(Array(repeating: nil, count: replications))
+        // Seeds seed, seed + 1, …: those `run.replications` uses, so a confirming run covers them.
+        let seed = self.seed
+        _ = WorkerThreads.run(count: replications, threads: threads, shouldStop: { Interrupt.requested }) { index in
+            let sample = SweepRunner.runOne(scenario, point: 0, replication: index, seed: seed &+ UInt64(index))
+            samples.withLock { $0[index] = sample }
+        }
+        let runs = samples.withLock { $0.compactMap { $0 } }
+        guard runs.count == replications else { return nil }
+        var utilization: [String: Double] = [:]
+        var counts: [String: Int] = [:]
+        for run in runs {
+            for station in run.stations {
+                utilization[station.name] = max(utilization[station.name] ?? 0, station.utilization)
+                counts[station.name] = station.servers
+            }
+        }
+        var worst: [String: Double] = [:]
+        var passed = utilization.values.allSatisfy { $0 < Self.saturated }
+        for objective in objectives {
+            let values = runs.map(objective.actual)
+            passed = passed && values.allSatisfy { objective.threshold.holds(for: $0) }
+            let lessIsBetter = objective.threshold.op == .lessThan || objective.threshold.op == .lessThanOrEqual
+            worst[objective.metric] = lessIsBetter ? values.max() : values.min()
+        }
+        let binding = utilization.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+        log("size: candidate \(candidates): " + (passed ? "passes" : "misses") + "; busiest "
+            + (binding.map { "\($0) \(SummaryTable.fixed(utilization[$0] ?? 0, 2)) with \(counts[$0] ?? 0) servers" } ?? "none")
+            + "; " + objectives.map { "\($0.metric) \(SummaryTable.fixed(worst[$0.metric] ?? .nan, 1))" }.joined(separator: ", "))
+        return Judgement(passed: passed, utilization: utilization, worst: worst, binding: binding, servers: counts)
+    }
+}
