@@ -95,3 +95,20 @@ func rejectsHistogramWithExactMessage(text: String, message: String) {
     }
     #expect(ObservationFile.maximumObservations == 10_000_000)
 }
+
+/// After the first line, plain numbers are read from their bytes; every value must be what the
+/// first line (always read through the duration parser) gives for the same text.
+@Test(arguments: ["12.5", "0", "007", "0.000001", "0.0000005", "123456789012.123456", "999999999999.999999",
+                  "3153600000000", "3153600000000.0000001", "1e3", "12.", "12.5ms", " 4.25 ", "4.25\r"])
+func plainNumbersReadFromBytesAsTheParserReadsThem(text: String) throws {
+    let alone = observed(text + "\n")
+    let second = observed("1\n" + text + "\n")
+    switch (alone, second) {
+    case (.success(let first), .success(let values)):
+        #expect(values == [1_000_000] + first)
+    case (.failure(let first), .failure(let error)):
+        #expect(error.expected == first.expected && error.found == first.found && error.line == 2)
+    default:
+        Issue.record("\(text.debugDescription): alone \(alone), second \(second)")
+    }
+}

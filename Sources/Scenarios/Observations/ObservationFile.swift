@@ -44,7 +44,18 @@ public enum ObservationFile {
         var index: Int?  // The column's 0-based index, once known.
         var sawData = false
         var failure: ObservationFileError?
-        forEachLine(of: bytes) { number, cells in
+        forEachLine(of: bytes) { number, line in
+            // The common line of a long log, a plain number of milliseconds in a one-column file,
+            // is read straight from its bytes: ten times faster than through Strings, same value.
+            if index == 0, column == .sole, let nanoseconds = plainMilliseconds(line) {
+                guard values.count < limit else {
+                    failure = tooMany(file: file, line: number, limit: limit)
+                    return false
+                }
+                values.append(nanoseconds)
+                return true
+            }
+            let cells = cells(of: line)
             if !sawData && header == nil {
                 if case .named(let name) = column {
                     guard let position = cells.firstIndex(of: name) else {
@@ -115,7 +126,8 @@ public enum ObservationFile {
         var sawLine = false
         var failure: ObservationFileError?
         let form = "a line upper_bound_ms,count, such as \"40,1250\""
-        forEachLine(of: bytes) { number, cells in
+        forEachLine(of: bytes) { number, line in
+            let cells = cells(of: line)
             defer { sawLine = true }
             if !sawLine && looksLikeHeader(cells) { return true }
             guard cells.count == 2 else {
@@ -195,24 +207,64 @@ public enum ObservationFile {
             && cells.contains { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
     }
 
-    /// Calls `body` with each line's number and its cells, skipping blank and `#` lines, until it returns false.
-    private static func forEachLine(of bytes: [UInt8], _ body: (Int, [String]) -> Bool) {
+    /// Calls `body` with each line's number and its bytes without surrounding spaces, tabs and
+    /// `\r`, skipping blank and `#` lines, until it returns false.
+    private static func forEachLine(of bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) -> Bool) {
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
         var number = 0
         var start = 0
         while start <= bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             number += 1
-            let line = String(decoding: bytes[start..<end], as: UTF8.self)
+            var line = bytes[start..<end]
             start = end + 1
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let cells = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { cell -> String in
-                var text = Quantities.trimmingSpaces(cell)
-                if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
-                return String(text)
-            }
-            if !body(number, cells) { return }
+            while let first = line.first, isSpace(first) { line = line.dropFirst() }
+            while let last = line.last, isSpace(last) { line = line.dropLast() }
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            if !body(number, line) { return }
         }
+    }
+
+    /// A line's comma-separated cells, each without surrounding spaces or double quotes.
+    private static func cells(of line: ArraySlice<UInt8>) -> [String] {
+        String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false).map { cell in
+            var text = Quantities.trimmingSpaces(cell)
+            if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
+            return String(text)
+        }
+    }
+
+    /// `12.5` as nanoseconds when the line is only digits with at most six decimals (so the value
+    /// is exact, as `value` would give it) and at most 100 years; nil for anything else, which
+    /// `value` then reads or reports.
+    static func plainMilliseconds(_ line: ArraySlice<UInt8>) -> Int64? {
+        let zero = UInt8(ascii: "0")
+        var index = line.startIndex
+        var whole: Int64 = 0
+        var digits = 0
+        while index < line.endIndex, line[index] &- zero < 10 {
+            guard digits < 12 else { return nil }
+            whole = whole * 10 + Int64(line[index] &- zero)
+            digits += 1
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        var fraction: Int64 = 0
+        var scale: Int64 = 1_000_000
+        if index < line.endIndex, line[index] == UInt8(ascii: ".") {
+            index += 1
+            let first = index
+            while index < line.endIndex, line[index] &- zero < 10 {
+                guard scale > 1 else { return nil }
+                scale /= 10
+                fraction = fraction * 10 + Int64(line[index] &- zero)
+                index += 1
+            }
+            guard index > first else { return nil }
+        }
+        guard index == line.endIndex else { return nil }
+        let nanoseconds = whole * 1_000_000 + fraction * scale
+        return nanoseconds <= Quantities.maximumDuration.nanoseconds ? nanoseconds : nil
     }
 
     /// One value cell in nanoseconds: a duration with a unit, or a plain number of milliseconds.
