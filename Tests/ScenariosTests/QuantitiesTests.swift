@@ -76,7 +76,7 @@ let badDistributions: [(String, String)] = [
     ("normal(20ms)", #"expected \#(distributionExamples), found "normal(20ms)""#),
     ("exponental(mean: 20ms)", #"expected \#(distributionExamples), found "exponental(mean: 20ms)" (did you mean "exponential"?)"#),
     ("Uniform(1ms, 2ms)", #"expected \#(distributionExamples), found "Uniform(1ms, 2ms)" (did you mean "uniform"?)"#),
-    ("empirical(file.csv)", #"expected \#(distributionExamples), found "empirical(file.csv)" (empirical distributions are not supported yet)"#),
+    ("empirical(file.csv)", #"expected empirical(file: "<path>"), optionally followed by histogram: true or column: <number or name>, such as empirical(file: "times/gateway.csv"), found "empirical(file.csv)""#),
     ("exponential", #"expected \#(distributionExamples), found "exponential""#),
     ("exponential(20ms)", #"expected exponential(mean: <duration>), such as "exponential(mean: 20ms)", found "exponential(20ms)""#),
     ("exponential(mean: 20ms", #"expected exponential(mean: <duration>), such as "exponential(mean: 20ms)", found "exponential(mean: 20ms""#),

@@ -44,6 +44,8 @@ public enum ScenarioLoader {
 
     /// The scenario's JSON tree with the `--set` overrides written into it: what `load` validates,
     /// and what `paystorm shrink` edits and writes back as a scenario file. It is not validated.
+    /// Paths of `empirical(file: …)` distributions are made absolute, so the tree reads the same
+    /// files wherever it is written.
     public static func tree(file: String, overrides: [String] = []) throws(ScenarioErrors) -> JSONNode {
         let bytes = try contents(of: file)
         var root: JSONNode
@@ -55,7 +57,7 @@ public enum ScenarioLoader {
         var errors: [ScenarioError] = []
         _ = applying(overrides.map { ($0, "--set") }, to: &root, errors: &errors)
         guard errors.isEmpty else { throw ScenarioErrors(errors) }
-        return root
+        return resolvingEmpiricalFiles(in: root, relativeTo: file)
     }
 
     /// Writes each override into `root`; returns the flag each path came from, for messages.

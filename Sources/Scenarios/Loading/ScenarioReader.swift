@@ -98,10 +98,19 @@ public struct ScenarioReader {
             report(path, expected: "a distribution such as \"exponential(mean: 20ms)\"", found: node.value.summary)
             return value
         }
+        let spec: DistributionSpec
         do {
-            return try Quantities.distribution(text).distribution
+            spec = try Quantities.distribution(text)
         } catch {
             errors.append(ScenarioError(file: origin(of: path), fieldPath: path, quantityError: error))
+            return value
+        }
+        // An empirical file is read now, relative to the scenario file even when a --set named it.
+        do {
+            return try spec.distribution(relativeTo: file)
+        } catch {
+            errors.append(ScenarioError(file: origin(of: path), fieldPath: path, expected: error.expectedWithPlace,
+                                        found: error.found, hint: error.hint))
             return value
         }
     }

@@ -27,8 +27,9 @@ public struct QuantityError: Error, Sendable, Hashable, CustomStringConvertible 
 /// expected. None of them uses Foundation or locale: `"1,5s"` is an error everywhere.
 public enum Quantities {
     /// The longest duration a scenario may write: 100 years of 365 days. Far beyond any run,
-    /// and far below the 292 years a `SimDuration` holds, so sums of a few stay in range.
-    public static let maximumDuration = SimDuration.hours(100 * 365 * 24)
+    /// and far below the 292 years a `SimDuration` holds, so sums of a few stay in range. The
+    /// kernel clamps gamma, Weibull and Pareto samples to the same bound.
+    public static let maximumDuration = Distribution.maximumSample
 
     /// The units a duration may carry, with their size in nanoseconds.
     static let durationUnits: KeyValuePairs<String, UInt64> = [
@@ -53,9 +54,13 @@ public enum Quantities {
     }
 
     /// Parses a distribution of durations: `constant(20ms)`, `exponential(mean: 20ms)`,
-    /// `lognormal(median: 15ms, sigma: 0.5)` or `uniform(10ms, 30ms)`; a bare duration such as
-    /// `20ms` means `constant(20ms)`. Spaces are allowed around every token; names and labels
-    /// are lowercase, as written here.
+    /// `lognormal(median: 15ms, sigma: 0.5)`, `uniform(10ms, 30ms)`, `gamma(mean: 40ms, shape: 2)`,
+    /// `weibull(scale: 40ms, shape: 1.5)`, `pareto(scale: 10ms, shape: 2.5)`,
+    /// `mixture(0.9: <distribution>, 0.1: <distribution>)` or `empirical(file: "times.csv")`
+    /// (optionally with `histogram: true` or `column: N|NAME`); a bare duration such as `20ms`
+    /// means `constant(20ms)`. Spaces are allowed around every token; names and labels are
+    /// lowercase, as written here. An empirical file is not read here (see
+    /// ``DistributionSpec/distribution(relativeTo:)``).
     /// - Throws: `QuantityError` naming the form that was expected, or the argument that is wrong.
     public static func distribution(_ text: String) throws(QuantityError) -> DistributionSpec {
         try DistributionSyntax.parse(text)

@@ -30,6 +30,25 @@ public enum Distribution: Sendable, Hashable, CustomStringConvertible {
     case lognormal(median: SimDuration, sigma: Double)
     /// Every nanosecond between the two bounds, both included, equally likely.
     case uniform(SimDuration, SimDuration)
+    /// Sums of waits: shape `k`, scale `mean / k`. Shape 1 is the exponential; larger shapes are
+    /// less skewed. See `Distribution+Gamma.swift`.
+    case gamma(mean: SimDuration, shape: Double)
+    /// Weibull with scale `λ` and shape `k`: `k < 1` has a heavier tail than the exponential,
+    /// `k > 1` a lighter one. See `Distribution+Weibull.swift`.
+    case weibull(scale: SimDuration, shape: Double)
+    /// Pareto type I: never below `scale`, with a power-law tail `P(X > x) = (scale / x)^shape`.
+    /// See `Distribution+Pareto.swift`.
+    case pareto(scale: SimDuration, shape: Double)
+    /// One component drawn by weight, then a duration from it: multi-modal latencies (a fast path
+    /// and a slow one). See `DistributionMixture.swift`.
+    case mixture(DistributionMixture)
+    /// Observed durations replayed by their inverse CDF. See `EmpiricalTable.swift`.
+    case empirical(EmpiricalTable)
+
+    /// The longest duration a new-family sample can be: 100 years of 365 days, the longest duration
+    /// a scenario may write. Gamma, Weibull and Pareto samples clamp to it, so a heavy tail cannot
+    /// push a timer past what the rest of PayStorm expects of a duration.
+    public static let maximumSample = SimDuration(nanoseconds: 100 * 365 * 24 * 3_600 * 1_000_000_000)
 
     /// One duration drawn from this distribution.
     ///
@@ -41,6 +60,8 @@ public enum Distribution: Sendable, Hashable, CustomStringConvertible {
     ///   `z = sqrt(-2 log(1 - u1)) · cos(2π u2)` with `u1`, `u2` from `unitInterval()` in that
     ///   order. The sine partner is discarded to keep `sample` stateless.
     /// - `uniform(a, b)`: `a + int(in: 0...(b - a))` nanoseconds, exact integers, no `Double`.
+    /// - `gamma`, `weibull`, `pareto`, `mixture`, `empirical`: see their own files; each says
+    ///   its algorithm and which draws it takes. The first three clamp to ``maximumSample``.
     ///
     /// The `Double` results are rounded to the nearest nanosecond, halves away from zero.
     ///
@@ -71,7 +92,25 @@ public enum Distribution: Sendable, Hashable, CustomStringConvertible {
             let span = UInt64(upper.nanoseconds - lower.nanoseconds)
             let offset = random.int(in: 0...span)
             return SimDuration(nanoseconds: lower.nanoseconds + Int64(offset))
+        // The new families live in functions of their own, so this switch (inlined into every
+        // caller) stays small and the four cases above compile exactly as before.
+        case .gamma(let mean, let shape):
+            return Self.sampleGamma(mean: mean, shape: shape, &random)
+        case .weibull(let scale, let shape):
+            return Self.sampleWeibull(scale: scale, shape: shape, &random)
+        case .pareto(let scale, let shape):
+            return Self.samplePareto(scale: scale, shape: shape, &random)
+        case .mixture(let mixture):
+            return mixture.sample(&random)
+        case .empirical(let table):
+            return table.sample(&random)
         }
+    }
+
+    /// `nanoseconds`, clamped to ``maximumSample`` (NaN too), then rounded like every sample.
+    static func clampedRounding(nanoseconds: Double) -> SimDuration {
+        let limit = Double(maximumSample.nanoseconds)
+        return rounding(nanoseconds: nanoseconds < limit ? nanoseconds : limit)
     }
 
     /// A standard normal draw by the basic Box–Muller transform; takes exactly two draws.
@@ -105,6 +144,10 @@ public enum Distribution: Sendable, Hashable, CustomStringConvertible {
     ///
     /// `constant(d)`: `d`. `exponential(mean: m)`: `m`. `lognormal(median: m, sigma: s)`:
     /// `m · exp(s²/2)`. `uniform(a, b)`: `(a + b) / 2` over the integers in `[a, b]`.
+    /// `gamma(mean: m, …)`: `m`. `weibull(scale: λ, shape: k)`: `λ · Γ(1 + 1/k)`, capped at
+    /// ``maximumSample``. `pareto`: the mean of the clamped samples, finite for every shape (see
+    /// `paretoMean`). `mixture`: the weighted mean of its components. `empirical`: the mean of its
+    /// interpolated inverse CDF.
     ///
     /// Sample means converge to it; the tests check they do, within a few per cent.
     public var mean: SimDuration {
@@ -119,11 +162,23 @@ public enum Distribution: Sendable, Hashable, CustomStringConvertible {
             // lower + ceil(span / 2) is (a + b) / 2 with the half rounded up, without overflow.
             let span = UInt64(bitPattern: upper.nanoseconds &- lower.nanoseconds)
             return SimDuration(nanoseconds: lower.nanoseconds &+ Int64(bitPattern: span / 2 + span % 2))
+        case .gamma(let mean, _):
+            return mean
+        case .weibull(let scale, let shape):
+            return Self.clampedRounding(nanoseconds: Self.weibullMean(scale: scale, shape: shape))
+        case .pareto(let scale, let shape):
+            return Self.clampedRounding(nanoseconds: Self.paretoMean(scale: scale, shape: shape))
+        case .mixture(let mixture):
+            return Self.rounding(nanoseconds: mixture.meanNanoseconds)
+        case .empirical(let table):
+            return Self.rounding(nanoseconds: table.meanNanoseconds)
         }
     }
 
     /// The scenario syntax: `constant(20ms)`, `exponential(mean: 20ms)`,
-    /// `lognormal(median: 15ms, sigma: 0.5)`, `uniform(10ms, 30ms)`.
+    /// `lognormal(median: 15ms, sigma: 0.5)`, `uniform(10ms, 30ms)`, `gamma(mean: 40ms, shape: 2.0)`,
+    /// `weibull(scale: 40ms, shape: 1.5)`, `pareto(scale: 10ms, shape: 2.5)`,
+    /// `mixture(0.9: …, 0.1: …)`, `empirical(file: "times/gateway.csv")`.
     public var description: String {
         switch self {
         case .constant(let value):
@@ -134,6 +189,16 @@ public enum Distribution: Sendable, Hashable, CustomStringConvertible {
             return "lognormal(median: \(median), sigma: \(sigma))"
         case .uniform(let lower, let upper):
             return "uniform(\(lower), \(upper))"
+        case .gamma(let mean, let shape):
+            return "gamma(mean: \(mean), shape: \(shape))"
+        case .weibull(let scale, let shape):
+            return "weibull(scale: \(scale), shape: \(shape))"
+        case .pareto(let scale, let shape):
+            return "pareto(scale: \(scale), shape: \(shape))"
+        case .mixture(let mixture):
+            return mixture.description
+        case .empirical(let table):
+            return table.description
         }
     }
 }

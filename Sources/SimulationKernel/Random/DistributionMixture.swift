@@ -1,0 +1,63 @@
+/// A weighted choice among distributions: `mixture(0.9: lognormal(…), 0.1: exponential(…))`.
+///
+/// Real gateway times are often two populations, a fast path and a slow one (a cache miss, a
+/// retry inside the issuer); a mixture draws which one first, then a duration from it.
+///
+/// Sampling takes one `unitInterval()` draw `u` and picks the first component whose cumulative
+/// weight is above `u`, then samples that component with the draws that follow. The cumulative
+/// weights are fixed when the mixture is made (normalised so the last is exactly 1), so the choice
+/// is a pure function of `u`.
+public struct DistributionMixture: Sendable, Hashable, CustomStringConvertible {
+    /// One part of a mixture: how often it is chosen, and what it draws.
+    public struct Component: Sendable, Hashable {
+        public let weight: Double
+        public let distribution: Distribution
+
+        public init(weight: Double, distribution: Distribution) {
+            self.weight = weight
+            self.distribution = distribution
+        }
+    }
+
+    public let components: [Component]
+    /// Running totals of the weights divided by their sum; the last is exactly 1.
+    @usableFromInline let thresholds: [Double]
+
+    /// - Precondition: at least one component; every weight finite and above 0; the weights add up
+    ///   to 1 within 1e-9. Scenarios check this (and their own limits) first.
+    public init(_ components: [Component]) {
+        precondition(!components.isEmpty, "DistributionMixture: no components")
+        precondition(components.allSatisfy { $0.weight > 0 && $0.weight.isFinite },
+                     "DistributionMixture: weights must be finite and > 0, got \(components.map(\.weight))")
+        let total = components.reduce(0) { $0 + $1.weight }
+        precondition(abs(total - 1) <= 1e-9, "DistributionMixture: weights add up to \(total), not 1")
+        var running = 0.0
+        var thresholds: [Double] = []
+        for component in components {
+            running += component.weight
+            thresholds.append(running / total)
+        }
+        thresholds[thresholds.count - 1] = 1
+        self.components = components
+        self.thresholds = thresholds
+    }
+
+    /// One duration: a component chosen by one `unitInterval()` draw, then that component's sample.
+    @usableFromInline func sample(_ random: inout SimRandom) -> SimDuration {
+        let u = random.unitInterval()
+        // A mixture has a handful of components (at most 16 in a scenario): a linear scan is fine.
+        var index = 0
+        while index < thresholds.count - 1 && u >= thresholds[index] { index += 1 }
+        return components[index].distribution.sample(&random)
+    }
+
+    /// `Σ weight · mean` in nanoseconds, from each component's rounded mean.
+    var meanNanoseconds: Double {
+        components.reduce(0) { $0 + $1.weight * Double($1.distribution.mean.nanoseconds) }
+    }
+
+    /// `mixture(0.9: lognormal(median: 20ms, sigma: 0.3), 0.1: exponential(mean: 2s))`.
+    public var description: String {
+        "mixture(" + components.map { "\($0.weight): \($0.distribution)" }.joined(separator: ", ") + ")"
+    }
+}
