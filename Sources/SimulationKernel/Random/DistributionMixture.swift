@@ -7,7 +7,7 @@
 /// weight is above `u`, then samples that component with the draws that follow. The cumulative
 /// weights are fixed when the mixture is made (normalised so the last is exactly 1), so the choice
 /// is a pure function of `u`.
-public struct DistributionMixture: Sendable, Hashable, CustomStringConvertible {
+public struct DistributionMixture: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// One part of a mixture: how often it is chosen, and what it draws.
     public struct Component: Sendable, Hashable {
         public let weight: Double
@@ -19,9 +19,26 @@ public struct DistributionMixture: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public let components: [Component]
+    /// The components and their thresholds, kept for the process and held unretained, so that a
+    /// `Distribution` stays plain bits (`DistributionStorage`). Unchecked `Sendable`: immutable, never freed.
+    private final class Storage: Sendable {
+        let components: [Component]
+        let thresholds: [Double]
+
+        init(components: [Component], thresholds: [Double]) {
+            self.components = components
+            self.thresholds = thresholds
+        }
+    }
+
+    private let reference: Unmanaged<Storage>
+
+    public var components: [Component] { reference.takeUnretainedValue().components }
     /// Running totals of the weights divided by their sum; the last is exactly 1.
-    @usableFromInline let thresholds: [Double]
+    var thresholds: [Double] { reference.takeUnretainedValue().thresholds }
+
+    public static func == (a: DistributionMixture, b: DistributionMixture) -> Bool { a.components == b.components }
+    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// - Precondition: at least one component; every weight finite and above 0; the weights add up
     ///   to 1 within 1e-9. Scenarios check this (and their own limits) first.
@@ -38,12 +55,13 @@ public struct DistributionMixture: Sendable, Hashable, CustomStringConvertible {
             thresholds.append(running / total)
         }
         thresholds[thresholds.count - 1] = 1
-        self.components = components
-        self.thresholds = thresholds
+        reference = DistributionStorage.keep(Storage(components: components, thresholds: thresholds))
     }
 
     /// One duration: a component chosen by one `unitInterval()` draw, then that component's sample.
     @usableFromInline func sample(_ random: inout SimRandom) -> SimDuration {
+        let storage = reference.takeUnretainedValue()
+        let (thresholds, components) = (storage.thresholds, storage.components)
         let u = random.unitInterval()
         // A mixture has a handful of components (at most 16 in a scenario): a linear scan is fine.
         var index = 0

@@ -13,9 +13,10 @@
 ///
 /// The table is built once, when a scenario is loaded; sampling is O(1) for observations and
 /// O(log bins) for a histogram, and allocates nothing.
-public struct EmpiricalTable: Sendable, Hashable, CustomStringConvertible {
-    /// The table itself, behind one reference: it keeps `Distribution` (which holds tables inline
-    /// in its cases) as small as its other cases, and copies of a distribution share one table.
+public struct EmpiricalTable: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The table itself, behind one unretained reference to storage kept for the process
+    /// (`DistributionStorage`): `Distribution` stays plain bits, and copies share one table.
+    /// Unchecked `Sendable`: the storage is immutable and never freed.
     private final class Storage: Sendable {
         let source: String
         let column: String?
@@ -30,7 +31,8 @@ public struct EmpiricalTable: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private let storage: Storage
+    private let reference: Unmanaged<Storage>
+    private var storage: Storage { reference.takeUnretainedValue() }
 
     /// The file as the scenario wrote it, for `description`.
     public var source: String { storage.source }
@@ -47,7 +49,7 @@ public struct EmpiricalTable: Sendable, Hashable, CustomStringConvertible {
     public init(source: String, column: String? = nil, observations: [Int64]) {
         precondition(!observations.isEmpty, "EmpiricalTable: no observations")
         precondition(observations.allSatisfy { $0 >= 0 }, "EmpiricalTable: a negative observation")
-        storage = Storage(source: source, column: column, values: observations.sorted(), cumulativeCounts: [])
+        reference = DistributionStorage.keep(Storage(source: source, column: column, values: observations.sorted(), cumulativeCounts: []))
     }
 
     /// A histogram: bin `j` holds `counts[j]` observations in `(upperBounds[j-1], upperBounds[j]]`,
@@ -67,7 +69,7 @@ public struct EmpiricalTable: Sendable, Hashable, CustomStringConvertible {
             cumulative.append(running)
         }
         precondition(running > 0, "EmpiricalTable: a histogram with no observations")
-        storage = Storage(source: source, column: nil, values: upperBounds, cumulativeCounts: cumulative)
+        reference = DistributionStorage.keep(Storage(source: source, column: nil, values: upperBounds, cumulativeCounts: cumulative))
     }
 
     public var isHistogram: Bool { !cumulativeCounts.isEmpty }

@@ -46,17 +46,23 @@ public struct ServiceStation: Sendable {
     @usableFromInline var lastChange = SimTime.zero
     public private(set) var measuredSince = SimTime.zero
     /// When set, the figures cover only this window: arrivals in it, their waits, and busy and
-    /// waiting time inside it.
-    public let window: MeasurementWindow?
+    /// waiting time inside it. Held unretained, as actors hold their simulation
+    /// (`SimulationHandle`): a strong reference was retained and released at every arrival and
+    /// every finish. The promise: whoever builds a station with a window keeps the window alive
+    /// for as long as the station is used (a world keeps it in its context).
+    private let windowReference: Unmanaged<MeasurementWindow>?
 
     public init(servers: Int, queueLimit: Int = .max, window: MeasurementWindow? = nil) {
         precondition(servers >= 1, "a station needs at least one server, got \(servers)")
         precondition(queueLimit >= 0, "queue limit must be >= 0, got \(queueLimit)")
         self.servers = servers
         self.queueLimit = queueLimit
-        self.window = window
+        windowReference = window.map { .passUnretained($0) }
         measuredSince = window?.start ?? .zero
     }
+
+    /// The window the figures cover, if any.
+    public var window: MeasurementWindow? { windowReference?.takeUnretainedValue() }
 
     /// Cumulative figures over the whole run; two of them a second apart give that second's
     /// utilization, mean line length and mean wait.
@@ -79,7 +85,10 @@ public struct ServiceStation: Sendable {
     }
 
     /// Whether what happens at `instant` counts: always without a window.
-    @inline(__always) private func counts(_ instant: SimTime) -> Bool { window?.contains(instant) ?? true }
+    @inline(__always) private func counts(_ instant: SimTime) -> Bool {
+        guard let windowReference else { return true }
+        return windowReference._withUnsafeGuaranteedRef { $0.contains(instant) }
+    }
 
     /// Tokens waiting and not abandoned.
     public var waiting: Int { line.count - abandonedInLine }
@@ -112,7 +121,9 @@ public struct ServiceStation: Sendable {
     /// `isAbandoned` is true, or nil if the line is empty and the server goes idle.
     public mutating func startNext(at now: SimTime, isAbandoned: (UInt64) -> Bool) -> UInt64? {
         precondition(busy > 0, "a server finished at \(now) but none was busy")
-        account(until: now)
+        // The line is about to shrink: its length so far is accounted first (an empty line's
+        // server is accounted below, as it goes idle).
+        if !line.isEmpty { account(until: now) }
         while let next = line.popFirst() {
             if isAbandoned(next.token) {
                 abandonedInLine -= 1
@@ -142,7 +153,8 @@ public struct ServiceStation: Sendable {
 
     /// Nanoseconds measured up to `now`: since `measuredSince`, or the window's part of it.
     public func measuredNanoseconds(at now: SimTime) -> Int64 {
-        window?.length(at: now) ?? max(0, (now - measuredSince).nanoseconds)
+        guard let windowReference else { return max(0, (now - measuredSince).nanoseconds) }
+        return windowReference._withUnsafeGuaranteedRef { $0.length(at: now) }
     }
 
     /// Fraction of server capacity used between `measuredSince` (or the window's start) and `now`
@@ -163,8 +175,8 @@ public struct ServiceStation: Sendable {
 
     /// Nanoseconds of `[from, to]` that count.
     @inline(__always) private func span(from: SimTime, to: SimTime) -> Int64 {
-        if let window { return window.overlap(from: from, to: to) }
-        return (to - from).nanoseconds
+        guard let windowReference else { return (to - from).nanoseconds }
+        return windowReference._withUnsafeGuaranteedRef { $0.overlap(from: from, to: to) }
     }
 
     /// Forgets what was measured so far (after a warm-up), keeping the servers and the line.
@@ -181,7 +193,7 @@ public struct ServiceStation: Sendable {
         queueingDelay = LatencyHistogram()
     }
 
-    @usableFromInline mutating func account(until now: SimTime) {
+    @inline(__always) @usableFromInline mutating func account(until now: SimTime) {
         let whole = Double((now - lastChange).nanoseconds)
         lifetime.busyServerNanoseconds += Double(busy) * whole
         lifetime.waitingNanoseconds += Double(line.count - abandonedInLine) * whole
