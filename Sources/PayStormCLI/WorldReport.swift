@@ -52,8 +52,11 @@ enum RecordedRun {
         switch (run.world, result) {
         case (.payments(let world), .payments(let payments)):
             writer?.close()
-            let summary = PaymentsRun.make(scenario: run.scenario, seed: run.seed, options: run.options, result: payments,
+            var summary = PaymentsRun.make(scenario: run.scenario, seed: run.seed, options: run.options, result: payments,
                                            wallSeconds: seconds, bins: world.configuration.cards.bins)
+            let saturation = FirstSaturation(recorder.rows)
+            summary.extra.append(("first_saturation", saturation.json))
+            summary.sections.append((heading: "saturation", lines: [saturation.line]))
             let excerpt = (payments.safetyViolation ?? payments.livenessViolation).map {
                 PaymentsRun.traceExcerpt($0, result: payments, simulation: world.simulation)
             }

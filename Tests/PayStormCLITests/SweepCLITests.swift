@@ -229,3 +229,22 @@ import Testing
         #expect(badMetric.status == 64 && badMetric.stderr.contains("--slo p99: expected one of"), "\(badMetric)")
     }
 }
+
+/// A spike's question, answered by one run: does the world hold it, and if not, what gives first?
+@Suite struct SpikeTests {
+    @Test func aFiveFoldSpikeSaturatesTheAcsFirstAndFailsTheSystemTimeObjective() throws {
+        let scratch = try TemporaryDirectory()
+        let result = try paystorm(["run", "--quiet", "--set", "workload.arrivals=spike", "--set", "workload.spike.rate=1000",
+                                   "--set", "workload.spike.start=20s", "--set", "workload.spike.duration=20s",
+                                   "--set", "run.duration=60s", "--set", "slo={}", "--set", "slo.system_ms_p99=< 2000",
+                                   "--out", scratch.path("run")])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("SLO system_ms_p99 < 2000: FAILED"), "\(result)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("run/summary.json")))
+        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let first = try #require(summary["first_saturation"] as? [String: Any], "\(result)")
+        #expect(first["station"] as? String == "acs")
+        let time = try #require(first["t_seconds"] as? Double)
+        #expect(time > 20 && time <= 25, "the ACS saturates within seconds of the spike's start, not before: \(time)")
+    }
+}
