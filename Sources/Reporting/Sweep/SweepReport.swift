@@ -92,6 +92,14 @@ public enum SweepReport {
         guard let first = analysis.points.first else { return [] }
         return first.stations.indices.compactMap { index in
             guard analysis.points.allSatisfy({ $0.stations[index].erlang != nil }) else { return nil }
+            // A station that never queues (waits under 10 µs, simulated and predicted, at every
+            // load) has nothing to compare: its chart would be an axis of zeros.
+            let waits = analysis.points.flatMap { point -> [Double] in
+                let station = point.stations[index]
+                let predicted = station.erlang.flatMap { $0.isStable ? $0.meanWait * 1_000 : nil } ?? 0
+                return [station.meanWaitMilliseconds.mean, predicted]
+            }
+            guard waits.contains(where: { $0 >= 0.01 }) else { return nil }
             let name = first.stations[index].name + (analysis.points.contains { $0.stations[index].approximate } ? " (approximate)" : "")
             var chart = LineChart(title: "Mean queueing delay at \(name): simulated and Erlang C",
                                   xAxis: ChartAxis("offered load", unit: "per s"), yAxis: ChartAxis("mean wait", unit: "ms"))
