@@ -38,6 +38,7 @@ import Testing
         Entry(defect: "duplicate-answer-applied", scenario: "card-payments", sets: card),
         Entry(defect: "authorization-timer-lost", scenario: "card-payments", sets: card, exit: 2),
         Entry(defect: "acquirer-mislabels-attempt", scenario: "card-payments", sets: card),
+        Entry(defect: "merchant-gives-up", scenario: "card-payments", sets: card),
         Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass",
               sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
         Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid",

@@ -391,4 +391,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The issuer checks the balance when an authorization arrives and books its hold a moment
     /// later, so two authorizations on one card at once both pass a balance that covers one (G-2).
     case issuerBooksHoldAfterCheck = "issuer-books-hold-after-check"
+    /// After its retries the merchant gives up and tells the customer "timed out" instead of asking
+    /// the gateway how the payment ended, which may still charge them (RES-4, RES-5): the bug the
+    /// failure-handling work started from.
+    case merchantGivesUp = "merchant-gives-up"
 }

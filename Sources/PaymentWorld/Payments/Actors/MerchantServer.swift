@@ -122,6 +122,12 @@ public actor MerchantServer: ReportingActor {
         guard callTimerIsLive(payment, try: attempt) else { return }
         if attempt < context.configuration.policies.merchantRetries {
             counters.merchantRetries &+= 1
+        } else if context.has(.merchantGivesUp) {
+            // The planted bug: "timed out" to the customer, whatever the gateway goes on to do.
+            orders[payment.slot].answered = true
+            context.observe(.merchantOrderFinal(payment, succeeded: false))
+            tell(payment, .timedOut)
+            return
         } else {
             counters.statusRecoveries &+= 1
         }

@@ -33,6 +33,7 @@ extension PlantedDefect {
         case .tokenizationChecksCardAtStartOnly: "PROV-1"
         case .tokensDedupedPerRequest: "PROV-3"
         case .issuerBooksHoldAfterCheck: "G-2"
+        case .merchantGivesUp: "RES-4"
         }
     }
 
@@ -49,7 +50,7 @@ extension PlantedDefect {
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
-             .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice:
+             .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp:
             false
         }
     }
@@ -71,7 +72,7 @@ extension PlantedDefect {
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
-             .issuerBooksHoldAfterCheck: []
+             .issuerBooksHoldAfterCheck, .merchantGivesUp: []
         }
     }
 }
