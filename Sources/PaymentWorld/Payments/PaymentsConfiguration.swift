@@ -395,4 +395,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// the gateway how the payment ended, which may still charge them (RES-4, RES-5): the bug the
     /// failure-handling work started from.
     case merchantGivesUp = "merchant-gives-up"
+    /// The gateway forgets that an authorization expires at its capture limit and captures it
+    /// late (AUTH-5).
+    case captureAfterLimit = "capture-after-limit"
 }

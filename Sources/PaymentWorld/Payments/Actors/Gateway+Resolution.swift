@@ -40,7 +40,8 @@ extension Gateway {
             answerCapture(order, ok: false)
             return
         }
-        expireIfPastTheLimit(payment)
+        // The planted bug forgets the limit: a late capture goes through.
+        if !context.has(.captureAfterLimit) { expireIfPastTheLimit(payment) }
         switch records[payment.slot].authorization {
         case .authorized(let hold) where context.has(.captureAboveAuthorization):
             // The planted bug: the gateway captures what the merchant asks, skipping the table's guard.

@@ -34,6 +34,7 @@ extension PlantedDefect {
         case .tokensDedupedPerRequest: "PROV-3"
         case .issuerBooksHoldAfterCheck: "G-2"
         case .merchantGivesUp: "RES-4"
+        case .captureAfterLimit: "AUTH-5"
         }
     }
 
@@ -50,7 +51,8 @@ extension PlantedDefect {
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
-             .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp:
+             .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
+             .captureAfterLimit:
             false
         }
     }
@@ -72,7 +74,7 @@ extension PlantedDefect {
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
-             .issuerBooksHoldAfterCheck, .merchantGivesUp: []
+             .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit: []
         }
     }
 }
