@@ -392,7 +392,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// later, so two authorizations on one card at once both pass a balance that covers one (G-2).
     case issuerBooksHoldAfterCheck = "issuer-books-hold-after-check"
     /// After its retries the merchant gives up and tells the customer "timed out" instead of asking
-    /// the gateway how the payment ended, which may still charge them (RES-4, RES-5): the bug the
+    /// the gateway how the payment ended, which may still charge them (RES-5, and RES-4 on some seeds): the bug the
     /// failure-handling work started from.
     case merchantGivesUp = "merchant-gives-up"
     /// The gateway forgets that an authorization expires at its capture limit and captures it
