@@ -101,8 +101,8 @@ enum SweepCommand {
         try OutputDirectory.claim(directory, command: "sweep")
         let items = plan.items.enumerated().filter { shard == nil || $0.offset % shard!.count == shard!.index }.map(\.element)
         let start = ContinuousClock.now
-        let samples = SweepRunner.run(items: items, scenarios: scenarios, plan: plan, threads: threads,
-                                      progress: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0)
+        let (samples, pooled) = SweepRunner.run(items: items, scenarios: scenarios, plan: plan, threads: threads,
+                                                progress: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0)
         let seconds = wallSeconds(since: start)
         let command = "paystorm sweep --scenario \(shellQuoted(file)) " + parsed.all("vary").map { "--vary \(shellQuoted($0))" }
             .joined(separator: " ") + " --replications \(replications) --seed \(seed)"
@@ -124,7 +124,8 @@ enum SweepCommand {
             return .passed
         }
         return SweepFiles.write(plan: plan, samples: samples, scenario: base.name, command: command, directory: directory,
-                                seconds: seconds, interrupted: interrupted, output: &output)
+                                seconds: seconds, interrupted: interrupted, pooled: pooled, lifecycles: lifecyclesPerRun(scenarios),
+                                output: &output)
     }
 
     /// `path=from..to:step` (inclusive) or `path=a,b,c`.
@@ -160,6 +161,12 @@ enum SweepCommand {
         return SweepPlan.Axis(path: path, values: values)
     }
 
+    /// The lifecycles a replication runs, when every point runs the same number (for advice).
+    static func lifecyclesPerRun(_ scenarios: [Scenario]) -> Int? {
+        let counts = Set(scenarios.map { Int(WorkBudget.lifecycles(of: $0)) })
+        return counts.count == 1 ? counts.first : nil
+    }
+
     /// A number as the shortest text that reads back the same: 50, 62.5.
     static func number(_ value: Double) -> String {
         let rounded = (value * 1e9).rounded() / 1e9
@@ -169,24 +176,43 @@ enum SweepCommand {
 
 /// Runs sweep items on a pool of threads, one simulation per thread; results land by item.
 enum SweepRunner {
+    /// Points up to which each point's replications are also pooled into one histogram (45 KB a
+    /// point): the pooled p99 beside the mean of the replications' p99s tells when replications
+    /// are too short for their quantiles.
+    static let pooledPointLimit = 1_000
+
     static func run(items: [(point: Int, replication: Int)], scenarios: [Scenario], plan: SweepPlan, threads: Int,
-                    progress: Bool) -> [SweepSample] {
+                    progress: Bool) -> (samples: [SweepSample], pooled: [Int: SweepSample.Latency]) {
         let results = Mutex<[SweepSample?]>(Array(repeating: nil, count: items.count))
+        let pooling = scenarios.count <= pooledPointLimit
+        let pooled = Mutex<[LatencyHistogram?]>(Array(repeating: nil, count: pooling ? scenarios.count : 0))
         let reporter = ProgressReporter(enabled: progress, total: items.count)
         _ = WorkerThreads.run(count: items.count, threads: threads, shouldStop: { Interrupt.requested }, heartbeat: { finished in
             reporter.reportPool(finished: finished, total: items.count, showsRemaining: true)
         }) { index in
             let item = items[index]
             let sample = runOne(scenarios[item.point], point: item.point, replication: item.replication,
-                                seed: plan.seed(replication: item.replication))
+                                seed: plan.seed(replication: item.replication)) { latency in
+                guard pooling else { return }
+                // Merging adds counts: the order replications finish in changes nothing.
+                pooled.withLock { histograms in
+                    if histograms[item.point] == nil { histograms[item.point] = LatencyHistogram() }
+                    histograms[item.point]?.merge(latency)
+                }
+            }
             results.withLock { $0[index] = sample }
         }
         reporter.finish()
-        return results.withLock { $0.compactMap { $0 } }
+        var figures: [Int: SweepSample.Latency] = [:]  // Looked up by point, never iterated in output order.
+        for (point, histogram) in pooled.withLock({ $0 }).enumerated() {
+            if let histogram { figures[point] = SweepSample.Latency(histogram) }
+        }
+        return (results.withLock { $0.compactMap { $0 } }, figures)
     }
 
     /// One replication, or nil when Ctrl-C stopped it part way (a partial run is no sample).
-    static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64) -> SweepSample? {
+    static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64,
+                       latencyHistogram: (LatencyHistogram) -> Void = { _ in }) -> SweepSample? {
         // A minute of virtual time between looks at Ctrl-C: cheap, and a long replication stops within it.
         let stopCheck = SimDuration.seconds(60)
         switch scenario.model {
@@ -194,6 +220,7 @@ enum SweepRunner {
             let result = ReferencePipeline(configuration: configuration, options: .init(seed: seed))
                 .run(reportingEvery: stopCheck) { _ in !Interrupt.requested }
             if case .stopped(let reason) = result.end, reason == "interrupted" { return nil }
+            latencyHistogram(result.latency)
             let window = max(1e-9, result.lastCompletion.seconds - configuration.warmup.seconds)
             return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.arrivalProcess?.meanRate ?? 0,
                                achieved: Double(result.measured) / window, successRate: result.successRate,
@@ -213,6 +240,7 @@ enum SweepRunner {
                 succeeded += flow.outcomes[Int(PaymentOutcome.succeeded.rawValue)] + flow.outcomes[Int(PaymentOutcome.captured.rawValue)]
                     + flow.outcomes[Int(PaymentOutcome.authorized.rawValue)]
             }
+            latencyHistogram(latency)
             // Throughput and stations over the window from the warm-up to the last arrival: the drain
             // after it (people typing codes, captures a minute later) carries no load.
             return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.rate,

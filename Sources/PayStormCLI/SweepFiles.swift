@@ -26,8 +26,13 @@ enum SweepFiles {
     ///
     /// - Parameter interrupted: the sweep stopped early (Ctrl-C, SIGTERM): the files hold the points
     ///   whose replications all finished, marked interrupted.
+    /// - Parameter pooled: each point's latency over all its replications pooled (empty for merged
+    ///   shards, which keep no histograms): with it the sweep warns on stdout when replications
+    ///   are too short for their p99 (the mean of their p99s falls more than 1 % from the pooled
+    ///   one). The files stay what a merge of shards writes.
     static func write(plan: SweepPlan, samples: [SweepSample], scenario: String, command: String, directory: String,
-                      seconds: Double?, interrupted: Bool = false, output: inout Output) -> ExitStatus {
+                      seconds: Double?, interrupted: Bool = false, pooled: [Int: SweepSample.Latency] = [:],
+                      lifecycles: Int? = nil, output: inout Output) -> ExitStatus {
         guard interrupted || samples.count == plan.items.count else {
             output.err("paystorm: the sweep has \(samples.count) of \(plan.items.count) runs; every point needs its replications")
             return .badInput
@@ -68,6 +73,9 @@ enum SweepFiles {
             lines.append("latency is system time (queues, service, network, timeouts), without people's time; "
                          + "utilization is over the window from the warm-up to the last arrival")
         }
+        if let warning = shortReplicationWarning(plan: plan, samples: samples, pooled: pooled, lifecycles: lifecycles) {
+            lines.append(warning)
+        }
         if let knee = analysis.knee { lines.append("\n" + knee.summaryLine) }
         if let seconds { lines.append("\(plan.items.count) runs in \(SummaryTable.fixed(seconds, 1)) wall s") }
         lines.append("files: " + files.map(\.0).joined(separator: ", "))
@@ -78,6 +86,34 @@ enum SweepFiles {
             return Interrupt.status
         }
         return .passed
+    }
+
+    /// Biased quantiles: a replication's p99 from a few thousand payments sits below the true p99
+    /// (and a mean of many such p99s only narrows the interval around the wrong value). Pooling a
+    /// point's replications estimates the p99 from all their payments at once; where the two
+    /// disagree by more than 1 %, the replications are too short for their p99. (It sees the
+    /// small-sample part of the bias, not the start from an empty system: `run.warmup` is for that.)
+    static func shortReplicationWarning(plan: SweepPlan, samples: [SweepSample], pooled: [Int: SweepSample.Latency],
+                                        lifecycles: Int?) -> String? {
+        guard plan.replications > 1, !pooled.isEmpty else { return nil }
+        var worst = 0.0
+        var points = 0
+        for point in 0..<plan.points.count {
+            guard let pooledP99 = pooled[point]?.p99, pooledP99 > 0 else { continue }
+            let mine = samples.filter { $0.point == point }.map(\.latency.p99)
+            guard !mine.isEmpty else { continue }
+            let gap = abs(mine.reduce(0, +) / Double(mine.count) - pooledP99) / pooledP99
+            if gap > 0.01 { points += 1 }
+            worst = max(worst, gap)
+        }
+        guard points > 0 else { return nil }
+        // A quantile's bias shrinks about as 1/n: to bring the worst gap near 0.5 %, runs this much longer.
+        let factor = Int((worst / 0.005).rounded(.up))
+        let advice = lifecycles.map { "; lengthen run.lifecycles to about \(SummaryTable.grouped(UInt64($0 * factor)))" }
+            ?? "; lengthen the replications about \(factor)×"
+        return "warning: at \(points) of \(plan.points.count) points the mean of the replications' p99 is more than 1 % "
+            + "from the p99 of their pooled payments (at worst \(SummaryTable.fixed(worst * 100, 1)) %): replications this "
+            + "short bias their p99" + advice
     }
 
     /// What identifies the sweep a shard belongs to; every shard `report` merges must agree on it all.

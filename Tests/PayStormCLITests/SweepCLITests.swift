@@ -248,3 +248,23 @@ import Testing
         #expect(time > 20 && time <= 25, "the ACS saturates within seconds of the spike's start, not before: \(time)")
     }
 }
+
+/// Replications too short for their p99: the sweep compares the mean of their p99s with the p99
+/// of their pooled payments, and says how long they should be.
+@Suite struct ShortReplicationTests {
+    static func sweep(lifecycles: Int) -> [String] {
+        ["sweep", "--scenario", "scenarios/reference-pipeline.json", "--vary", "workload.rate=150,200", "--replications", "10",
+         "--set", "run.lifecycles=\(lifecycles)", "--set", "slo={}", "--set", "topology.issuer.servers=1",
+         "--set", "topology.issuer.service=exponential(mean: 4ms)", "--quiet", "--threads", "2"]
+    }
+
+    @Test func shortReplicationsAreToldToGrowAndLongOnesAreNot() throws {
+        let scratch = try TemporaryDirectory()
+        let short = try paystorm(Self.sweep(lifecycles: 1000) + ["--out", scratch.path("short")])
+        #expect(short.status == 0, "\(short)")
+        #expect(short.stdout.contains("replications this short bias their p99; lengthen run.lifecycles to about"), "\(short)")
+        let long = try paystorm(Self.sweep(lifecycles: 20000) + ["--out", scratch.path("long")])
+        #expect(long.status == 0, "\(long)")
+        #expect(!long.stdout.contains("warning:"), "\(long)")
+    }
+}
