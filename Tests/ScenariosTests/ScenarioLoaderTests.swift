@@ -204,6 +204,8 @@ let malformedScenarios: [MalformedScenario] = [
                       [#"--set run.warmup=20s: run.warmup: expected a warm-up shorter than run.duration (10s), so that the run measures something, found 20s"#]),
     MalformedScenario("setNegativeListIndex", #"{}"#, set: ["faults.outages[-1].start=1s"],
                       [#"--set faults.outages[-1].start=1s: faults.outages[-1]: expected a list index in brackets, a whole number from 0, found "[-1]""#]),
+    MalformedScenario("emptyProfileMultipliers", #"{"workload": {"arrivals": "profile", "profile": {"multipliers": []}}}"#,
+                      [#"scenarios/x.json: workload.profile.multipliers: expected a list of 1 to 10,000 numbers, each a rate multiplier from 0 to 1,000, found an empty list"#]),
     MalformedScenario("twoSetsThatDisagreeTogetherAreBothBlamed", #"{"model": "payments"}"#,
                       set: ["workload.mix.sale=0", "workload.mix.authorization=0"],
                       [#"--set workload.mix.authorization=0, --set workload.mix.sale=0: workload.mix: expected at least one flow with a weight above 0, found all weights 0"#]),

@@ -143,7 +143,8 @@ public struct ScenarioReader {
                                  isValid: (Double) -> Bool) -> [Double] {
         guard let node = lookup(path) else { return value }
         guard let elements = node.value.arrayElements, !elements.isEmpty, elements.count <= 10_000 else {
-            report(path, expected: "a list of 1 to 10,000 numbers, each \(expected)", found: node.value.summary)
+            let found = node.value.arrayElements.map { $0.isEmpty ? "an empty list" : "a list of \($0.count) numbers" }
+            report(path, expected: "a list of 1 to 10,000 numbers, each \(expected)", found: found ?? node.value.summary)
             return value
         }
         var result: [Double] = []
