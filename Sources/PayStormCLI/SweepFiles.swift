@@ -96,13 +96,17 @@ enum SweepFiles {
     static func shortReplicationWarning(plan: SweepPlan, samples: [SweepSample], pooled: [Int: SweepSample.Latency],
                                         lifecycles: Int?) -> String? {
         guard plan.replications > 1, !pooled.isEmpty else { return nil }
+        // Each point's replications' p99s summed and counted in one pass over the samples.
+        var sums = [(total: Double, count: Int)](repeating: (0, 0), count: plan.points.count)
+        for sample in samples where sums.indices.contains(sample.point) {
+            sums[sample.point].total += sample.latency.p99
+            sums[sample.point].count += 1
+        }
         var worst = 0.0
         var points = 0
-        for point in 0..<plan.points.count {
-            guard let pooledP99 = pooled[point]?.p99, pooledP99 > 0 else { continue }
-            let mine = samples.filter { $0.point == point }.map(\.latency.p99)
-            guard !mine.isEmpty else { continue }
-            let gap = abs(mine.reduce(0, +) / Double(mine.count) - pooledP99) / pooledP99
+        for (point, sum) in sums.enumerated() {
+            guard let pooledP99 = pooled[point]?.p99, pooledP99 > 0, sum.count > 0 else { continue }
+            let gap = abs(sum.total / Double(sum.count) - pooledP99) / pooledP99
             if gap > 0.01 { points += 1 }
             worst = max(worst, gap)
         }
