@@ -2,11 +2,12 @@
 // PayStorm: a deterministic, actor-based simulation engine for payment systems.
 // No package dependencies: the standard library, Foundation, Dispatch, Synchronization and the
 // test libraries only. Foundation stays out of SimulationKernel and PaymentWorld.
+//
+// No `unsafeFlags`: SwiftPM refuses them in a package used by version. The event loop's speed
+// comes from `@exclusivity(unchecked)` on the stored properties of the classes only the
+// simulation's thread touches, one step at a time (the kernel's executor and network, the
+// world's actors and claims): their dynamic access checks were a third of the loop's time.
 import PackageDescription
-
-/// Release builds drop the runtime exclusivity checks (a third of the event loop's time in
-/// `perf`); debug builds, and so `swift test`, keep them, and they catch any overlapping access.
-let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "PayStorm",
@@ -20,11 +21,10 @@ let package = Package(
     ],
     targets: [
         // libm: `rounded()`, `log`, `exp` for the distributions (Foundation stays out of the kernel).
-        .target(name: "SimulationKernel", swiftSettings: releaseSpeed, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "SimulationKernel", linkerSettings: [.linkedLibrary("m")]),
         .target(
             name: "PaymentWorld",
             dependencies: ["SimulationKernel"],
-            swiftSettings: releaseSpeed,
             plugins: ["CaseIndexPlugin"]  // Lifecycles' case indices, generated at build time.
         ),
         .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),

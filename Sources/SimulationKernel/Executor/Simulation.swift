@@ -82,61 +82,61 @@ public final class Simulation: @unchecked Sendable {
     public let options: Options
     /// The run's root stream. Components split their own streams off it at setup, in a fixed order.
     public var random: SimRandom
-    public internal(set) var trace: Trace
+    @exclusivity(unchecked) public internal(set) var trace: Trace
 
-    @usableFromInline var queue = EventQueue()
+    @exclusivity(unchecked) @usableFromInline var queue = EventQueue()
     /// When a run that reached its deadline has its next event due (perhaps a timer that will
     /// prove stale): nothing happens before it. Lets a caller that reports every interval skip
     /// a long idle stretch in one step instead of one report per interval.
-    public internal(set) var nextDue: SimTime?
+    @exclusivity(unchecked) public internal(set) var nextDue: SimTime?
 
     /// The latest instant a world runs to. `SimTime` holds 292 years; no single delay a scenario
     /// may write exceeds 100, so an event before this instant schedules nothing past the end of
     /// the clock. A world whose run reaches it stops there (heavy tails, a rate of one a century).
     public static let horizon = SimTime(nanoseconds: 150 * 365 * 86_400 * 1_000_000_000)
-    @usableFromInline var currentTime = SimTime.zero
-    @usableFromInline var sequence: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var currentTime = SimTime.zero
+    @exclusivity(unchecked) @usableFromInline var sequence: UInt64 = 0
     @usableFromInline let strategyKind: SchedulingStrategy.Kind
-    @usableFromInline var schedulerRandom: SimRandom
+    @exclusivity(unchecked) @usableFromInline var schedulerRandom: SimRandom
     /// Delivery jitter's stream: derived from the scheduler's without advancing it, so turning
     /// jitter on moves no other draw.
-    @usableFromInline var jitterRandom: SimRandom
+    @exclusivity(unchecked) @usableFromInline var jitterRandom: SimRandom
     @usableFromInline let jitterNanoseconds: UInt64
     @usableFromInline var receivers: ContiguousArray<any EventReceiver> = [] {
         didSet { receiversRevision &+= 1 }
     }
     /// Counts changes to `receivers`, so the event loop knows when its copy is out of date.
-    var receiversRevision: UInt64 = 0
+    @exclusivity(unchecked) var receiversRevision: UInt64 = 0
     /// True while a `MessageFlowObserver` is attached: one predictable branch per scheduled event.
-    @usableFromInline var observingFlows = false
+    @exclusivity(unchecked) @usableFromInline var observingFlows = false
     var flowObserver: MessageFlowObserver?
-    @usableFromInline var receiverPriority: ContiguousArray<UInt32> = []
+    @exclusivity(unchecked) @usableFromInline var receiverPriority: ContiguousArray<UInt32> = []
 
     var sharedLaneStorage: SimulationLane?
     var lanes: [SimulationLane] = []
     var lanePriority: [UInt32] = []
     var taskExecutorStorage: SimulationTaskExecutor?
-    var ready = ReadyQueue()
-    var sleepers = SleeperTable()
-    var pct: PCTState?
+    @exclusivity(unchecked) var ready = ReadyQueue()
+    @exclusivity(unchecked) var sleepers = SleeperTable()
+    @exclusivity(unchecked) var pct: PCTState?
     /// Names taken by `makeContext`: looked up, never iterated.
     var contextNames: Set<String> = []
     /// Latency histograms recorded by name through `SimulationContext.record(latency:in:)`.
     public let metrics = SimulationMetrics()
 
     var ownerThread: pthread_t
-    @usableFromInline var running = false
-    var inspecting = false
-    var driverFinished = true
+    @exclusivity(unchecked) @usableFromInline var running = false
+    @exclusivity(unchecked) var inspecting = false
+    @exclusivity(unchecked) var driverFinished = true
     /// Set just before the event loop yields, so its re-enqueued job is held apart.
-    var driverYielding = false
-    var parkedDriver: UnownedJob?
-    var stopReason: String?
+    @exclusivity(unchecked) var driverYielding = false
+    @exclusivity(unchecked) var parkedDriver: UnownedJob?
+    @exclusivity(unchecked) var stopReason: String?
     let foreignInbox = Mutex<[ReadyJob]>([])
     let foreignPending = Atomic<Bool>(false)
     public internal(set) var escapes: [Escape] = []
-    public internal(set) var eventsProcessed: UInt64 = 0
-    public internal(set) var jobsRun: UInt64 = 0
+    @exclusivity(unchecked) public internal(set) var eventsProcessed: UInt64 = 0
+    @exclusivity(unchecked) public internal(set) var jobsRun: UInt64 = 0
 
     static let taskLane = UInt32.max
 

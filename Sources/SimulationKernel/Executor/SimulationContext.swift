@@ -45,7 +45,7 @@ public final class SimulationContext: @unchecked Sendable {
     public let network: Network?
     /// The actor's own random stream, derived from the run's seed and `name`: adding another
     /// actor, or more draws elsewhere, does not change it.
-    public var random: SimRandom
+    @exclusivity(unchecked) public var random: SimRandom
     private let endpoint: ContextEndpoint
 
     init(simulation: Simulation, name: String, network: Network?) {

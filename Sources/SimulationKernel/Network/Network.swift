@@ -103,14 +103,14 @@ public final class Network: @unchecked Sendable {
     @usableFromInline let simulation: SimulationHandle
     /// Links in a `width × width` table, row by source (`linkIndex`), not optional: a send reads
     /// and draws from its link in place, without copying it out.
-    @usableFromInline var links: ContiguousArray<Link> = []
-    @usableFromInline var width = 0
+    @exclusivity(unchecked) @usableFromInline var links: ContiguousArray<Link> = []
+    @exclusivity(unchecked) @usableFromInline var width = 0
     let root: SimRandom
     public var defaultLatency: Distribution
     public var defaultFaults: FaultProfile
     /// Faults that hold for a while; checked on every send only when there are any.
-    public var windows: [FaultWindow] = []
-    @usableFromInline var counts = Statistics()
+    @exclusivity(unchecked) public var windows: [FaultWindow] = []
+    @exclusivity(unchecked) @usableFromInline var counts = Statistics()
     public var statistics: Statistics { counts }
 
     public init(simulation: Simulation, defaultLatency: Distribution, defaultFaults: FaultProfile = .none) {

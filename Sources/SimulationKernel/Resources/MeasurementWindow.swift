@@ -15,7 +15,7 @@ public final class MeasurementWindow: @unchecked Sendable {
     /// When measurement starts: the end of the warm-up.
     public let start: SimTime
     /// When the load ended: the last arrival. Nil while arrivals go on.
-    public private(set) var end: SimTime?
+    @exclusivity(unchecked) public private(set) var end: SimTime?
 
     public init(start: SimTime = .zero) { self.start = start }
 

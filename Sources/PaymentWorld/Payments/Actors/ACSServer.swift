@@ -9,11 +9,11 @@ public actor ACSServer: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.acs
     private let context: PaymentsContext
-    private var intake: Intake
+    @exclusivity(unchecked) private var intake: Intake
     /// The payment each order's open challenge is for, by the order's slot; nil when none is open.
-    private var challenges: [PaymentID?] = []
-    private var random: SimRandom
-    private(set) var counters = PaymentCounters()
+    @exclusivity(unchecked) private var challenges: [PaymentID?] = []
+    @exclusivity(unchecked) private var random: SimRandom
+    @exclusivity(unchecked) private(set) var counters = PaymentCounters()
 
     init(_ context: PaymentsContext) {
         self.context = context

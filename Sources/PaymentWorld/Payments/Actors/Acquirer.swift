@@ -8,9 +8,9 @@ public actor Acquirer: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind: PaymentActorKind
     private let context: PaymentsContext
-    private var intake: Intake
+    @exclusivity(unchecked) private var intake: Intake
     private let mislabelsAttempts: Bool
-    private(set) var counters = PaymentCounters()
+    @exclusivity(unchecked) private(set) var counters = PaymentCounters()
 
     /// The primary acquirer or the backup a cascade goes to.
     init(_ context: PaymentsContext, as kind: PaymentActorKind) {

@@ -37,9 +37,9 @@ public actor CardPlatform: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.cardPlatform
     private let desk: ServerDesk
-    private var sessions = SlotTable(empty: Session())
+    @exclusivity(unchecked) private var sessions = SlotTable(empty: Session())
     /// The customers' cards, by customer.
-    private var cards: [Card] = []
+    @exclusivity(unchecked) private var cards: [Card] = []
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]

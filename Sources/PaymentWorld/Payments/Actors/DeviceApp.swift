@@ -20,32 +20,32 @@ public actor DeviceApp: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.device
     let context: PaymentsContext
-    var random: SimRandom
+    @exclusivity(unchecked) var random: SimRandom
     private let arrivals: ArrivalProcess
     private let mixTotal: Double
     /// Each flow's lifecycle budget, by `PaymentFlow.rawValue` (derived from its stage timeouts).
     private let budgets: [SimDuration]
-    private var generated = 0
-    private var freeSlots: [UInt32] = []
-    private var lifecycles: [Lifecycle] = []
-    var cursors: [StepCursor] = []
-    public private(set) var inFlight = 0
-    public private(set) var completed: UInt64 = 0
-    public private(set) var shed: UInt64 = 0
+    @exclusivity(unchecked) private var generated = 0
+    @exclusivity(unchecked) private var freeSlots: [UInt32] = []
+    @exclusivity(unchecked) private var lifecycles: [Lifecycle] = []
+    @exclusivity(unchecked) var cursors: [StepCursor] = []
+    @exclusivity(unchecked) public private(set) var inFlight = 0
+    @exclusivity(unchecked) public private(set) var completed: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var shed: UInt64 = 0
     /// When the last arrival was generated (nil while arrivals go on).
-    public private(set) var arrivalsEnded: SimTime?
+    @exclusivity(unchecked) public private(set) var arrivalsEnded: SimTime?
     /// Lifecycles that started after the warm-up and ended before the last arrival.
-    public private(set) var completedInWindow: UInt64 = 0
-    var counters = PaymentCounters()
+    @exclusivity(unchecked) public private(set) var completedInWindow: UInt64 = 0
+    @exclusivity(unchecked) var counters = PaymentCounters()
     /// Per-flow figures: `summary.json`'s `flows` entries.
-    private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }
+    @exclusivity(unchecked) private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }
     /// Measured lifecycles finished since the last progress report: metrics.csv's rows.
-    private var interval = IntervalFigures()
+    @exclusivity(unchecked) private var interval = IntervalFigures()
     /// Per customer: lifecycles in flight now, and lifecycles started in the run (contention).
-    private var customerInFlight: [UInt16] = []
-    private var customerStarted: [UInt32] = []
+    @exclusivity(unchecked) private var customerInFlight: [UInt16] = []
+    @exclusivity(unchecked) private var customerStarted: [UInt32] = []
     /// Lifecycles that started while another of the same customer was in flight.
-    private(set) var sharedArrivals: UInt64 = 0
+    @exclusivity(unchecked) private(set) var sharedArrivals: UInt64 = 0
 
     init(_ context: PaymentsContext) {
         self.context = context

@@ -37,13 +37,13 @@ public actor Gateway: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.gateway
     let context: PaymentsContext
-    var intake: Intake
-    var records: [Record] = []
-    var freeSlots: [UInt32] = []
+    @exclusivity(unchecked) var intake: Intake
+    @exclusivity(unchecked) var records: [Record] = []
+    @exclusivity(unchecked) var freeSlots: [UInt32] = []
     /// Idempotency key → payment id; looked up, never iterated (it cannot be).
-    var byKey = UInt64Map()
-    var counters = PaymentCounters()
-    var coverage = StateCoverage()
+    @exclusivity(unchecked) var byKey = UInt64Map()
+    @exclusivity(unchecked) var counters = PaymentCounters()
+    @exclusivity(unchecked) var coverage = StateCoverage()
 
     init(_ context: PaymentsContext) {
         self.context = context

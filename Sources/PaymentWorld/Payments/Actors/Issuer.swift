@@ -32,14 +32,14 @@ public actor Issuer: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.issuer
     private let context: PaymentsContext
-    private var intake: Intake
-    private var random: SimRandom
-    private var book: [Book] = []
+    @exclusivity(unchecked) private var intake: Intake
+    @exclusivity(unchecked) private var random: SimRandom
+    @exclusivity(unchecked) private var book: [Book] = []
     /// What each card spent and how often it was approved, for the daily and velocity limits.
-    private var usage: [CardUsage]
-    private(set) var counters = PaymentCounters()
+    @exclusivity(unchecked) private var usage: [CardUsage]
+    @exclusivity(unchecked) private(set) var counters = PaymentCounters()
     /// Approvals (holds placed, stand-ins included) per BIN range, for summary.json.
-    private(set) var approvalsByBIN: [UInt64]
+    @exclusivity(unchecked) private(set) var approvalsByBIN: [UInt64]
 
     init(_ context: PaymentsContext) {
         self.context = context

@@ -21,9 +21,9 @@ public actor MerchantServer: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.merchant
     private let context: PaymentsContext
-    private var random: SimRandom
-    private var orders: [Order] = []
-    private(set) var counters = PaymentCounters()
+    @exclusivity(unchecked) private var random: SimRandom
+    @exclusivity(unchecked) private var orders: [Order] = []
+    @exclusivity(unchecked) private(set) var counters = PaymentCounters()
 
     init(_ context: PaymentsContext) {
         self.context = context

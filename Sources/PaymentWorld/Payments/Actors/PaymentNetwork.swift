@@ -19,9 +19,9 @@ public actor PaymentNetwork: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.network
     private let context: PaymentsContext
-    private var intake: Intake
-    private var transits: [Transit] = []
-    private(set) var counters = PaymentCounters()
+    @exclusivity(unchecked) private var intake: Intake
+    @exclusivity(unchecked) private var transits: [Transit] = []
+    @exclusivity(unchecked) private(set) var counters = PaymentCounters()
 
     init(_ context: PaymentsContext) {
         self.context = context

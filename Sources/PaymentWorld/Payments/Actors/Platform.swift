@@ -15,7 +15,7 @@ public actor Platform: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     private let desk: ServerDesk
-    private var records = SlotTable(empty: Record())
+    @exclusivity(unchecked) private var records = SlotTable(empty: Record())
 
     nonisolated let kind = PaymentActorKind.platform
 

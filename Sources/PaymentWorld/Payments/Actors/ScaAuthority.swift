@@ -13,7 +13,7 @@ public actor ScaAuthority: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     private let desk: ServerDesk
-    private var records = SlotTable(empty: Record())
+    @exclusivity(unchecked) private var records = SlotTable(empty: Record())
 
     nonisolated let kind = PaymentActorKind.scaAuthority
 

@@ -12,7 +12,7 @@ public actor TokenService: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     private let desk: ServerDesk
-    private var records = SlotTable(empty: Record())
+    @exclusivity(unchecked) private var records = SlotTable(empty: Record())
 
     nonisolated let kind = PaymentActorKind.tokenService
 
@@ -70,7 +70,7 @@ public actor MobileWallet: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     private let desk: ServerDesk
-    private var records = SlotTable(empty: Record())
+    @exclusivity(unchecked) private var records = SlotTable(empty: Record())
 
     nonisolated let kind = PaymentActorKind.mobileWallet
 

@@ -35,9 +35,9 @@ public actor Wallet: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.wallet
     private let desk: ServerDesk
-    private var sessions = SlotTable(empty: Session())
+    @exclusivity(unchecked) private var sessions = SlotTable(empty: Session())
     /// The customers' wallets, by customer.
-    private var wallets: [WalletList] = []
+    @exclusivity(unchecked) private var wallets: [WalletList] = []
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
@@ -303,7 +303,7 @@ public actor MessageChannel: ReportingActor {
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.messageChannel
     private let desk: ServerDesk
-    private var latency: Distribution
+    @exclusivity(unchecked) private var latency: Distribution
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]

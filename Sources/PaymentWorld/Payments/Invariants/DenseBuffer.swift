@@ -5,10 +5,10 @@
 /// The unsafe pointer stays inside this type: the buffer owns its memory, grows by moving its
 /// plain values, and is read and written only by index below `count`, on the simulation's thread.
 final class DenseBuffer<Element: BitwiseCopyable> {
-    private var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) private var capacity: Int
     /// How many elements are in use; indices below it are initialized.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
     private let filler: Element
 
     init(filler: Element, capacity: Int = 64) {
@@ -51,7 +51,7 @@ final class DenseBuffer<Element: BitwiseCopyable> {
     }
 
     /// Changes one element in place.
-    @inline(__always)
+    @inline(__always) @discardableResult
     func modify<Result>(_ index: Int, _ change: (inout Element) -> Result) -> Result {
         precondition(index >= 0 && index < count, "index \(index) of \(count)")
         return change(&base[index])

@@ -11,12 +11,12 @@ final class ServerDesk {
     /// The actor's front door when the scenario gives it a station (`hasStation`), a placeholder
     /// never used otherwise. Not an optional: mutating an optional's payload through `intake!`
     /// copied the whole intake, and retained everything in it, twice per message.
-    private var intake: Intake
+    @exclusivity(unchecked) private var intake: Intake
     private let hasStation: Bool
-    var random: SimRandom
+    @exclusivity(unchecked) var random: SimRandom
     /// The actor's own counters and the (state, event) pairs its lifecycles reached.
-    var counters = PaymentCounters()
-    var coverage = StateCoverage()
+    @exclusivity(unchecked) var counters = PaymentCounters()
+    @exclusivity(unchecked) var coverage = StateCoverage()
 
     init(kind: PaymentActorKind, context: PaymentsContext) {
         self.context = context

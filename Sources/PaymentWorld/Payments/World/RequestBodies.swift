@@ -30,12 +30,12 @@ final class RequestBodies {
         var amount: Int64 = 0
     }
 
-    private var orders: [Order] = []
-    private var payments: [Payment] = []
+    @exclusivity(unchecked) private var orders: [Order] = []
+    @exclusivity(unchecked) private var payments: [Payment] = []
     /// Nanoseconds each lifecycle spent waiting on people rather than on the system: a customer
     /// typing a code or working through a challenge or an SCA prompt, a merchant capturing later, a
     /// card in the post. The device splits a lifecycle's latency into system time and this.
-    private var peopleTime: [Int64] = []
+    @exclusivity(unchecked) private var peopleTime: [Int64] = []
 
     /// The device writes an order's body before it sends the first request of the lifecycle.
     func publish(_ order: Order, for lifecycle: LifecycleID) {

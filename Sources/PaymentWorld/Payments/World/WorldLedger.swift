@@ -8,9 +8,9 @@ import SimulationKernel
 /// monitors can check "after every event". Only actors that own a money movement post; the
 /// monitors read balances; nobody else touches it.
 final class WorldLedger {
-    private(set) var ledger = Ledger()
-    private var cardAccounts: [CardAccounts] = []
-    private var merchantAccounts: [MerchantAccounts] = []
+    @exclusivity(unchecked) private(set) var ledger = Ledger()
+    @exclusivity(unchecked) private var cardAccounts: [CardAccounts] = []
+    @exclusivity(unchecked) private var merchantAccounts: [MerchantAccounts] = []
 
     /// Opens every card, funded with its opening balance, and every merchant.
     init(cards: Int, balance: Int64, merchants: Int) {

@@ -5,7 +5,7 @@ import SimulationKernel
 /// liveness violation unless the run keeps going.
 final class WorldObserver {
     private let simulation: SimulationHandle
-    private(set) var registry: InvariantRegistry
+    @exclusivity(unchecked) private(set) var registry: InvariantRegistry
     let keepGoing: Bool
     /// The first violation, which stopped the run (or every one, with keep-going).
     var violations: [Violation] { registry.violations }

@@ -22,17 +22,17 @@ extension ReferencePipeline {
         private let network: Network
         private let gateway: ReceiverID
         private let failover: ReceiverID?
-        private var random: SimRandom
+        @exclusivity(unchecked) private var random: SimRandom
         private let service: Distribution
         private let queueTimeout: SimDuration
-        public private(set) var station: ServiceStation
+        @exclusivity(unchecked) public private(set) var station: ServiceStation
         /// Utilization while the load was offered: from the warm-up to the last arrival (the drain after
         /// it would dilute it).
-        public private(set) var utilizationUnderLoad: Double?
+        @exclusivity(unchecked) public private(set) var utilizationUnderLoad: Double?
         /// When the offered load stopped; arrival rates are taken over the load, not the drain.
-        public private(set) var loadEndedAt: SimTime?
-        private var visits: [Visit] = []
-        public private(set) var timedOut: UInt64 = 0
+        @exclusivity(unchecked) public private(set) var loadEndedAt: SimTime?
+        @exclusivity(unchecked) private var visits: [Visit] = []
+        @exclusivity(unchecked) public private(set) var timedOut: UInt64 = 0
 
         nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
         nonisolated public func eventName(_ kind: UInt32) -> String { PipelineMessage.name(kind) }

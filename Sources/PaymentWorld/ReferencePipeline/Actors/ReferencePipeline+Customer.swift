@@ -13,27 +13,27 @@ extension ReferencePipeline {
         private let network: Network
         private let gateway: ReceiverID
         /// The stations told when the offered load stops.
-        var stationsToTell: [ReceiverID] = []
-        private var random: SimRandom
+        @exclusivity(unchecked) var stationsToTell: [ReceiverID] = []
+        @exclusivity(unchecked) private var random: SimRandom
         private let configuration: PipelineConfiguration
         private let warmupEnds: SimTime
         private let arrivalsEnd: SimTime
-        private var generated = 0
+        @exclusivity(unchecked) private var generated = 0
 
         /// Arrival instant per payment slot; slots are reused, so memory follows payments in flight.
-        private var startedAt: [SimTime] = []
+        @exclusivity(unchecked) private var startedAt: [SimTime] = []
         /// The closed-model customer that owns each slot.
-        private var owner: [UInt32] = []
-        private var freeSlots: [UInt32] = []
-        public private(set) var inFlight = 0
-        public private(set) var shed: UInt64 = 0
-        public private(set) var latency = LatencyHistogram()
-        public private(set) var outcomes = [UInt64](repeating: 0, count: PipelineOutcome.allCases.count)
-        public private(set) var completed: UInt64 = 0
-        public private(set) var measured: UInt64 = 0
-        public private(set) var lastCompletion = SimTime.zero
+        @exclusivity(unchecked) private var owner: [UInt32] = []
+        @exclusivity(unchecked) private var freeSlots: [UInt32] = []
+        @exclusivity(unchecked) public private(set) var inFlight = 0
+        @exclusivity(unchecked) public private(set) var shed: UInt64 = 0
+        @exclusivity(unchecked) public private(set) var latency = LatencyHistogram()
+        @exclusivity(unchecked) public private(set) var outcomes = [UInt64](repeating: 0, count: PipelineOutcome.allCases.count)
+        @exclusivity(unchecked) public private(set) var completed: UInt64 = 0
+        @exclusivity(unchecked) public private(set) var measured: UInt64 = 0
+        @exclusivity(unchecked) public private(set) var lastCompletion = SimTime.zero
         /// Completions and latency of the current reporting interval, for metrics.csv.
-        public private(set) var interval = IntervalMetrics()
+        @exclusivity(unchecked) public private(set) var interval = IntervalMetrics()
 
         nonisolated public var unownedExecutor: UnownedSerialExecutor { lane.asUnownedSerialExecutor() }
         nonisolated public func eventName(_ kind: UInt32) -> String { PipelineMessage.name(kind) }

@@ -10,7 +10,7 @@ final class CapturesNeverExceedTheAuthorization: SafetyMonitor {
         var captured: Int64 = 0
     }
 
-    private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
 
     init(_ world: MonitoredWorld) {}
 

@@ -9,7 +9,7 @@ final class RefundsNeverExceedCaptures: SafetyMonitor {
         var refunded: Int64 = 0
     }
 
-    private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
 
     init(_ world: MonitoredWorld) {}
 

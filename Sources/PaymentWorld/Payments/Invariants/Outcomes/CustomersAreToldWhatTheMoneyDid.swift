@@ -18,9 +18,9 @@ final class CustomersAreToldWhatTheMoneyDid: SafetyMonitor {
         var settled = false
     }
 
-    private var payments = LifecycleShadows<PaymentID, Payment>(fresh: Payment())
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Payment>(fresh: Payment())
     /// The payment each order made last, while the app's lifecycle lasts.
-    private var orders = LifecycleShadows<LifecycleID, PaymentID>(fresh: PaymentID(rawValue: 0))
+    @exclusivity(unchecked) private var orders = LifecycleShadows<LifecycleID, PaymentID>(fresh: PaymentID(rawValue: 0))
 
     init(_ world: MonitoredWorld) {}
 

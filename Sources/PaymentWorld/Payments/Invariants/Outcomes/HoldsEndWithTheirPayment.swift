@@ -5,7 +5,7 @@ final class HoldsEndWithTheirPayment: SafetyMonitor {
     static let claim = "HoldsEndWithTheirPayment"
     static let watches: [WorldEvent.Kind] = [.holdPlaced, .holdReleased, .captured, .paymentRetired, .holdsAtEnd]
 
-    private var held = LifecycleShadows<PaymentID, Int64>(fresh: 0)
+    @exclusivity(unchecked) private var held = LifecycleShadows<PaymentID, Int64>(fresh: 0)
 
     init(_ world: MonitoredWorld) {}
 

@@ -6,7 +6,7 @@ final class MerchantAgreesWithTheGateway: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.paymentFinal, .merchantOrderFinal, .paymentRetired]
 
     /// The gateway's final status per order: 0 none yet, 1 failed, 2 succeeded.
-    private var gateway = LifecycleShadows<LifecycleID, UInt8>(fresh: 0)
+    @exclusivity(unchecked) private var gateway = LifecycleShadows<LifecycleID, UInt8>(fresh: 0)
 
     init(_ world: MonitoredWorld) {}
 

@@ -8,7 +8,7 @@ final class NoCaptureAfterTheLimit: SafetyMonitor {
 
     private let limit: SimDuration
     /// When each payment's authorization was approved, in nanoseconds; -1 before.
-    private var approved = LifecycleShadows<PaymentID, Int64>(fresh: -1)
+    @exclusivity(unchecked) private var approved = LifecycleShadows<PaymentID, Int64>(fresh: -1)
 
     init(_ world: MonitoredWorld) { limit = world.configuration.policies.captureLimit }
 

@@ -6,7 +6,7 @@ final class AnswersFollowTheirRequests: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.authorizationSent, .authorizationAnswered, .answerReceived, .paymentRetired]
 
     /// Authorization attempts sent per payment.
-    private var sent = LifecycleShadows<PaymentID, Int>(fresh: 0)
+    @exclusivity(unchecked) private var sent = LifecycleShadows<PaymentID, Int>(fresh: 0)
 
     init(_ world: MonitoredWorld) {}
 

@@ -13,7 +13,7 @@ final class CascadeAttemptsRunOneAtATime: SafetyMonitor {
 
     /// Attempts past the 64 the mask tracks are not checked; a payment makes two at most.
     private static let tracked = 64
-    private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
 
     init(_ world: MonitoredWorld) {}
 

@@ -11,7 +11,7 @@ final class FailedPaymentsKeepNoHold: SafetyMonitor {
         var final: Bool?
     }
 
-    private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
 
     init(_ world: MonitoredWorld) {}
 

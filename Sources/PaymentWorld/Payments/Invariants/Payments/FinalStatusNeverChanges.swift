@@ -5,7 +5,7 @@ final class FinalStatusNeverChanges: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.paymentFinal, .paymentRetired]
 
     /// The status each payment went final with, while it is not retired.
-    private var finals = LifecycleShadows<PaymentID, Bool?>(fresh: nil)
+    @exclusivity(unchecked) private var finals = LifecycleShadows<PaymentID, Bool?>(fresh: nil)
 
     init(_ world: MonitoredWorld) {}
 

@@ -7,7 +7,7 @@ final class NoOrderIsChargedTwice: SafetyMonitor {
 
     /// Successes per order (the device's lifecycle). A payment goes final once (G-5 watches that),
     /// so each success is one payment's.
-    private var orders = LifecycleShadows<LifecycleID, Int>(fresh: 0)
+    @exclusivity(unchecked) private var orders = LifecycleShadows<LifecycleID, Int>(fresh: 0)
 
     init(_ world: MonitoredWorld) {}
 

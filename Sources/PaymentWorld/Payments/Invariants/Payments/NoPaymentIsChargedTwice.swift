@@ -20,7 +20,7 @@ final class NoPaymentIsChargedTwice: SafetyMonitor {
         var mostIssuerHoldsOfOneAttempt: UInt8 { max(issuerHolds.0, issuerHolds.1) }
     }
 
-    private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
 
     init(_ world: MonitoredWorld) {}
 
