@@ -37,9 +37,17 @@ public actor PaymentNetwork: ReportingActor {
             standIn(PaymentID(rawValue: event.subject), attempt: AttemptWire.attempt(of: event.argument))
             return
         }
+        let attempt = AttemptWire.attempt(of: event.argument)
+        if isPast(PaymentID(rawValue: event.subject), attempt: attempt) {
+            // The attempt's slot already carries a later payment: this one retired long ago and the
+            // hop held it back. Tracked again, a late request took the later payment's place and
+            // was stood in for, holding money for a payment nobody settles (AUTH-4, card-payments.json
+            // with lognormal sigma 3, seed 2). Nobody waits for it any more.
+            counters.staleMessages &+= 1
+            return
+        }
         guard intake.take(event, to: id, counters: &counters) else { return }
         let kind = event.kind & ~PaymentMessage.servedFlag
-        let attempt = AttemptWire.attempt(of: event.argument)
         switch PaymentMessage(rawValue: kind) {
         case .authorizationRequest:
             track(PaymentID(rawValue: event.subject), attempt: attempt)
@@ -90,6 +98,12 @@ public actor PaymentNetwork: ReportingActor {
     /// The attempt is still in transit, unanswered and not being settled: a stand-in may still help.
     private func standInIsLive(_ payment: PaymentID, attempt: Int) -> Bool {
         transit(payment, attempt: attempt).map { !$0.answered && !$0.settling } ?? false
+    }
+
+    /// Whether the attempt's place in `transits` already belongs to a later payment.
+    private func isPast(_ payment: PaymentID, attempt: Int) -> Bool {
+        attempt < 2 && Self.index(payment, attempt) < transits.count
+            && transits[Self.index(payment, attempt)].payment.generation > payment.generation
     }
 
     /// Where an attempt's transit sits in `transits`.

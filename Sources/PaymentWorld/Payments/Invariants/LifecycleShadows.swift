@@ -60,4 +60,16 @@ struct LifecycleShadows<ID: SlotIdentity, Shadow: BitwiseCopyable> {
             late[id] = nil
         }
     }
+
+    /// The identities whose shadows `matter`, slots in order, then late ones by raw value: for a
+    /// report at the end of a run, never per event (it walks every slot).
+    func identities(where matter: (Shadow) -> Bool) -> [ID] {
+        var found: [ID] = []
+        for slot in 0..<entries.count {
+            let entry = entries[slot]
+            if matter(entry.shadow) { found.append(ID(slot: slot, generation: entry.generation)) }
+        }
+        let late = self.late.filter { matter($0.value) }.map(\.key).sorted { $0.rawValue < $1.rawValue }
+        return found + late
+    }
 }

@@ -20,7 +20,13 @@ final class HoldsEndWithTheirPayment: SafetyMonitor {
             held.forget(payment)
             checks.expect(remaining == 0, about: payment, "retired holding \(remaining)")
         case .holdsAtEnd(let open):
-            checks.expect(open == 0, about: .world, "the run went idle with \(open) minor units still held")
+            guard open != 0 else { return checks.expect(true, about: .world, "") }
+            let holding = held.identities { $0 != 0 }
+            let named = holding.prefix(3).map { "\($0) \(held[$0])" }.joined(separator: ", ")
+            let more = holding.count > 3 ? " and \(holding.count - 3) more" : ""
+            checks.expect(false, about: holding.first.map { .payment($0) } ?? .world,
+                          "the run went idle with \(open) minor units still held"
+                              + (holding.isEmpty ? "" : ": \(named)\(more)"))
         default:
             break
         }
