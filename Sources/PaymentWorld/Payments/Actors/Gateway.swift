@@ -113,8 +113,7 @@ public actor Gateway: ReportingActor {
             // the record's retention, or a status check that late. Taken for new, it opened a second
             // payment whose hold nobody ended (AUTH-4, card-payments.json with lognormal sigma 3).
             counters.duplicatesDeduped &+= 1
-            let settled = settledOrders[order.slot]
-            if settled.generation == order.generation, let outcome = settled.outcome {
+            if let outcome = settledOutcome(of: order) {
                 context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
                              subject: order.rawValue, argument: outcome.rawValue)
             }
@@ -153,6 +152,13 @@ public actor Gateway: ReportingActor {
         case .sale: applySale(payment, .submit)
         case .authorization: screen(payment)
         }
+    }
+
+    /// How `order`'s payment ended, once it retired (nil before, and for an order older than its
+    /// slot's latest settled one: its merchant stopped listening long ago).
+    func settledOutcome(of order: LifecycleID) -> PaymentOutcome? {
+        guard order.slot < settledOrders.count, settledOrders[order.slot].generation == order.generation else { return nil }
+        return settledOrders[order.slot].outcome
     }
 
     /// How long a finished payment's record stays, so that merchant retries and late replies
