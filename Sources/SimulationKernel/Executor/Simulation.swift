@@ -93,6 +93,8 @@ public final class Simulation: @unchecked Sendable {
     public let options: Options
     /// The run's root stream. Components split their own streams off it at setup, in a fixed order.
     public var random: SimRandom
+    /// The run's trace: its hash, its step count and its last records. Read it after `run`
+    /// returns; a replay of the same options gives the same ``Trace/hash``.
     @exclusivity(unchecked) public internal(set) var trace: Trace
 
     @exclusivity(unchecked) @usableFromInline var queue = EventQueue()
@@ -148,7 +150,9 @@ public final class Simulation: @unchecked Sendable {
     /// Work that left the simulation's control, in the order noticed; in strict mode the run stops
     /// at the first.
     public internal(set) var escapes: [Escape] = []
+    /// Events delivered so far, over every call to `run`; events dropped as stale are not counted.
     @exclusivity(unchecked) public internal(set) var eventsProcessed: UInt64 = 0
+    /// Jobs run so far, over every call to `run`: the steps of tasks and of actors on lanes.
     @exclusivity(unchecked) public internal(set) var jobsRun: UInt64 = 0
 
     static let taskLane = UInt32.max

@@ -139,6 +139,7 @@ public final class Network: @unchecked Sendable {
     /// Faults that hold for a while; checked on every send only when there are any.
     @exclusivity(unchecked) public var windows: [FaultWindow] = []
     @exclusivity(unchecked) @usableFromInline var counts = Statistics()
+    /// What the network did so far: messages sent, lost, duplicated and reordered.
     public var statistics: Statistics { counts }
 
     /// A network for `simulation`. Its links' streams come from one stream split off the
