@@ -12,8 +12,10 @@ public enum SchedulingStrategy: Sendable, Hashable, CustomStringConvertible {
     /// with probability at least 1 / (n · steps^(depth-1)) for n entities.
     case pct(depth: Int, steps: Int)
 
+    /// Every strategy's ``name``, for parsing flags and writing help.
     public static let names = ["fifo", "random", "pct"]
 
+    /// The strategy with its parameters, as banners print it: `pct(depth: 3, steps: 200)`.
     public var description: String {
         switch self {
         case .fifo: "fifo"

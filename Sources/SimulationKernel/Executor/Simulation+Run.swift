@@ -50,6 +50,8 @@ extension Simulation {
     @discardableResult
     public func advance(by duration: SimDuration) -> End { advance(to: currentTime + duration) }
 
+    /// Runs every step due up to `instant`, then sets the clock to `instant` unless the run was
+    /// stopped: swift-clocks' verb.
     @discardableResult
     public func advance(to instant: SimTime) -> End {
         let end = run(until: instant)
@@ -214,6 +216,7 @@ extension Simulation {
 
 /// Work that left the simulation's control: it breaks determinism, so strict mode fails the run.
 public struct Escape: Sendable, Hashable, CustomStringConvertible {
+    /// Which way the work left: through the global executor, or from another thread.
     public enum Kind: String, Sendable, Hashable {
         /// A job enqueued on the global concurrent executor by simulation code: a bare `Task {}`
         /// from nonisolated code, `Task.detached`, or `Task.sleep`.
@@ -222,10 +225,15 @@ public struct Escape: Sendable, Hashable, CustomStringConvertible {
         /// outside, Dispatch, or work that came back from the global pool.
         case foreignThread = "foreign-thread enqueue"
     }
+    /// Which way the work left.
     public var kind: Kind
+    /// The virtual instant at which the kernel noticed the escape.
     public var time: SimTime
+    /// What the kernel saw, in words.
     public var detail: String
 
+    /// The kind, the instant and the detail, then the fix: start tasks with `spawn` and sleep on
+    /// the simulation's clock.
     public var description: String {
         "\(kind.rawValue) at \(time): \(detail); start tasks with simulation.spawn and sleep on simulation.clock"
     }

@@ -30,13 +30,20 @@ import Synchronization
 /// a `Mutex` and an `Atomic` (`enqueue`); strict mode counts it as an escape. Being `Sendable`
 /// lets a program build a simulation on one thread and run it on another.
 public final class Simulation: @unchecked Sendable {
+    /// Everything that fixes a run besides the model's own code: the same options give the same
+    /// steps, the same trace and the same trace hash.
     public struct Options: Sendable, Hashable {
+        /// The root of every random choice in the run: the model's streams and the scheduler's.
         public var seed: UInt64
+        /// How the steps due at one instant are ordered.
         public var strategy: SchedulingStrategy
+        /// Whether every actor gets its own lane, making each actor hop a scheduling point, or all
+        /// share one.
         public var lanes: LaneMode
         /// Fail the run at the first escape (a job enqueued from another thread or on the global
         /// executor) instead of only counting it.
         public var strict: Bool
+        /// How many of the last trace records the run keeps (``Trace/recent``) for failure reports.
         public var traceRingCapacity: Int
         /// Up to this much extra delay on every network delivery, drawn from the scheduler's own
         /// stream, not the model's: with it, the scheduler also decides message races (which of two
@@ -48,6 +55,8 @@ public final class Simulation: @unchecked Sendable {
         /// it off to prove exactly that.
         public var dropsStaleEvents: Bool
 
+        /// Options for a run of `seed`. The defaults make a plain load run: fifo, one shared lane,
+        /// strict, no delivery jitter.
         public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, lanes: LaneMode = .shared,
                     strict: Bool = true, traceRingCapacity: Int = 64, deliveryJitter: SimDuration = .zero,
                     dropsStaleEvents: Bool = true) {
@@ -70,6 +79,7 @@ public final class Simulation: @unchecked Sendable {
         /// `stop(_:)` was called, or strict mode caught an escape.
         case stopped(reason: String)
 
+        /// `idle`, `reached deadline`, or `stopped: ` and the reason.
         public var description: String {
             switch self {
             case .idle: "idle"
@@ -79,9 +89,12 @@ public final class Simulation: @unchecked Sendable {
         }
     }
 
+    /// The options the simulation was made with.
     public let options: Options
     /// The run's root stream. Components split their own streams off it at setup, in a fixed order.
     public var random: SimRandom
+    /// The run's trace: its hash, its step count and its last records. Read it after `run`
+    /// returns; a replay of the same options gives the same ``Trace/hash``.
     @exclusivity(unchecked) public internal(set) var trace: Trace
 
     @exclusivity(unchecked) @usableFromInline var queue = EventQueue()
@@ -134,12 +147,19 @@ public final class Simulation: @unchecked Sendable {
     @exclusivity(unchecked) var stopReason: String?
     let foreignInbox = Mutex<[ReadyJob]>([])
     let foreignPending = Atomic<Bool>(false)
+    /// Work that left the simulation's control, in the order noticed; in strict mode the run stops
+    /// at the first.
     public internal(set) var escapes: [Escape] = []
+    /// Events delivered so far, over every call to `run`; events dropped as stale are not counted.
     @exclusivity(unchecked) public internal(set) var eventsProcessed: UInt64 = 0
+    /// Jobs run so far, over every call to `run`: the steps of tasks and of actors on lanes.
     @exclusivity(unchecked) public internal(set) var jobsRun: UInt64 = 0
 
     static let taskLane = UInt32.max
 
+    /// A simulation ready for setup: make contexts, register receivers and spawn tasks, then call
+    /// ``run(until:)``. The scheduler's stream is split off the seed first, so the model's streams
+    /// are the same under every strategy.
     public init(options: Options) {
         self.options = options
         var root = SimRandom(seed: options.seed)
@@ -173,6 +193,8 @@ public final class Simulation: @unchecked Sendable {
     /// A clock on virtual time, for code written against `some Clock<Duration>`.
     public var clock: SimulationClock { SimulationClock(simulation: self) }
 
+    /// The task executor ``spawn(_:)`` prefers, so that a task's nonisolated code runs on the
+    /// simulation's thread too.
     public var taskExecutor: SimulationTaskExecutor { taskExecutorStorage.unsafelyUnwrapped }
 
     /// The lane all actors share in `.shared` mode; the event loop runs isolated to it.
@@ -256,6 +278,8 @@ public final class Simulation: @unchecked Sendable {
         return receivers[index].subjectName(kind, subject)
     }
 
+    /// The trace name of a receiver (``EventReceiver/traceName``), or `jobs(lane N)` for the lane
+    /// of a job's record: the actor column of a trace line.
     public func name(of receiver: ReceiverID) -> String {
         let index = Int(receiver.rawValue)
         if index < receivers.count { return receivers[index].traceName }
@@ -278,6 +302,9 @@ public final class Simulation: @unchecked Sendable {
                                    kind: kind, subject: subject, argument: argument))
     }
 
+    /// Schedules an event `delay` from now.
+    ///
+    /// - Precondition: `delay` is not negative.
     @inlinable
     public func schedule(after delay: SimDuration, to receiver: ReceiverID, kind: UInt32,
                          subject: UInt64 = 0, argument: UInt64 = 0) {
@@ -323,11 +350,15 @@ public final class Simulation: @unchecked Sendable {
 /// named by their order key, unique among pending events: `scheduled` runs during the sending
 /// step (after its trace record), `delivered` right after the receiving step's trace record.
 public struct MessageFlowObserver: Sendable {
+    /// An event was scheduled: its order key, its receiver and its kind.
     public var scheduled: @Sendable (_ order: UInt64, _ receiver: ReceiverID, _ kind: UInt32) -> Void
+    /// The event with this order key was delivered; its step is the trace's latest record.
     public var delivered: @Sendable (_ order: UInt64) -> Void
     /// The event was dropped unseen as stale (`EventReceiver.isStale`): its flow has no end.
     public var dropped: @Sendable (_ order: UInt64) -> Void
 
+    /// An observer of scheduled and delivered events; `dropped` may be left out when no flow needs
+    /// an end.
     public init(scheduled: @escaping @Sendable (UInt64, ReceiverID, UInt32) -> Void,
                 delivered: @escaping @Sendable (UInt64) -> Void,
                 dropped: @escaping @Sendable (UInt64) -> Void = { _ in }) {

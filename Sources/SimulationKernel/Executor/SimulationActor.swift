@@ -45,6 +45,7 @@ extension SimulationActor {
         Self.callIsolatedUnchecked(self, event) { actor, event in actor.wouldIgnore(event) }
     }
 
+    /// Nothing is stale: an actor that never abandons a timer need not answer.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool { false }
 
     /// Calls `body` isolated to `actor` without checking that the caller is: the kernel's one

@@ -1,10 +1,15 @@
 /// Identifies a receiver registered with a simulation: an index into its dense receiver table.
 public struct ReceiverID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The index in the simulation's receiver table.
     public var rawValue: UInt32
+    /// The id of index `rawValue`; ids come from ``Simulation/register(_:)`` and
+    /// ``Simulation/reserveReceiverID()``.
     @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// The kernel itself: resumes sleeping tasks.
     public static let kernel = ReceiverID(rawValue: 0)
+    /// In the order the receivers were registered.
     @inlinable public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    /// `receiver#N`.
     public var description: String { "receiver#\(rawValue)" }
 }
 
@@ -14,14 +19,20 @@ public struct ReceiverID: Sendable, Hashable, Comparable, CustomStringConvertibl
 /// its records in dense arrays and an event names them by `subject` (for example a lifecycle
 /// slot) and `argument`. The kernel gives `kind`, `subject` and `argument` no meaning.
 public struct SimulationEvent: Sendable {
+    /// When the event is due.
     public var time: SimTime
     /// Orders events due at the same instant, lowest first; chosen by the scheduling strategy:
     /// the scheduling sequence under `fifo`, a draw from the scheduler's stream under `random`,
     /// a `PCTOrderKey` under `pct`.
     @usableFromInline var order: UInt64
+    /// Who gets it.
     public var receiver: ReceiverID
+    /// What it is, in the receiver's own numbering; the kernel gives it no meaning.
     public var kind: UInt32
+    /// What it is about (a record's slot, say), in the receiver's numbering.
     public var subject: UInt64
+    /// One more word for the receiver, such as a generation that tells a live timer from a
+    /// stale one.
     public var argument: UInt64
 
     @inlinable init(time: SimTime, order: UInt64, receiver: ReceiverID, kind: UInt32, subject: UInt64, argument: UInt64) {
@@ -115,7 +126,10 @@ public protocol EventReceiver: AnyObject {
 }
 
 extension EventReceiver {
+    /// `kindN`: a receiver that does not name its kinds still gets a readable trace.
     public func eventName(_ kind: UInt32) -> String { "kind\(kind)" }
+    /// `#N`: the number, unnamed.
     public func subjectName(_ kind: UInt32, _ subject: UInt64) -> String { "#\(subject)" }
+    /// Nothing is stale: every event is delivered.
     public func isStale(_ event: SimulationEvent) -> Bool { false }
 }

@@ -15,6 +15,7 @@
 public struct SimulationHandle: @unchecked Sendable {
     @usableFromInline let unmanaged: Unmanaged<Simulation>
 
+    /// A handle on `simulation` that takes no reference count: the simulation must outlive it.
     public init(_ simulation: Simulation) { unmanaged = .passUnretained(simulation) }
 
     /// The handle `StrictMode` stored as a raw pointer in a thread-local slot.

@@ -20,6 +20,8 @@ import Darwin
 public final class SimulationLane: SerialExecutor, @unchecked Sendable {
     /// Unretained: the simulation owns its lanes and outlives every job on them.
     @usableFromInline let handle: SimulationHandle
+    /// The lane's number in its simulation, 0 for the shared lane; traces name job steps by it
+    /// (`jobs(lane N)`).
     public let index: UInt32
 
     init(simulation: Simulation, index: UInt32) {
@@ -30,11 +32,14 @@ public final class SimulationLane: SerialExecutor, @unchecked Sendable {
     /// The simulation the lane belongs to.
     public var simulation: Simulation { handle.simulation }
 
+    /// Hands a job of an actor on this lane to the simulation's ready queue; the strategy picks
+    /// when it runs.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         handle.with { $0.enqueue(job, lane: index) }
     }
 
+    /// What an actor on this lane returns as its `unownedExecutor`.
     @inlinable public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
@@ -61,10 +66,12 @@ public final class SimulationTaskExecutor: TaskExecutor, @unchecked Sendable {
 
     init(simulation: Simulation) { handle = SimulationHandle(simulation) }
 
+    /// Hands a job of a task's nonisolated code to the simulation's ready queue, on the task lane.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         handle.with { $0.enqueue(job, lane: Simulation.taskLane) }
     }
 
+    /// This executor in the form `Task(executorPreference:)` takes.
     public func asUnownedTaskExecutor() -> UnownedTaskExecutor { UnownedTaskExecutor(ordinary: self) }
 }

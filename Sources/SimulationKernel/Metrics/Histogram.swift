@@ -156,12 +156,19 @@ extension LatencyHistogram {
     /// The histogram's exact contents, for writing to a file and merging elsewhere: every
     /// non-empty bucket's index and count, the count, sum, min and max.
     public struct Snapshot: Sendable, Hashable {
+        /// The non-empty buckets in increasing order: each bucket's index in the fixed layout every
+        /// histogram shares, and how many values it holds.
         public var buckets: [(index: Int, count: UInt64)]
+        /// The number of values recorded.
         public var count: UInt64
+        /// The exact sum of the values, in nanoseconds.
         public var sum: UInt128
+        /// The smallest value, in nanoseconds; 0 when empty.
         public var min: Int64
+        /// The largest value, in nanoseconds; 0 when empty.
         public var max: Int64
 
+        /// A snapshot as read back from a file; ``LatencyHistogram/init(snapshot:)`` checks that it adds up.
         public init(buckets: [(index: Int, count: UInt64)], count: UInt64, sum: UInt128, min: Int64, max: Int64) {
             self.buckets = buckets
             self.count = count
@@ -170,17 +177,20 @@ extension LatencyHistogram {
             self.max = max
         }
 
+        /// Compares every field; written out because the bucket tuples are not `Equatable`.
         public static func == (a: Snapshot, b: Snapshot) -> Bool {
             a.count == b.count && a.sum == b.sum && a.min == b.min && a.max == b.max
                 && a.buckets.map(\.index) == b.buckets.map(\.index) && a.buckets.map(\.count) == b.buckets.map(\.count)
         }
 
+        /// Hashes the count and the sum only: cheap, and equal snapshots still hash alike.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(count)
             hasher.combine(sum)
         }
     }
 
+    /// The histogram's exact contents with only its non-empty buckets: small enough for a file.
     public var snapshot: Snapshot {
         var buckets: [(index: Int, count: UInt64)] = []
         for index in counts.indices where counts[index] > 0 { buckets.append((index, counts[index])) }

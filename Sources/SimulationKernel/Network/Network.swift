@@ -6,12 +6,17 @@
 /// - reordering: a message is held back by an extra delay, so a later one may overtake it;
 ///   protocols that need order carry sequence numbers or state checks.
 public struct FaultProfile: Sendable, Hashable {
+    /// The share of messages dropped; the sender learns of it only through its timeout.
     public var loss: Ratio
+    /// The share of messages delivered twice, the copy ``reorderDelay`` later.
     public var duplication: Ratio
+    /// The share of messages held back by ``reorderDelay``, so a later message may overtake them.
     public var reordering: Ratio
     /// Extra delay for a reordered (or duplicated) copy.
     public var reorderDelay: Distribution
 
+    /// A profile of independent faults, each decided per message from the link's own stream; the
+    /// defaults inject nothing.
     public init(loss: Ratio = .zero, duplication: Ratio = .zero, reordering: Ratio = .zero,
                 reorderDelay: Distribution = .uniform(.milliseconds(1), .milliseconds(50))) {
         self.loss = loss
@@ -20,8 +25,10 @@ public struct FaultProfile: Sendable, Hashable {
         self.reorderDelay = reorderDelay
     }
 
+    /// No faults: every message arrives once, after the link's latency.
     public static let none = FaultProfile()
 
+    /// True when no fault can fire, so a send on the link takes no fault draws at all.
     @inlinable public var isNone: Bool {
         loss.numerator == 0 && duplication.numerator == 0 && reordering.numerator == 0
     }
@@ -31,9 +38,13 @@ public struct FaultProfile: Sendable, Hashable {
 /// endpoints (either direction). Each kind can be survived the way its always-on twin can; a
 /// partition is loss of everything on a link, which senders survive through timeouts.
 public struct FaultWindow: Sendable, Hashable {
+    /// What the window does to messages sent while it is open.
     public enum Kind: Sendable, Hashable {
+        /// This share of messages is dropped.
         case loss(Ratio)
+        /// This share of messages is delivered twice, the copy the link's reorder delay later.
         case duplication(Ratio)
+        /// This share of messages is held back by the link's reorder delay.
         case reordering(Ratio)
         /// Every latency on the link is multiplied by `factor` (≥ 1).
         case latencySpike(factor: Double)
@@ -41,12 +52,17 @@ public struct FaultWindow: Sendable, Hashable {
         case partition
     }
 
+    /// The fault.
     public var kind: Kind
+    /// When the window opens: messages sent at this instant or later are affected.
     public var start: SimTime
+    /// When the window closes: messages sent at this instant or later are not affected.
     public var end: SimTime
     /// The two endpoints whose links it affects; nil for every link.
     public var between: (ReceiverID, ReceiverID)?
 
+    /// A fault from `start` (included) to `end` (excluded), on every link or only on the links
+    /// `between` two endpoints.
     public init(kind: Kind, start: SimTime, end: SimTime, between: (ReceiverID, ReceiverID)? = nil) {
         self.kind = kind
         self.start = start
@@ -54,11 +70,13 @@ public struct FaultWindow: Sendable, Hashable {
         self.between = between
     }
 
+    /// Compares every field; written out because the `between` tuple is not `Equatable`.
     public static func == (a: FaultWindow, b: FaultWindow) -> Bool {
         a.kind == b.kind && a.start == b.start && a.end == b.end && a.between?.0 == b.between?.0
             && a.between?.1 == b.between?.1
     }
 
+    /// Leaves `between` out, since tuples are not `Hashable`; equal windows still hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(start)
@@ -82,8 +100,11 @@ public struct FaultWindow: Sendable, Hashable {
 /// (links, statistics) and no lock, which is safe because, like everything in a simulation, it
 /// is used on the simulation's one thread only, at setup and then by the actors that send.
 public final class Network: @unchecked Sendable {
+    /// One direction between two endpoints: its latency, its faults and its own random stream.
     public struct Link: Sendable {
+        /// How long a message takes, drawn per message from the link's stream.
         public var latency: Distribution
+        /// The faults that are always on for this link.
         public var faults: FaultProfile
         @usableFromInline var random: SimRandom
         /// False for a table entry no message has used and no `connect` has set yet.
@@ -92,10 +113,15 @@ public final class Network: @unchecked Sendable {
         static let unopened = Link(latency: .constant(.zero), faults: .none, random: SimRandom(seed: 0), isOpen: false)
     }
 
+    /// What the network did to the messages sent, counted over the whole run.
     public struct Statistics: Sendable, Hashable {
+        /// Messages sent, whatever became of them.
         public var sent: UInt64 = 0
+        /// Messages dropped by loss or a partition.
         public var lost: UInt64 = 0
+        /// Messages delivered twice.
         public var duplicated: UInt64 = 0
+        /// Messages held back by a reorder delay.
         public var reordered: UInt64 = 0
     }
 
@@ -106,13 +132,18 @@ public final class Network: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var links: ContiguousArray<Link> = []
     @exclusivity(unchecked) @usableFromInline var width = 0
     let root: SimRandom
+    /// The latency of every link not set with ``connect(_:_:latency:faults:)``.
     public var defaultLatency: Distribution
+    /// The faults of every link not set with ``connect(_:_:latency:faults:)``.
     public var defaultFaults: FaultProfile
     /// Faults that hold for a while; checked on every send only when there are any.
     @exclusivity(unchecked) public var windows: [FaultWindow] = []
     @exclusivity(unchecked) @usableFromInline var counts = Statistics()
+    /// What the network did so far: messages sent, lost, duplicated and reordered.
     public var statistics: Statistics { counts }
 
+    /// A network for `simulation`. Its links' streams come from one stream split off the
+    /// simulation's root by this call, so create the network at setup, in a fixed order.
     public init(simulation: Simulation, defaultLatency: Distribution, defaultFaults: FaultProfile = .none) {
         self.simulation = SimulationHandle(simulation)
         self.root = simulation.random.split()

@@ -10,9 +10,12 @@
 public struct DistributionMixture: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// One part of a mixture: how often it is chosen, and what it draws.
     public struct Component: Sendable, Hashable {
+        /// How often the component is chosen: its share of draws. A mixture's weights add up to 1.
         public let weight: Double
+        /// What the component draws once it is chosen.
         public let distribution: Distribution
 
+        /// A component chosen with probability `weight`.
         public init(weight: Double, distribution: Distribution) {
             self.weight = weight
             self.distribution = distribution
@@ -33,11 +36,15 @@ public struct DistributionMixture: @unchecked Sendable, Hashable, CustomStringCo
 
     private let reference: Unmanaged<Storage>
 
+    /// The components in the order given. The order is part of the mixture: it decides which draws
+    /// pick which component.
     public var components: [Component] { reference.takeUnretainedValue().components }
     /// Running totals of the weights divided by their sum; the last is exactly 1.
     var thresholds: [Double] { reference.takeUnretainedValue().thresholds }
 
+    /// Equal when the components are, in order; the storage reference is not compared.
     public static func == (a: DistributionMixture, b: DistributionMixture) -> Bool { a.components == b.components }
+    /// Hashes the components, so equal mixtures hash alike whatever storage they sit in.
     public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// - Precondition: at least one component; every weight finite and above 0; the weights add up

@@ -72,6 +72,7 @@ public struct EmpiricalTable: @unchecked Sendable, Hashable, CustomStringConvert
         reference = DistributionStorage.keep(Storage(source: source, column: nil, values: upperBounds, cumulativeCounts: cumulative))
     }
 
+    /// True for a table built from bins and counts, false for one built from observations.
     public var isHistogram: Bool { !cumulativeCounts.isEmpty }
 
     /// How many observations the table holds (a histogram's total count).

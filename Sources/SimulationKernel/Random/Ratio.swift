@@ -5,7 +5,9 @@
 /// `Ratio(3, 10)` and `Ratio(probability: 0.3)` make the same `chance` decisions from one stream,
 /// whichever way a scenario or a caller wrote them.
 public struct Ratio: Sendable, Hashable, CustomStringConvertible {
+    /// The numerator, in lowest terms.
     public let numerator: UInt64
+    /// The denominator, in lowest terms; never 0.
     public let denominator: UInt64
 
     /// A ratio `numerator / denominator` between 0 and 1.
@@ -42,7 +44,9 @@ public struct Ratio: Sendable, Hashable, CustomStringConvertible {
         self.init(UInt64(parts), 1_000_000_000)
     }
 
+    /// Never: `chance(.zero)` is false, and still takes its draw.
     public static let zero = Ratio(0, 1)
+    /// Always: `chance(.one)` is true, and still takes its draw.
     public static let one = Ratio(1, 1)
 
     /// `3/10`, in lowest terms.

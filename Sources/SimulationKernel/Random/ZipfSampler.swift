@@ -13,7 +13,9 @@ import Darwin
 /// takes one or more `unitInterval()`s from the caller's stream, so it is as reproducible as the
 /// stream.
 public struct ZipfSampler: Sendable, Hashable {
+    /// The number of ranks: draws are 1…`count`.
     public let count: Int
+    /// The exponent `s`: 0 makes every rank alike; the larger it is, the more low ranks win.
     public let exponent: Double
     private let hIntegralX1: Double
     private let hIntegralCount: Double

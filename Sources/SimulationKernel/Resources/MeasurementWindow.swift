@@ -17,6 +17,7 @@ public final class MeasurementWindow: @unchecked Sendable {
     /// When the load ended: the last arrival. Nil while arrivals go on.
     @exclusivity(unchecked) public private(set) var end: SimTime?
 
+    /// A window open from `start` (the end of the warm-up) until ``close(at:)`` is called.
     public init(start: SimTime = .zero) { self.start = start }
 
     /// The load ended at `instant` (the first call wins: the last arrival happens once).

@@ -4,19 +4,29 @@ public struct RingBuffer<Element> {
     @usableFromInline var head = 0
     @usableFromInline var storedCount = 0
 
+    /// An empty buffer with room for `capacity` elements (rounded up to a power of two) before
+    /// it grows.
     public init(capacity: Int = 16) {
         storage = ContiguousArray(repeating: nil, count: max(2, capacity.nextPowerOfTwo))
     }
 
+    /// The number of elements held.
     @inlinable public var count: Int { storedCount }
+    /// True when the buffer holds nothing.
     @inlinable public var isEmpty: Bool { storedCount == 0 }
 
+    /// Adds `element` at the back, doubling the storage when it is full.
+    ///
+    /// - Complexity: amortized O(1).
     @inlinable public mutating func append(_ element: Element) {
         if storedCount == storage.count { grow() }
         storage[(head &+ storedCount) & (storage.count &- 1)] = element
         storedCount &+= 1
     }
 
+    /// Removes and returns the front element; nil when empty.
+    ///
+    /// - Complexity: O(1).
     @inlinable public mutating func popFirst() -> Element? {
         guard storedCount > 0 else { return nil }
         let element = storage[head]
@@ -26,6 +36,7 @@ public struct RingBuffer<Element> {
         return element
     }
 
+    /// The front element, left in place; nil when empty.
     @inlinable public var first: Element? { storedCount > 0 ? storage[head] : nil }
 
     @usableFromInline mutating func grow() {

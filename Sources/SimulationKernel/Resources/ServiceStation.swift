@@ -9,6 +9,7 @@
 /// Abandonment is lazy: an owner that gives up on a waiting token calls `noteAbandoned()` and
 /// later tells `startNext` to skip it, so the line stays a plain FIFO.
 public struct ServiceStation: Sendable {
+    /// What happened to an arriving token.
     public enum Admission: Sendable, Hashable {
         /// A server was free: service starts now.
         case serving
@@ -18,9 +19,11 @@ public struct ServiceStation: Sendable {
         case rejected
     }
 
+    /// Identical servers, each serving one token at a time.
     public let servers: Int
     /// Most tokens that may wait; `Int.max` for an unbounded line.
     public let queueLimit: Int
+    /// Servers serving a token now.
     public private(set) var busy = 0
     @usableFromInline var line = RingBuffer<(token: UInt64, since: SimTime)>(capacity: 64)
     @usableFromInline var abandonedInLine = 0
@@ -29,11 +32,17 @@ public struct ServiceStation: Sendable {
     public private(set) var arrivals: UInt64 = 0
     /// Every arrival, window or not: what the station handled over the whole run.
     public private(set) var totalArrivals: UInt64 = 0
+    /// Services started in the window: arrivals served at once, and tokens taken from the line.
     public private(set) var started: UInt64 = 0
+    /// Arrivals in the window turned away because the line was full.
     public private(set) var rejected: UInt64 = 0
     /// Arrivals that found every server busy and joined the line.
     public private(set) var waited: UInt64 = 0
+    /// Waiting tokens that gave up (``noteAbandoned(at:)``) since the station was built or last
+    /// reset.
     public private(set) var abandoned: UInt64 = 0
+    /// Waits from joining the line to starting service, in nanoseconds, of the arrivals in the
+    /// window; an arrival served at once waited 0.
     public private(set) var queueingDelay = LatencyHistogram()
     /// Busy server-nanoseconds up to `lastChange`.
     public private(set) var busyServerNanoseconds: Double = 0
@@ -44,6 +53,7 @@ public struct ServiceStation: Sendable {
     /// server-nanoseconds, waiting token-nanoseconds, the sum of waits and the services started.
     public private(set) var lifetime = Lifetime()
     @usableFromInline var lastChange = SimTime.zero
+    /// When measurement began: the window's start, or the last ``resetMeasurements(at:)``.
     public private(set) var measuredSince = SimTime.zero
     /// When set, the figures cover only this window: arrivals in it, their waits, and busy and
     /// waiting time inside it. Held unretained, as actors hold their simulation
@@ -52,6 +62,11 @@ public struct ServiceStation: Sendable {
     /// for as long as the station is used (a world keeps it in its context).
     private let windowReference: Unmanaged<MeasurementWindow>?
 
+    /// A station of `servers` servers and a line of at most `queueLimit` tokens, measuring only
+    /// inside `window` when one is given. The station holds the window unretained: keep it alive
+    /// for as long as the station is used.
+    ///
+    /// - Precondition: `servers >= 1` and `queueLimit >= 0`.
     public init(servers: Int, queueLimit: Int = .max, window: MeasurementWindow? = nil) {
         precondition(servers >= 1, "a station needs at least one server, got \(servers)")
         precondition(queueLimit >= 0, "queue limit must be >= 0, got \(queueLimit)")
@@ -67,11 +82,16 @@ public struct ServiceStation: Sendable {
     /// Cumulative figures over the whole run; two of them a second apart give that second's
     /// utilization, mean line length and mean wait.
     public struct Lifetime: Sendable, Hashable {
+        /// Busy server-nanoseconds since the start of the run.
         public var busyServerNanoseconds: Double = 0
+        /// Waiting token-nanoseconds since the start of the run: the line's length over time.
         public var waitingNanoseconds: Double = 0
+        /// The sum of the waits of every token taken from the line.
         public var waitNanoseconds: Double = 0
+        /// Services started since the start of the run.
         public var started: UInt64 = 0
 
+        /// All zero: a station before its first arrival.
         public init() {}
     }
 
@@ -93,6 +113,8 @@ public struct ServiceStation: Sendable {
     /// Tokens waiting and not abandoned.
     public var waiting: Int { line.count - abandonedInLine }
 
+    /// A token arrives at `now`: it is served at once, waits in line, or is turned away when the
+    /// line is full. The figures count it when `now` is in the window.
     public mutating func arrive(_ token: UInt64, at now: SimTime) -> Admission {
         let counted = counts(now)
         totalArrivals &+= 1

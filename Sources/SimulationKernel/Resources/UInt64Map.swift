@@ -23,6 +23,7 @@ public struct UInt64Map: Sendable {
     @usableFromInline var entries: [Entry]
     /// log2 of the table size.
     @usableFromInline var bits: Int
+    /// The number of keys held.
     public private(set) var count = 0
 
     /// An empty map with room for `minimumCapacity` entries before it grows.
@@ -33,6 +34,7 @@ public struct UInt64Map: Sendable {
         entries = Array(repeating: Entry(key: 0, value: 0, used: false), count: 1 << bits)
     }
 
+    /// True when no key is held.
     public var isEmpty: Bool { count == 0 }
 
     /// Fibonacci hashing: the top `bits` bits of the key times 2^64/φ.
@@ -51,6 +53,9 @@ public struct UInt64Map: Sendable {
         return (index, false)
     }
 
+    /// The value for `key`, or nil; assigning nil removes the key.
+    ///
+    /// - Complexity: O(1) expected.
     public subscript(key: UInt64) -> UInt64? {
         get {
             let (index, found) = slot(of: key)

@@ -1,10 +1,15 @@
 /// One executed step, as the trace keeps it: when, who, what, and about which subject.
 public struct TraceRecord: Sendable, Hashable {
+    /// When the step ran.
     public var time: SimTime
+    /// Who ran it: a receiver, or the lane of a job (``ReceiverID/isJobLane``).
     public var receiver: ReceiverID
+    /// The event's kind at its receiver; `UInt32.max` for a job.
     public var kind: UInt32
+    /// The event's subject; for a job, the job's running number.
     public var subject: UInt64
 
+    /// A record of one step.
     @inlinable public init(time: SimTime, receiver: ReceiverID, kind: UInt32, subject: UInt64) {
         self.time = time
         self.receiver = receiver
@@ -31,6 +36,9 @@ public struct Trace: Sendable {
     /// Receives every record when a full trace was asked for (`--trace FILE`); nil otherwise.
     public var sink: (@Sendable (TraceRecord) -> Void)?
 
+    /// An empty trace that keeps the last `ringCapacity` records.
+    ///
+    /// - Precondition: `ringCapacity > 0`.
     public init(ringCapacity: Int = 64) {
         precondition(ringCapacity > 0, "trace ring capacity must be positive, got \(ringCapacity)")
         ring = ContiguousArray(repeating: TraceRecord(time: .zero, receiver: .kernel, kind: 0, subject: 0),
@@ -66,6 +74,7 @@ public struct Trace: Sendable {
     /// The hash as 16 lowercase hex digits, the form reports print.
     public var hashHex: String { Trace.hex(hash) }
 
+    /// `value` as 16 lowercase hex digits, zero-padded: how ``hashHex`` prints the hash.
     public static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits

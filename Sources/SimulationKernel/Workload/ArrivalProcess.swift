@@ -23,6 +23,7 @@ public enum ArrivalProcess: Sendable, Hashable, CustomStringConvertible {
     /// `period` evenly (24 slots over 24h is an hourly daily profile) and repeat.
     case profile(rate: Double, multipliers: [Double], period: SimDuration)
 
+    /// The process as banners print it: `poisson(200.0/s)`, `spike(100.0/s, 1000.0/s from 1m for 1m)`.
     public var description: String {
         switch self {
         case .poisson(let rate): "poisson(\(rate)/s)"

@@ -1,0 +1,100 @@
+import Foundation
+import SimulationKernel
+import Testing
+
+/// Runs the code of the SimulationKernel.docc articles (ArticleExamples.swift), checks that it
+/// does what the articles say, and that the articles show that code and no other.
+@Suite struct ArticleExampleTests {
+    static let catalogue = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/SimulationKernel/SimulationKernel.docc")
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("ArticleExamples.swift")
+
+    /// The ```swift blocks of an article, in order, without their fences.
+    static func swiftBlocks(in article: String) throws -> [String] {
+        let text = try String(contentsOf: catalogue.appendingPathComponent(article), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current.unsafelyUnwrapped.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test(arguments: ["GettingStarted.md", "Exploring.md", "Replaying.md"])
+    func everySwiftBlockOfTheArticleIsCompiledCode(article: String) throws {
+        let examples = try String(contentsOf: Self.examples, encoding: .utf8)
+        let blocks = try Self.swiftBlocks(in: article)
+        #expect(!blocks.isEmpty, "\(article) shows no Swift code")
+        for block in blocks {
+            #expect(examples.contains(block), "\(article): this block is not in ArticleExamples.swift:\n\(block)")
+        }
+    }
+
+    @Test func theFirstSimulationRunsToIdleOnVirtualTime() {
+        let run = checkoutRun(seed: 42)
+        #expect(run.end == .idle)
+        #expect(run.approvals == 3)
+        // The three authorizations overlap: the slowest took one issuer delay, not three.
+        #expect(run.slowest >= .milliseconds(20) && run.slowest <= .milliseconds(80), "\(run.slowest)")
+    }
+
+    @Test func aSeedReplaysTheCheckout() {
+        let first = checkoutRun(seed: 42)
+        let replay = checkoutRun(seed: 42)
+        #expect(replay.traceHash == first.traceHash)
+        #expect(replay.slowest == first.slowest)
+        #expect(checkoutRun(seed: 43).traceHash != first.traceHash)
+    }
+
+    @Test func exploringSeedsAndStrategiesFindsTheOverdraft() throws {
+        let seeds: Range<UInt64> = 0..<50
+        let failures = exploreWallet(seeds: seeds)
+        let first = try #require(failures.first, "no seed of \(seeds) overdrew the wallet")
+        #expect(failures.count < seeds.count * 3 / 2, "most runs fail: \(failures.count)")
+        let replay = walletRun(first.options)
+        #expect(replay.balance == -20)
+        #expect(replay.traceHash == first.traceHash, "\(first.options)")
+    }
+
+    @Test(arguments: [SimDuration.zero, .milliseconds(5)])
+    func strategiesFailOnTheSameSeedsInATimingRace(deliveryJitter: SimDuration) {
+        let failures = exploreWallet(seeds: 0..<50, deliveryJitter: deliveryJitter)
+        let fifoSeeds = failures.filter { $0.options.strategy == .fifo }.map(\.options.seed)
+        let randomSeeds = failures.filter { $0.options.strategy == .random }.map(\.options.seed)
+        let pctSeeds = failures.filter { $0.options.strategy == .pct(depth: 2, steps: 50) }.map(\.options.seed)
+        #expect(!fifoSeeds.isEmpty)
+        #expect(randomSeeds == fifoSeeds)
+        #expect(pctSeeds == fifoSeeds)
+    }
+
+    @Test func jitterExploresMoreMessageRacesOfTheSameWorkloads() {
+        let seeds: Range<UInt64> = 0..<50
+        let plain = exploreWallet(seeds: seeds)
+        let jittered = exploreWallet(seeds: seeds, deliveryJitter: .milliseconds(5))
+        #expect(jittered.count > plain.count, "\(jittered.count) failures with jitter, \(plain.count) without")
+    }
+
+    @Test func theTraceInReplayingIsTheTraceOfSeedZero() throws {
+        let article = try String(contentsOf: Self.catalogue.appendingPathComponent("Replaying.md"), encoding: .utf8)
+        let block = try #require(article.components(separatedBy: "```text\n").dropFirst().first)
+        let shown = block.components(separatedBy: "\n…\n")[0].split(separator: "\n").map(String.init)
+        let lines = traceLines(of: Simulation.Options(seed: 0, lanes: .perActor))
+        #expect(Array(lines.prefix(shown.count)) == shown)
+        #expect(walletRun(Simulation.Options(seed: 0, lanes: .perActor)).balance < 0)
+    }
+
+    @Test func aReplayedRunPrintsTheSameTrace() throws {
+        let failure = try #require(exploreWallet(seeds: 0..<50).first)
+        let lines = traceLines(of: failure.options)
+        #expect(traceLines(of: failure.options) == lines)
+        #expect(lines.filter { $0.contains(" wallet debited ") }.count == 2, "\(lines)")
+    }
+}
