@@ -36,6 +36,40 @@ extension PaymentsConfiguration {
                 total = total + behaviour.captureWindow + merchantCalls
             }
         }
-        return total + SimDuration(nanoseconds: total.nanoseconds / 10)
+        let timers = total + SimDuration(nanoseconds: total.nanoseconds / 10)
+        return timers.addingClamped(networkAllowance(for: flow))
+    }
+
+    /// What the network may add beyond the timers: every message on the flow's path as slow as the
+    /// slowest link's far tail (`Distribution.farTail`, plus a reordering's delay when messages
+    /// are reordered). Negligible on a well-behaved network (about 3 s for the default latency's
+    /// 20 messages); with a heavy-tailed one (`lognormal(median: 15ms, sigma: 10)`) no duration
+    /// bounds a lifecycle, the allowance reaches the clamp, and G-7 is left to the idle end's
+    /// check that every lifecycle ended (card-payments.json, seeds 1 and 3: a sale whose first
+    /// request took 342 s to reach the gateway, then waited out a 600 s challenge).
+    func networkAllowance(for flow: PaymentFlow) -> SimDuration {
+        var slowest = ([latency] + links.map(\.latency)).map(\.farTail).max() ?? .zero
+        if faults.reordering.numerator > 0 { slowest = slowest.addingClamped(faults.reorderDelay.farTail) }
+        // Each step is a request and its answer; the core's path, one way each:
+        // device → merchant → gateway → directory → ACS → directory → gateway (ARes), ACS → device →
+        // ACS → directory → gateway (a challenge and its RReq), gateway → acquirer → network →
+        // issuer → network → acquirer → gateway → merchant → device.
+        let messages = 2 * flow.steps.count + (flow.core == nil ? 0 : 20)
+        return slowest.multipliedClamped(by: messages)
+    }
+}
+
+extension SimDuration {
+    /// The longest budget that means anything: a simulation never runs past its horizon.
+    static let budgetClamp = SimDuration.seconds(150 * 365 * 24 * 3_600)
+
+    func addingClamped(_ other: SimDuration) -> SimDuration {
+        let (sum, overflow) = nanoseconds.addingReportingOverflow(other.nanoseconds)
+        return overflow ? Self.budgetClamp : Swift.min(SimDuration(nanoseconds: sum), Self.budgetClamp)
+    }
+
+    func multipliedClamped(by factor: Int) -> SimDuration {
+        let (product, overflow) = nanoseconds.multipliedReportingOverflow(by: Int64(factor))
+        return overflow ? Self.budgetClamp : Swift.min(SimDuration(nanoseconds: product), Self.budgetClamp)
     }
 }

@@ -195,8 +195,10 @@ public actor DeviceApp: ReportingActor {
         noteArrival(of: order.customer)
         inFlight += 1
         flows[flow.rawValue].started &+= 1
-        context.schedule(at: deadline, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
-                                    subject: lifecycle.rawValue)
+        if budgets[flow.rawValue] < .budgetClamp {  // No deadline on a network no duration bounds.
+            context.schedule(at: deadline, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
+                             subject: lifecycle.rawValue)
+        }
         if flow.steps.isEmpty {
             checkout(lifecycle)
         } else {
