@@ -88,3 +88,63 @@ func readJSONObject(_ path: String) throws -> [String: Any] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(path) is not a JSON object")
 }
+
+/// `report` refuses explore shards that do not make one explore, saying which files and why.
+@Suite struct ExploreShardRefusalTests {
+    static let tiny = ["explore", "--scenario", "scenarios/card-payments.json", "--seeds", "1..3", "--quiet", "--threads", "1",
+                       "--set", "run.lifecycles=60"]
+
+    /// Shard `index` of 3 of the tiny explore, with `extra` flags, into `directory`.
+    private func shard(_ index: Int, _ extra: [String] = [], into directory: String) throws {
+        let result = try paystorm(Self.tiny + extra + ["--shard", "\(index)/3", "--out", directory])
+        try #require(result.status == 0, "\(result)")
+    }
+
+    private func refused(_ directories: [String], out: String, _ pieces: String...) throws {
+        let result = try paystorm(["report"] + directories + ["--out", out])
+        #expect(result.status == 64, "\(result)")
+        for piece in pieces { #expect(result.stderr.contains(piece), "\(result)") }
+        #expect(!FileManager.default.fileExists(atPath: out + "/explore.json"), "a refused merge wrote \(out)/explore.json")
+    }
+
+    @Test func reportRefusesDifferentExploresDuplicateAndMissingShards() throws {
+        let scratch = try TemporaryDirectory()
+        let (a, b, c) = (scratch.path("a"), scratch.path("b"), scratch.path("c"))
+        for (index, directory) in [a, b, c].enumerated() { try shard(index, into: directory) }
+        try shard(1, ["--set", "run.lifecycles=80"], into: scratch.path("longer"))
+        try shard(1, ["--strategy", "random"], into: scratch.path("random"))
+        let whole = try paystorm(Self.tiny + ["--out", scratch.path("whole")])
+        try #require(whole.status == 0, "\(whole)")
+        try FileManager.default.copyItem(atPath: a, toPath: scratch.path("a-again"))
+        let out = scratch.path("merged")
+
+        try refused([a, scratch.path("longer"), c], out: out, "\(a)/explore.json and \(scratch.path("longer"))/explore.json "
+                    + "are shards of different explores: run.lifecycles is 60 in one and 80 in the other")
+        try refused([a, scratch.path("random"), c], out: out,
+                    "are shards of different explores: scheduling flags is (none) in one and --strategy random in the other")
+        try refused([a, b, scratch.path("a-again"), c], out: out,
+                    "shard 0/3 is in both \(a)/explore.json and \(scratch.path("a-again"))/explore.json")
+        try refused([a, c], out: out, "1 of 3 explore shards are missing: 1/3")
+        try refused([a, b, c, scratch.path("whole")], out: out, "\(scratch.path("whole"))/explore.json is a whole explore")
+        let intoShard = try paystorm(["report", a, b, c, "--out", b])
+        #expect(intoShard.status == 64 && intoShard.stderr.contains("--out \(b) is the shard directory \(b)"), "\(intoShard)")
+        let noOut = try paystorm(["report", a, b, c])
+        #expect(noOut.status == 64 && noOut.stderr.contains("--out DIR is required to merge explore shards"), "\(noOut)")
+        try FileManager.default.createDirectory(atPath: scratch.path("empty"), withIntermediateDirectories: true)
+        try refused([a, scratch.path("empty")], out: out, "\(a) holds an explore shard (explore.json) but \(scratch.path("empty")) does not")
+
+        // An edited file: a lifecycle state this build does not have.
+        let edited = try String(contentsOfFile: c + "/explore.json", encoding: .utf8)
+        let renamed = edited.replacingOccurrences(of: #""state": "authorizing""#, with: #""state": "daydreaming""#)
+        try #require(renamed != edited, "the tiny explore reached no authorizing pair to edit")
+        try renamed.write(toFile: c + "/explore.json", atomically: true, encoding: .utf8)
+        try refused([a, b, c], out: out, "\(c)/explore.json: expected an explore.json written by paystorm explore --out",
+                    "daydreaming", "which this paystorm's lifecycle tables do not have")
+
+        try edited.write(toFile: c + "/explore.json", atomically: true, encoding: .utf8)
+        let merged = try paystorm(["report", a, b, c, "--out", out])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(ExploreShardsCLITests.withoutWallTime(try readJSONObject(out + "/explore.json"))
+                == ExploreShardsCLITests.withoutWallTime(try readJSONObject(scratch.path("whole/explore.json"))))
+    }
+}
