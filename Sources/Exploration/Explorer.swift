@@ -146,13 +146,17 @@ public struct ExplorationReport: Sendable {
     public var coverage: StateCoverage
 
     /// The findings grouped by invariant, in the order each invariant first broke (by seed).
-    public var groups: [(invariant: String, seeds: Int)] {
+    public var groups: [(invariant: String, seeds: Int)] { Self.groups(of: findings.map(\.invariant)) }
+
+    /// `invariants` (one per failing seed, in seed order) grouped, in the order each first appears:
+    /// the groups of an exploration, or of explorations merged.
+    public static func groups(of invariants: [String]) -> [(invariant: String, seeds: Int)] {
         var groups: [(invariant: String, seeds: Int)] = []
-        for finding in findings {
-            if let index = groups.firstIndex(where: { $0.invariant == finding.invariant }) {
+        for invariant in invariants {
+            if let index = groups.firstIndex(where: { $0.invariant == invariant }) {
                 groups[index].seeds += 1
             } else {
-                groups.append((finding.invariant, 1))
+                groups.append((invariant, 1))
             }
         }
         return groups

@@ -1,4 +1,5 @@
 import Exploration
+import Foundation
 import Reporting
 import Scenarios
 
@@ -53,14 +54,25 @@ struct ParsedArguments {
         return number
     }
 
-    /// `--shard I/N`, or nil when absent.
-    func shard(command: String) throws(UsageError) -> (index: Int, count: Int)? {
+    /// `--shard I/N`, or `--shard auto` read from a Kubernetes Indexed Job or a Slurm array in
+    /// `environment` (``ClusterShard``), or nil when absent. `source` names the variables `auto` read.
+    func shard(command: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(UsageError) -> (index: Int, count: Int, source: String?)? {
         guard let text = value("shard") else { return nil }
+        if text == "auto" {
+            do {
+                let shard = try ClusterShard(environment: environment)
+                return (shard.index, shard.count, shard.source)
+            } catch {
+                throw UsageError("paystorm \(command): --shard auto: \(error)")
+            }
+        }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, index >= 0, index < count else {
-            throw UsageError("paystorm \(command): --shard: expected I/N with 0 <= I < N, such as 0/3, found \"\(text)\"")
+            throw UsageError("paystorm \(command): --shard: expected I/N with 0 <= I < N, such as 0/3, or auto "
+                             + "(from a Kubernetes Indexed Job or a Slurm array), found \"\(text)\"")
         }
-        return (index, count)
+        return (index, count, nil)
     }
 
     /// Parses `arguments` (without the command name). Accepts `--flag value` and `--flag=value`;

@@ -11,7 +11,8 @@ enum ExploreCommand {
         FlagSpec(name: "scenario", valueName: "FILE", help: "scenario to explore (required)"),
         FlagSpec(name: "seeds", valueName: "A..B", help: "the seeds to run, inclusive (required)"),
         FlagSpec(name: "threads", valueName: "N", help: "simulations in parallel, one per thread (default: all cores)"),
-        FlagSpec(name: "shard", valueName: "I/N", help: "run only the seeds s with (s - A) mod N = I"),
+        FlagSpec(name: "shard", valueName: "I/N|auto",
+                 help: "run only the seeds s with (s - A) mod N = I; auto: I and N from a Kubernetes Indexed Job or a Slurm array"),
         FlagSpec(name: "swarm", valueName: nil, help: "let each seed also choose which faults are on and how strong (swarm testing)"),
     ] + FlagSpec.scheduling + [
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field for every seed (repeatable)", repeatable: true),
@@ -24,12 +25,16 @@ enum ExploreCommand {
     ]
 
     static let help = helpText(
-        command: "explore", synopsis: "--scenario FILE --seeds A..B [--threads N] [--shard I/N] [--swarm] [--strategy S]",
+        command: "explore", synopsis: "--scenario FILE --seeds A..B [--threads N] [--shard I/N|auto] [--swarm] [--strategy S]",
         summary: "Runs many seeds looking for invariant violations; prints each failing seed's invariant, trace hash and "
             + "replay command, then the failures grouped by invariant.", specs: specs,
         notes: ["Seeds are judged on invariants only: the scenario's SLOs are for paystorm run.",
                 "exit status: 0 no seed failed, 1 a seed broke a safety invariant, 2 only liveness failures, 64 bad input,",
-                "130 / 143 stopped by Ctrl-C / SIGTERM (the seeds that ran, and their failures, are still reported and written)"])
+                "130 / 143 stopped by Ctrl-C / SIGTERM (the seeds that ran, and their failures, are still reported and written)",
+                "--shard auto reads a Kubernetes Indexed Job's JOB_COMPLETION_INDEX with PAYSTORM_SHARD_COUNT (set it to the Job's",
+                "completions: Kubernetes does not pass the count), or a Slurm array's SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and",
+                "SLURM_ARRAY_TASK_COUNT (ids may start at 1, in steps); give each shard its own --out, then paystorm report",
+                "SHARD_DIR... --out DIR merges them into the explore.json one unsharded explore writes."])
 
     static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
         let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "explore", positionals: false)
@@ -60,7 +65,7 @@ enum ExploreCommand {
             output.err(error.description)
             return .badInput
         }
-        let seeds = Explorer.seeds(range, shard: shard)
+        let seeds = Explorer.seeds(range, shard: shard.map { ($0.index, $0.count) })
         try WorkBudget.check(lifecycles: Double(seeds.count) * WorkBudget.lifecycles(of: scenario),
                              of: "\(SummaryTable.grouped(UInt64(seeds.count))) seeds", allowed: parsed.has("allow-large"),
                              command: "explore")
@@ -68,7 +73,8 @@ enum ExploreCommand {
         let explorer = Explorer(scenario: scenario, scheduling: scheduling, swarm: parsed.has("swarm"))
         output.info("paystorm \(PayStormVersion.current) explore  scenario=\(file)  seeds=\(range.lowerBound)..\(range.upperBound)"
                     + "  runs=\(seeds.count)  threads=\(threads)  strategy=\(scheduling.strategy)  lanes=\(scheduling.lanes.rawValue)"
-                    + (explorer.swarm ? "  swarm" : "") + (shard.map { "  shard=\($0.index)/\($0.count)" } ?? ""))
+                    + (explorer.swarm ? "  swarm" : "")
+                    + (shard.map { "  shard=\($0.index)/\($0.count)" + ($0.source.map { " (\($0))" } ?? "") } ?? ""))
         let start = ContinuousClock.now
         let deadline = budget.map { start + .nanoseconds($0.nanoseconds) }
         let reporter = ProgressReporter(enabled: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0, total: seeds.count)
@@ -78,50 +84,33 @@ enum ExploreCommand {
         }
         reporter.finish()
         let seconds = wallSeconds(since: start)
-        for finding in report.findings {
-            output.out("FAILED  seed \(finding.seed)  \(finding.invariant)  trace \(finding.traceHashText)  \(finding.detail)"
-                       + (finding.faults.isEmpty ? "" : "\n  faults: \(finding.faults)")
-                       + "\n  replay: \(explorer.replayCommand(for: finding.seed))")
-        }
-        let groups = report.groups
-        let rate = Double(report.ran) / max(seconds, 1e-9)
         let interrupted = Interrupt.requested && report.ran < seeds.count
         if interrupted {
             output.err("interrupted (\(Interrupt.cause)) after \(report.ran) of \(seeds.count) seeds; the failures so far are below")
         }
-        output.out("\nexplored \(report.ran) seeds in \(SummaryTable.fixed(seconds, 1)) wall s "
-                   + "(\(SummaryTable.fixed(rate, 1)) seeds/s): \(report.findings.count) failed"
-                   + (groups.isEmpty ? "" : "\n" + groups.map { "  \($0.invariant): \($0.seeds) seed(s)" }.joined(separator: "\n")))
-        let coverage = CoverageReport.lines(report.coverage)
-        if !coverage.isEmpty {
-            output.out("\nstate coverage over \(report.ran) seeds (pairs never reached include those the tables forbid)\n"
-                       + coverage.map { "  " + $0 }.joined(separator: "\n"))
-        }
+        let outcome = ExploreFile(
+            header: ExploreFile.Header(scenario: scenario, seeds: range, scheduling: scheduling, swarm: explorer.swarm),
+            shard: shard.map { ($0.index, $0.count) }, ran: report.ran, interrupted: interrupted, wallSeconds: seconds,
+            failures: report.findings.map { finding in
+                ExploreFile.Failure(seed: finding.seed, invariant: finding.invariant, detail: finding.detail,
+                                    isLiveness: finding.isLiveness, traceHash: finding.traceHashText, faults: finding.faults,
+                                    replay: "\(explorer.replayCommand(for: finding.seed))")
+            },
+            coverage: report.coverage)
+        let rate = Double(report.ran) / max(seconds, 1e-9)
+        output.out(outcome.summaryText(headline: "explored \(report.ran) seeds in \(SummaryTable.fixed(seconds, 1)) wall s "
+                                    + "(\(SummaryTable.fixed(rate, 1)) seeds/s)"))
         if let directory = parsed.value("out") {
-            let json = JSONOutput.object([
-                ("scenario", .string(file)), ("seeds", .string("\(range.lowerBound)..\(range.upperBound)")),
-                ("ran", .integer(Int64(report.ran))), ("interrupted", .bool(interrupted)), ("wall_seconds", .number(seconds)),
-                ("failures", .array(report.findings.map { finding in
-                    .object([("seed", .unsigned(finding.seed)), ("invariant", .string(finding.invariant)),
-                             ("detail", .string(finding.detail)), ("liveness", .bool(finding.isLiveness)),
-                             ("trace_hash", .string(finding.traceHashText)), ("faults", .string(finding.faults)),
-                             ("replay", .string("\(explorer.replayCommand(for: finding.seed))"))])
-                })),
-                ("groups", .object(groups.map { ($0.invariant, .integer(Int64($0.seeds))) })),
-                ("state_coverage", CoverageReport.json(report.coverage)),
-            ])
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                try AtomicFile.write(json.serialized(pretty: true) + "\n", to: directory + "/explore.json")
-                output.info("wrote \(directory)/explore.json")
+                try outcome.write(to: directory)
+                output.info("wrote \(directory)/\(ExploreFile.name)")
             } catch {
-                output.err("paystorm explore: could not write \(directory)/explore.json: \(error)")
+                output.err("paystorm explore: could not write \(directory)/\(ExploreFile.name): \(error)")
                 return .internalError
             }
         }
         if interrupted { return Interrupt.status }
-        if report.hasSafetyFailure { return .invariantViolated }
-        return report.findings.isEmpty ? .passed : .livenessViolated
+        return outcome.status
     }
 
     /// The most seeds one explore runs: a range past it would take days; split it into ranges.

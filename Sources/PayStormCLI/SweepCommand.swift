@@ -16,7 +16,8 @@ enum SweepCommand {
                  repeatable: true),
         FlagSpec(name: "replications", valueName: "N", help: "runs per point, seeds derived from the base seed (default 5)"),
         FlagSpec(name: "threads", valueName: "N", help: "simulations in parallel, one per thread (default: all cores)"),
-        FlagSpec(name: "shard", valueName: "I/N", help: "run only slice I of N (0-based) and write a shard file for paystorm report"),
+        FlagSpec(name: "shard", valueName: "I/N|auto",
+                 help: "run only slice I of N (0-based) and write a shard file for paystorm report; auto: as paystorm explore"),
         FlagSpec(name: "seed", valueName: "N", help: "base seed (default: the scenario's seed)"),
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field at every point (repeatable)",
                  repeatable: true),
@@ -83,7 +84,7 @@ enum SweepCommand {
         let seed = try parsed.seed(command: "sweep") ?? base.seed
         let plan = SweepPlan(axes: axes, replications: replications, baseSeed: seed)
         output.info("paystorm \(PayStormVersion.current) sweep  scenario=\(file)  base seed=\(seed)  points=\(pointCount)"
-                    + "  replications=\(replications)  threads=\(threads)" + (shard.map { "  shard=\($0.index)/\($0.count)" } ?? ""))
+                    + "  replications=\(replications)  threads=\(threads)" + (shard.map { "  shard=\($0.index)/\($0.count)" + ($0.source.map { " (\($0))" } ?? "") } ?? ""))
         // Every point must be a valid scenario before anything runs.
         var scenarios: [Scenario] = []
         for point in plan.points {

@@ -204,7 +204,7 @@ enum SweepFiles {
             }
         }
         guard let first else {
-            throw UsageError("paystorm report: no sweep-shard-*.json files in " + directories.joined(separator: ", "))
+            throw UsageError("paystorm report: no sweep-shard-*.json files (nor an explore.json) in " + directories.joined(separator: ", "))
         }
         return (first.header.plan, first.header.scenario, first.header.command, samples)
     }
@@ -264,15 +264,22 @@ enum SweepFiles {
     }
 }
 
-/// `paystorm report DIR…`: merges sweep shards into one sweep's files.
+/// `paystorm report DIR…`: merges sweep shards into one sweep's files, or explore shards into one
+/// explore's `explore.json` (``ExploreMerge``).
 enum ReportCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "out", valueName: "DIR", help: "where to write the merged files (default: the first DIR)"),
+        FlagSpec(name: "out", valueName: "DIR",
+                 help: "where to write the merged files (default for sweep shards: the first DIR; required for explore shards)"),
         FlagSpec(name: "help", valueName: nil, help: "show this help"),
     ]
     static let help = helpText(command: "report", synopsis: "DIR... [--out DIR]",
                                summary: "Merges the sweep-shard-*.json files in the given directories into sweep.json, "
-                                   + "sweep.csv and report.html, the same files an unsharded sweep writes.", specs: specs)
+                                   + "sweep.csv and report.html, the same files an unsharded sweep writes; or, when each DIR "
+                                   + "holds an explore shard's explore.json, merges them into the explore.json of one explore "
+                                   + "of the whole seed range (failures in seed order, groups, state coverage summed).",
+                               specs: specs,
+                               notes: ["Explore shards of different explores, a shard given twice or a shard missing are refused.",
+                                       "exit status for explore shards: as paystorm explore (0 no seed failed, 1 safety, 2 liveness only)"])
 
     static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
         let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "report", positionals: true)
@@ -281,7 +288,16 @@ enum ReportCommand {
             return .passed
         }
         guard let first = parsed.positionals.first else {
-            throw UsageError("paystorm report: expected at least one directory of sweep shards; see paystorm report --help")
+            throw UsageError("paystorm report: expected at least one directory of sweep shards or explore shards; "
+                             + "see paystorm report --help")
+        }
+        let explores = parsed.positionals.filter(ExploreMerge.holdsExplore)
+        if !explores.isEmpty {
+            if let other = parsed.positionals.first(where: { !ExploreMerge.holdsExplore($0) }) {
+                throw UsageError("paystorm report: \(explores[0]) holds an explore shard (explore.json) but \(other) does not; "
+                                 + "give the directories of one explore's shards, or of one sweep's")
+            }
+            return try ExploreMerge.report(parsed.positionals, into: parsed.value("out"), output: &output)
         }
         let (plan, scenario, command, samples) = try SweepFiles.readShards(parsed.positionals)
         try OutputDirectory.claim(parsed.value("out") ?? first, command: "report")

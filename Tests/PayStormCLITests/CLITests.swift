@@ -45,12 +45,23 @@ func paystormExecutable() throws -> URL {
     throw PaystormNotFound(searched: searched)
 }
 
+/// The variables `--shard auto` reads: dropped from every child's environment, so that tests run
+/// inside a Kubernetes Job or a Slurm array see only the shard a test sets.
+let clusterShardVariables = ["JOB_COMPLETION_INDEX", "PAYSTORM_SHARD_COUNT", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN",
+                             "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_STEP"]
+
 /// Runs `paystorm arguments` from the package root and waits for it.
 ///
 /// The child's environment drops `SWIFT_DETERMINISTIC_HASHING` (style.md §9), so two processes
 /// hash `Set`s and `Dictionary`s with different seeds and a hidden iteration over one shows up as
-/// a mismatch. Output goes to files, not pipes, so a large output cannot block the child.
-func paystorm(_ arguments: [String]) throws -> ProcessResult {
+/// a mismatch, and the ``clusterShardVariables``; `environment` is added to it. Output goes to
+/// files, not pipes, so a large output cannot block the child.
+func paystorm(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    try runFromPackageRoot(try paystormExecutable(), arguments, environment: environment)
+}
+
+/// Runs `executable` (`paystorm`, or a shell for a script that calls it) as ``paystorm(_:environment:)`` runs it.
+func runFromPackageRoot(_ executable: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
     let scratch = try TemporaryDirectory()
     let outURL = scratch.url.appendingPathComponent("stdout")
     let errURL = scratch.url.appendingPathComponent("stderr")
@@ -59,11 +70,13 @@ func paystorm(_ arguments: [String]) throws -> ProcessResult {
     let outHandle = try FileHandle(forWritingTo: outURL)
     let errHandle = try FileHandle(forWritingTo: errURL)
     let process = Process()
-    process.executableURL = try paystormExecutable()
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = packageRoot
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_DETERMINISTIC_HASHING"] = nil
+    for variable in clusterShardVariables { environment[variable] = nil }
+    environment.merge(extra) { $1 }
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = outHandle

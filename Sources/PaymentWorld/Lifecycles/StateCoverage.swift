@@ -66,6 +66,21 @@ public struct StateCoverage: Sendable, Hashable {
             }
         }
     }
+
+    /// Adds counts to the pair `state × event` of `lifecycle`, all by name, as a report file
+    /// writes them: how coverage read back from several files is summed.
+    ///
+    /// - Returns: false, changing nothing, when this build has no such lifecycle, state or event
+    ///   (a file from another version of the tables).
+    public mutating func add(lifecycle: String, state: String, event: String, applied: UInt64, rejected: UInt64) -> Bool {
+        guard let slot = machines.firstIndex(where: { $0.lifecycle == lifecycle }),
+              let row = machines[slot].states.firstIndex(of: state),
+              let column = machines[slot].events.firstIndex(of: event) else { return false }
+        let index = row * machines[slot].events.count + column
+        machines[slot].applied[index] &+= applied
+        machines[slot].rejected[index] &+= rejected
+        return true
+    }
 }
 
 extension CoverableLifecycle {
