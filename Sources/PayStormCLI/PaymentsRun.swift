@@ -235,6 +235,7 @@ enum PaymentsRun {
             ("network", .object([
                 ("sent", .unsigned(result.network.sent)), ("lost", .unsigned(result.network.lost)),
                 ("duplicated", .unsigned(result.network.duplicated)), ("reordered", .unsigned(result.network.reordered)),
+                ("beyond_horizon", .unsigned(result.eventsBeyondHorizon)),
             ])),
             ("state_coverage", CoverageReport.json(result.coverage)),
             ("peak_rss_mib", .number(SummaryTable.roundedMiB(ProcessMemory.peakResidentBytes()))),

@@ -178,7 +178,7 @@ public final class PaymentsWorld {
                                         walletConflicts: counters.walletConflicts, cardConflicts: counters.cardConflicts,
                                         issuerAnswers: zip(PaymentCounters.issuerCodes, counters.issuerAnswers).map { ($0, $1) },
                                         hottestCustomers: hottest)
-            return PaymentsResult(
+            var result = PaymentsResult(
                 end: end, completed: completed, unfinished: inFlight, shed: shed, flows: flows,
                 counters: counters, monitors: context.observer.registry.records, violations: context.observer.violations,
                 audit: context.ledger.ledger.audit(), traceHash: simulation.trace.hash, steps: simulation.trace.steps,
@@ -186,6 +186,8 @@ public final class PaymentsWorld {
                 recentTrace: simulation.trace.recent, escapes: simulation.escapes, coverage: coverage,
                 cardsByBIN: context.cards.cardsByBIN, approvalsByBIN: approvalsByBIN, contention: contention,
                 window: MeasuredWindow(start: context.window.start, end: context.window.end ?? now, completed: completedInWindow))
+            result.eventsBeyondHorizon = simulation.eventsBeyondHorizon
+            return result
         }
     }
 
@@ -267,6 +269,8 @@ public struct PaymentsResult: Sendable {
     public var lastTime: SimTime
     public var stations: [StationReport]
     public var network: Network.Statistics
+    /// Messages and timers due past the clock's 150-year limit: never delivered (`Simulation.eventsBeyondHorizon`).
+    public var eventsBeyondHorizon: UInt64 = 0
     public var recentTrace: [TraceRecord]
     public var escapes: [Escape]
     /// The (state, event) pairs each lifecycle reached.

@@ -152,6 +152,9 @@ public final class Simulation: @unchecked Sendable {
     public internal(set) var escapes: [Escape] = []
     /// Events delivered so far, over every call to `run`; events dropped as stale are not counted.
     @exclusivity(unchecked) public internal(set) var eventsProcessed: UInt64 = 0
+    /// Events scheduled after a delay that would take them past ``horizon``: dropped, never delivered.
+    @exclusivity(unchecked) @usableFromInline var beyondHorizon: UInt64 = 0
+    public var eventsBeyondHorizon: UInt64 { beyondHorizon }
     /// Jobs run so far, over every call to `run`: the steps of tasks and of actors on lanes.
     @exclusivity(unchecked) public internal(set) var jobsRun: UInt64 = 0
 
@@ -309,6 +312,13 @@ public final class Simulation: @unchecked Sendable {
     public func schedule(after delay: SimDuration, to receiver: ReceiverID, kind: UInt32,
                          subject: UInt64 = 0, argument: UInt64 = 0) {
         precondition(delay.nanoseconds >= 0, "negative delay \(delay)")
+        guard delay.nanoseconds <= Self.horizon.nanoseconds &- currentTime.nanoseconds else {
+            // Due past the clock's limit, where no run goes: never delivered, like a lost message.
+            // Scheduled, a heavy-tailed latency (a lognormal with sigma 10 draws 146 years) wrapped
+            // the clock past Int64 and landed in the past.
+            beyondHorizon &+= 1
+            return
+        }
         schedule(at: currentTime + delay, to: receiver, kind: kind, subject: subject, argument: argument)
     }
 

@@ -195,7 +195,9 @@ public actor DeviceApp: ReportingActor {
         noteArrival(of: order.customer)
         inFlight += 1
         flows[flow.rawValue].started &+= 1
-        if budgets[flow.rawValue] < .budgetClamp {  // No deadline on a network no duration bounds.
+        // No deadline on a network no duration bounds, nor one past the clock's limit.
+        if budgets[flow.rawValue] < .budgetClamp && deadline.nanoseconds > now.nanoseconds
+            && deadline < Simulation.horizon {
             context.schedule(at: deadline, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
                              subject: lifecycle.rawValue)
         }
