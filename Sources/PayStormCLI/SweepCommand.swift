@@ -256,6 +256,7 @@ enum SweepRunner {
             meanWait: report.queueingDelay.mean / 1e9,
             probabilityWaited: report.arrivals > 0 ? Double(report.waited) / Double(report.arrivals) : 0,
             arrivalRate: report.measuredSeconds > 0 ? Double(report.arrivals) / report.measuredSeconds : 0,
-            exponentialServiceMean: report.exponentialServiceMean, abandoned: report.abandoned)
+            exponentialServiceMean: report.exponentialServiceMean, abandoned: report.abandoned,
+            measuredSeconds: report.measuredSeconds, waits: report.queueingDelay.count)
     }
 }

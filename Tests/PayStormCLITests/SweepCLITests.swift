@@ -52,7 +52,7 @@ import Testing
         let points = try #require(json["points"] as? [[String: Any]])
         func issuerUtilization(_ point: [String: Any]) -> Double? {
             ((point["stations"] as? [String: Any])?["issuer"] as? [String: Any]).flatMap {
-                ($0["utilization"] as? [String: Any])?["mean"] as? Double
+                ($0["utilization"] as? [String: Any])?["estimate"] as? Double
             }
         }
         let lowest = try #require(points.first.flatMap(issuerUtilization))
