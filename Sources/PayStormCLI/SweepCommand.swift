@@ -175,7 +175,7 @@ enum SweepCommand {
 }
 
 /// Runs sweep items on a pool of threads, one simulation per thread; results land by item.
-enum SweepRunner {
+package enum SweepRunner {
     /// Points up to which each point's replications are also pooled into one histogram (45 KB a
     /// point): the pooled p99 beside the mean of the replications' p99s tells when replications
     /// are too short for their quantiles.
@@ -211,7 +211,7 @@ enum SweepRunner {
     }
 
     /// One replication, or nil when Ctrl-C stopped it part way (a partial run is no sample).
-    static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64,
+    package static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64,
                        latencyHistogram: (LatencyHistogram) -> Void = { _ in }) -> SweepSample? {
         // A minute of virtual time between looks at Ctrl-C: cheap, and a long replication stops within it.
         let stopCheck = SimDuration.seconds(60)

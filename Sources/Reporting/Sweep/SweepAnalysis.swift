@@ -16,6 +16,8 @@ public struct SweepAnalysis: Sendable {
         public var meanWaitMilliseconds: PooledInterval
         public var probabilityWaited: PooledInterval
         public var arrivalRate: Double
+        /// Arrivals one replication measured, on average; 0 when the samples do not say (old shards).
+        public var arrivalsPerReplication: Double
         /// Erlang C for this station when it is M/M/c (Poisson arrivals, exponential service).
         public var erlang: MMcStation?
         /// Some waits were abandoned (a queue timeout): Erlang C without abandonment only approximates it.
@@ -111,6 +113,8 @@ public struct SweepAnalysis: Sendable {
             meanWaitMilliseconds: PooledInterval(sections: values.map { $0.meanWait * 1_000 }, weights: values.map { Double($0.waits) }),
             probabilityWaited: PooledInterval(sections: values.map(\.probabilityWaited),
                                               weights: values.map { $0.arrivalRate * $0.measuredSeconds }),
-            arrivalRate: arrivalRate, erlang: erlang, approximate: values.contains { $0.abandoned > 0 })
+            arrivalRate: arrivalRate,
+            arrivalsPerReplication: values.map { $0.arrivalRate * $0.measuredSeconds }.reduce(0, +) / Double(values.count),
+            erlang: erlang, approximate: values.contains { $0.abandoned > 0 })
     }
 }
