@@ -24,6 +24,11 @@ let usage = """
                  --no-record  print only; do not append to results/bench/
       world-run  one size of world, printing one JSON line (what world runs per process)
                  --lifecycles N  --seed N  --scenario FILE
+      coverage   how often sweeps' 95 % intervals hold exact M/M/c figures (M/M/1, M/M/10, ρ 0.5…0.9,
+                 2,000 payments a replication), before and after pooling, and how often they warned
+                 --sweeps N (default 200) independent sweeps per point  --seed N (default 1) the first base seed
+                 --payments N  measured payments a replication at every point (default 2000)
+                 --no-record  print only; do not append to results/bench/
     """
 
 let commandLine = Array(CommandLine.arguments.dropFirst())
@@ -37,7 +42,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     exit(0)
 }
 // A mistyped flag must not silently run a long benchmark with defaults and record it.
-let knownFlags: Set<String> = ["--payments", "--runs", "--seed", "--simpy", "--no-record", "--sizes", "--scenario", "--lifecycles"]
+let knownFlags: Set<String> = ["--payments", "--runs", "--seed", "--simpy", "--no-record", "--sizes", "--scenario", "--lifecycles", "--sweeps", "--payments"]
 for argument in arguments where argument.hasPrefix("-") && !knownFlags.contains(argument) {
     FileHandle.standardError.write(Data("paystorm-bench: unknown flag \(argument)\n\(usage)\n".utf8))
     exit(64)
@@ -80,6 +85,11 @@ case "world":
 case "world-run":
     WorldBenchmark.runChild(lifecycles: integerFlag("lifecycles", default: 100_000), seed: UInt64(integerFlag("seed", default: 42)),
                             scenario: flag("scenario") ?? "scenarios/default.json")
+case "coverage":
+    let experiment = CoverageExperiment(sweeps: integerFlag("sweeps", default: 200), firstSeed: UInt64(integerFlag("seed", default: 1)),
+                                        payments: integerFlag("payments", default: 2_000))
+    let figures = experiment.run()
+    if !arguments.contains("--no-record") { BenchRecord.append(benchmark: "coverage", figures: figures) }
 default:
     FileHandle.standardError.write(Data("paystorm-bench: unknown benchmark \"\(name)\"\n\(usage)\n".utf8))
     exit(64)

@@ -176,7 +176,7 @@ enum SweepCommand {
 }
 
 /// Runs sweep items on a pool of threads, one simulation per thread; results land by item.
-enum SweepRunner {
+package enum SweepRunner {
     /// Points up to which each point's replications are also pooled into one histogram (45 KB a
     /// point): the pooled p99 beside the mean of the replications' p99s tells when replications
     /// are too short for their quantiles.
@@ -212,7 +212,7 @@ enum SweepRunner {
     }
 
     /// One replication, or nil when Ctrl-C stopped it part way (a partial run is no sample).
-    static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64,
+    package static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64,
                        latencyHistogram: (LatencyHistogram) -> Void = { _ in }) -> SweepSample? {
         // A minute of virtual time between looks at Ctrl-C: cheap, and a long replication stops within it.
         let stopCheck = SimDuration.seconds(60)
@@ -257,6 +257,7 @@ enum SweepRunner {
             meanWait: report.queueingDelay.mean / 1e9,
             probabilityWaited: report.arrivals > 0 ? Double(report.waited) / Double(report.arrivals) : 0,
             arrivalRate: report.measuredSeconds > 0 ? Double(report.arrivals) / report.measuredSeconds : 0,
-            exponentialServiceMean: report.exponentialServiceMean, abandoned: report.abandoned)
+            exponentialServiceMean: report.exponentialServiceMean, abandoned: report.abandoned,
+            measuredSeconds: report.measuredSeconds, waits: report.queueingDelay.count)
     }
 }

@@ -27,9 +27,8 @@ enum SweepFiles {
     /// - Parameter interrupted: the sweep stopped early (Ctrl-C, SIGTERM): the files hold the points
     ///   whose replications all finished, marked interrupted.
     /// - Parameter pooled: each point's latency over all its replications pooled (empty for merged
-    ///   shards, which keep no histograms): with it the sweep warns on stdout when replications
-    ///   are too short for their p99 (the mean of their p99s falls more than 1 % from the pooled
-    ///   one). The files stay what a merge of shards writes.
+    ///   shards, which keep no histograms): with it latency intervals come from sectioning, and the
+    ///   sweep warns, on stdout and in its files, when replications are too short for them.
     static func write(plan: SweepPlan, samples: [SweepSample], scenario: String, command: String, directory: String,
                       seconds: Double?, interrupted: Bool = false, pooled: [Int: SweepSample.Latency] = [:],
                       lifecycles: Int? = nil, output: inout Output) -> ExitStatus {
@@ -37,7 +36,8 @@ enum SweepFiles {
             output.err("paystorm: the sweep has \(samples.count) of \(plan.items.count) runs; every point needs its replications")
             return .badInput
         }
-        guard let analysis = SweepAnalysis(plan: plan, samples: samples, skippingIncompletePoints: interrupted) else {
+        guard let analysis = SweepAnalysis(plan: plan, samples: samples, pooledLatency: pooled,
+                                           skippingIncompletePoints: interrupted) else {
             output.err("paystorm: the sweep's runs disagree on their stations or points; they come from different scenarios")
             return .badInput
         }
@@ -46,10 +46,13 @@ enum SweepFiles {
                        + "finished its \(plan.replications) replications: nothing to write")
             return Interrupt.status
         }
+        let warnings = ReplicationLengthWarning(analysis).map { [$0.text(lifecycles: lifecycles)] } ?? []
         let files = [
-            (directory + "/sweep.json", SweepOutputs.json(analysis, scenario: scenario, interrupted: interrupted).serialized() + "\n"),
+            (directory + "/sweep.json",
+             SweepOutputs.json(analysis, scenario: scenario, interrupted: interrupted, warnings: warnings).serialized() + "\n"),
             (directory + "/sweep.csv", SweepOutputs.csv(analysis)),
-            (directory + "/report.html", SweepReport.html(analysis, scenario: scenario, command: command, interrupted: interrupted)),
+            (directory + "/report.html",
+             SweepReport.html(analysis, scenario: scenario, command: command, interrupted: interrupted, warnings: warnings)),
         ]
         for (path, text) in files {
             do { try AtomicFile.write(text, to: path) } catch {
@@ -60,22 +63,21 @@ enum SweepFiles {
         var lines = [""]
         lines.append("offered/s   achieved/s   success     p50 ms     p99 ms  (± 95 % CI)   busiest")
         for point in analysis.points.sorted(by: { $0.offered < $1.offered }) {
-            let busiest = point.stations.max { $0.utilization.mean < $1.utilization.mean }
+            let busiest = point.stations.max { $0.utilization.estimate < $1.utilization.estimate }
             lines.append([
-                SummaryTable.fixed(point.offered, 1).leftPadded(9), SummaryTable.fixed(point.achieved.mean, 1).leftPadded(12),
-                SummaryTable.percent(point.successRate.mean).leftPadded(9), SummaryTable.fixed(point.latencyP50.mean, 1).leftPadded(10),
-                SummaryTable.fixed(point.latencyP99.mean, 1).leftPadded(10),
+                SummaryTable.fixed(point.offered, 1).leftPadded(9), SummaryTable.fixed(point.achieved.estimate, 1).leftPadded(12),
+                SummaryTable.percent(point.successRate.estimate).leftPadded(9),
+                SummaryTable.fixed(point.latencyP50.estimate, 1).leftPadded(10),
+                SummaryTable.fixed(point.latencyP99.estimate, 1).leftPadded(10),
                 ("± " + (point.latencyP99.halfWidth95.isFinite ? SummaryTable.fixed(point.latencyP99.halfWidth95, 1) : "–")).leftPadded(12),
-                "  " + (busiest.map { "\($0.name) \(SummaryTable.fixed($0.utilization.mean, 2))" } ?? ""),
+                "  " + (busiest.map { "\($0.name) \(SummaryTable.fixed($0.utilization.estimate, 2))" } ?? ""),
             ].joined(separator: " "))
         }
         if samples.first?.kneeByStations == true {
             lines.append("latency is system time (queues, service, network, timeouts), without people's time; "
                          + "utilization is over the window from the warm-up to the last arrival")
         }
-        if let warning = shortReplicationWarning(plan: plan, samples: samples, pooled: pooled, lifecycles: lifecycles) {
-            lines.append(warning)
-        }
+        lines += warnings
         if let knee = analysis.knee { lines.append("\n" + knee.summaryLine) }
         if let seconds { lines.append("\(plan.items.count) runs in \(SummaryTable.fixed(seconds, 1)) wall s") }
         lines.append("files: " + files.map(\.0).joined(separator: ", "))
@@ -86,38 +88,6 @@ enum SweepFiles {
             return Interrupt.status
         }
         return .passed
-    }
-
-    /// Biased quantiles: a replication's p99 from a few thousand payments sits below the true p99
-    /// (and a mean of many such p99s only narrows the interval around the wrong value). Pooling a
-    /// point's replications estimates the p99 from all their payments at once; where the two
-    /// disagree by more than 1 %, the replications are too short for their p99. (It sees the
-    /// small-sample part of the bias, not the start from an empty system: `run.warmup` is for that.)
-    static func shortReplicationWarning(plan: SweepPlan, samples: [SweepSample], pooled: [Int: SweepSample.Latency],
-                                        lifecycles: Int?) -> String? {
-        guard plan.replications > 1, !pooled.isEmpty else { return nil }
-        // Each point's replications' p99s summed and counted in one pass over the samples.
-        var sums = [(total: Double, count: Int)](repeating: (0, 0), count: plan.points.count)
-        for sample in samples where sums.indices.contains(sample.point) {
-            sums[sample.point].total += sample.latency.p99
-            sums[sample.point].count += 1
-        }
-        var worst = 0.0
-        var points = 0
-        for (point, sum) in sums.enumerated() {
-            guard let pooledP99 = pooled[point]?.p99, pooledP99 > 0, sum.count > 0 else { continue }
-            let gap = abs(sum.total / Double(sum.count) - pooledP99) / pooledP99
-            if gap > 0.01 { points += 1 }
-            worst = max(worst, gap)
-        }
-        guard points > 0 else { return nil }
-        // A quantile's bias shrinks about as 1/n: to bring the worst gap near 0.5 %, runs this much longer.
-        let factor = Int((worst / 0.005).rounded(.up))
-        let advice = lifecycles.map { "; lengthen run.lifecycles to about \(SummaryTable.grouped(UInt64($0 * factor)))" }
-            ?? "; lengthen the replications about \(factor)×"
-        return "warning: at \(points) of \(plan.points.count) points the mean of the replications' p99 is more than 1 % "
-            + "from the p99 of their pooled payments (at worst \(SummaryTable.fixed(worst * 100, 1)) %): replications this "
-            + "short bias their p99" + advice
     }
 
     /// What identifies the sweep a shard belongs to; every shard `report` merges must agree on it all.
@@ -256,7 +226,10 @@ enum SweepFiles {
             stations.append(SweepSample.Station(name: name, servers: servers, utilization: utilization, meanWait: wait,
                                                 probabilityWaited: waited, arrivalRate: rate,
                                                 exponentialServiceMean: number("exponential_service_mean", in: station),
-                                                abandoned: abandoned))
+                                                abandoned: abandoned,
+                                                // Absent from older shards: their points pool with equal weights.
+                                                measuredSeconds: number("measured_seconds", in: station) ?? 0,
+                                                waits: integer("waits", in: station) ?? 0))
         }
         return SweepSample(point: point, replication: replication, seed: seed, offered: offered, achieved: achieved,
                            successRate: success, latency: latency, stations: stations, poissonArrivals: poisson,

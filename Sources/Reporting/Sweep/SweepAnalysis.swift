@@ -1,16 +1,23 @@
 import SimulationKernel
 
-/// A sweep's figures per point, across replications: means with 95 % confidence intervals,
+/// A sweep's figures per point, across replications: estimates with 95 % confidence intervals,
 /// the knee and the binding actor, and Erlang C beside the stations that are M/M/c.
+///
+/// Latency, utilization and waits are pooled over a point's replications with sectioning
+/// (`PooledInterval`) when the sweep kept the point's pooled latency; throughput and success,
+/// and latency from merged shards, are means of the replications' figures.
 public struct SweepAnalysis: Sendable {
     public struct StationFigures: Sendable {
         public var name: String
         public var servers: Int
-        public var utilization: SampleSummary
-        /// Mean wait for a server, milliseconds.
-        public var meanWaitMilliseconds: SampleSummary
-        public var probabilityWaited: SampleSummary
+        /// Busy time over the measured window, pooled by window length.
+        public var utilization: PooledInterval
+        /// Mean wait for a server, milliseconds, pooled over every wait.
+        public var meanWaitMilliseconds: PooledInterval
+        public var probabilityWaited: PooledInterval
         public var arrivalRate: Double
+        /// Arrivals one replication measured, on average; 0 when the samples do not say (old shards).
+        public var arrivalsPerReplication: Double
         /// Erlang C for this station when it is M/M/c (Poisson arrivals, exponential service).
         public var erlang: MMcStation?
         /// Some waits were abandoned (a queue timeout): Erlang C without abandonment only approximates it.
@@ -20,13 +27,13 @@ public struct SweepAnalysis: Sendable {
     public struct Point: Sendable {
         public var settings: [(path: String, value: String)]
         public var offered: Double
-        public var achieved: SampleSummary
-        public var successRate: SampleSummary
-        /// Per-replication latency statistics, milliseconds.
-        public var latencyMean: SampleSummary
-        public var latencyP50: SampleSummary
-        public var latencyP90: SampleSummary
-        public var latencyP99: SampleSummary
+        public var achieved: PooledInterval
+        public var successRate: PooledInterval
+        /// End-to-end latency, milliseconds: from the pooled payments when the sweep kept them.
+        public var latencyMean: PooledInterval
+        public var latencyP50: PooledInterval
+        public var latencyP90: PooledInterval
+        public var latencyP99: PooledInterval
         public var stations: [StationFigures]
     }
 
@@ -38,7 +45,11 @@ public struct SweepAnalysis: Sendable {
     /// `skippingIncompletePoints`, for a sweep stopped early: those points are left out), when a
     /// sample names a point the plan does not have, or when samples disagree on their stations
     /// (runs of different scenarios).
-    public init?(plan: SweepPlan, samples unordered: [SweepSample], skippingIncompletePoints: Bool = false) {
+    ///
+    /// - Parameter pooledLatency: each point's latency over all its replications' payments, by
+    ///   point index; a point without one gets the replications' means.
+    public init?(plan: SweepPlan, samples unordered: [SweepSample], pooledLatency: [Int: SweepSample.Latency] = [:],
+                 skippingIncompletePoints: Bool = false) {
         self.plan = plan
         let settings = plan.points
         var byPoint = Array(repeating: [SweepSample](), count: settings.count)
@@ -62,19 +73,18 @@ public struct SweepAnalysis: Sendable {
                 if mine.allSatisfy(\.poissonArrivals), let mean = station.exponentialServiceMean, mean > 0 {
                     erlang = MMcStation(arrivalRate: rate, serviceRate: 1 / mean, servers: station.servers)
                 }
-                stations.append(StationFigures(
-                    name: station.name, servers: station.servers, utilization: SampleSummary(values.map(\.utilization)),
-                    meanWaitMilliseconds: SampleSummary(values.map { $0.meanWait * 1_000 }),
-                    probabilityWaited: SampleSummary(values.map(\.probabilityWaited)), arrivalRate: rate, erlang: erlang,
-                    approximate: values.contains { $0.abandoned > 0 }))
+                stations.append(Self.figures(of: station, replications: values, arrivalRate: rate, erlang: erlang))
+            }
+            let pooled = pooledLatency[index]
+            let latency = { (figure: KeyPath<SweepSample.Latency, Double>) -> PooledInterval in
+                let sections = mine.map { $0.latency[keyPath: figure] }
+                return pooled.map { PooledInterval(pooled: $0[keyPath: figure], sections: sections) }
+                    ?? PooledInterval(averaging: sections)
             }
             points.append(Point(
-                settings: setting, offered: first.offered, achieved: SampleSummary(mine.map(\.achieved)),
-                successRate: SampleSummary(mine.map(\.successRate)),
-                latencyMean: SampleSummary(mine.map(\.latency.mean)),
-                latencyP50: SampleSummary(mine.map(\.latency.p50)),
-                latencyP90: SampleSummary(mine.map(\.latency.p90)),
-                latencyP99: SampleSummary(mine.map(\.latency.p99)),
+                settings: setting, offered: first.offered, achieved: PooledInterval(averaging: mine.map(\.achieved)),
+                successRate: PooledInterval(averaging: mine.map(\.successRate)),
+                latencyMean: latency(\.mean), latencyP50: latency(\.p50), latencyP90: latency(\.p90), latencyP99: latency(\.p99),
                 stations: stations))
         }
         self.points = points
@@ -83,12 +93,28 @@ public struct SweepAnalysis: Sendable {
             let increasing = zip(ordered, ordered.dropFirst()).allSatisfy { $0.offered < $1.offered }
             if increasing {
                 let sweep = ordered.map { point in
-                    SweepPoint(offered: point.offered, achieved: point.achieved.mean, p99: point.latencyP99.mean,
-                               actors: point.stations.map { ActorUtilization(name: $0.name, utilization: $0.utilization.mean) })
+                    SweepPoint(offered: point.offered, achieved: point.achieved.estimate, p99: point.latencyP99.estimate,
+                               actors: point.stations.map { ActorUtilization(name: $0.name, utilization: $0.utilization.estimate) })
                 }
                 let byStations = !unordered.isEmpty && unordered.allSatisfy(\.kneeByStations)
                 knee = byStations ? KneeFinding.analyzeStations(sweep) : KneeFinding.analyze(sweep)
             }
         }
+    }
+
+    /// A station's figures pooled over its replications: utilization weighted by each window's
+    /// length, waits by how many there were, the share that waited by arrivals.
+    static func figures(of station: SweepSample.Station, replications values: [SweepSample.Station], arrivalRate: Double,
+                        erlang: MMcStation?) -> StationFigures {
+        let windows = values.map(\.measuredSeconds)
+        return StationFigures(
+            name: station.name, servers: station.servers,
+            utilization: PooledInterval(sections: values.map(\.utilization), weights: windows),
+            meanWaitMilliseconds: PooledInterval(sections: values.map { $0.meanWait * 1_000 }, weights: values.map { Double($0.waits) }),
+            probabilityWaited: PooledInterval(sections: values.map(\.probabilityWaited),
+                                              weights: values.map { $0.arrivalRate * $0.measuredSeconds }),
+            arrivalRate: arrivalRate,
+            arrivalsPerReplication: values.map { $0.arrivalRate * $0.measuredSeconds }.reduce(0, +) / Double(values.count),
+            erlang: erlang, approximate: values.contains { $0.abandoned > 0 })
     }
 }

@@ -3,23 +3,29 @@ import SimulationKernel
 /// sweep.json, sweep.csv and report.html from a sweep's analysis. Nothing here depends on how
 /// the samples were produced (one process or merged shards), so both give the same files.
 public enum SweepOutputs {
-    static func interval(_ summary: SampleSummary, _ digits: Int = 6) -> JSONOutput {
+    /// `estimate` is the pooled figure under sectioning, the replications' mean otherwise; both
+    /// are there, with the method, so a reader can see what pooling changed.
+    static func interval(_ summary: PooledInterval, _ digits: Int = 6) -> JSONOutput {
         let round = { (value: Double) -> Double in
             guard value.isFinite else { return value }
             var scale = 1.0
             for _ in 0..<digits { scale *= 10 }
             return (value * scale).rounded() / scale
         }
-        return .object([("mean", .number(round(summary.mean))), ("ci95_low", .number(round(summary.lower))),
-                        ("ci95_high", .number(round(summary.upper))), ("n", .integer(Int64(summary.count)))])
+        return .object([("estimate", .number(round(summary.estimate))), ("ci95_low", .number(round(summary.lower))),
+                        ("ci95_high", .number(round(summary.upper))), ("n", .integer(Int64(summary.count))),
+                        ("replications_mean", .number(round(summary.sectionMean))), ("method", .string(summary.method.rawValue))])
     }
 
     /// - Parameter interrupted: the sweep was stopped early; `points` holds the points whose
     ///   replications all finished.
-    public static func json(_ analysis: SweepAnalysis, scenario: String, interrupted: Bool = false) -> JSONOutput {
+    /// - Parameter warnings: the sweep's warnings (replications too short), as printed.
+    public static func json(_ analysis: SweepAnalysis, scenario: String, interrupted: Bool = false,
+                            warnings: [String] = []) -> JSONOutput {
         var members: [(String, JSONOutput)] = [
             ("scenario", .string(scenario)),
             ("interrupted", .bool(interrupted)),
+            ("warnings", .array(warnings.map { .string($0) })),
             ("base_seed", .unsigned(analysis.plan.baseSeed)),
             ("replications", .integer(Int64(analysis.plan.replications))),
             ("axes", .array(analysis.plan.axes.map { axis in
@@ -61,7 +67,7 @@ public enum SweepOutputs {
                         ("probability_of_waiting", erlang.probabilityOfWaiting.map { .number($0) } ?? .null),
                         ("mean_wait_ms", .number(erlang.meanWait * 1_000)),
                         ("mean_response_ms", .number(erlang.meanResponse * 1_000)),
-                        ("mean_wait_difference_ms", .number(station.meanWaitMilliseconds.mean - erlang.meanWait * 1_000)),
+                        ("mean_wait_difference_ms", .number(station.meanWaitMilliseconds.estimate - erlang.meanWait * 1_000)),
                         ("approximate", .bool(station.approximate)),
                     ])))
                 }
@@ -79,11 +85,11 @@ public enum SweepOutputs {
         var lines = [header.joined(separator: ",")]
         for point in analysis.points {
             var row = point.settings.map(\.value)
-            row += [format(point.offered), format(point.achieved.mean), format(point.achieved.halfWidth95),
-                    format(point.successRate.mean), format(point.latencyMean.mean), format(point.latencyP50.mean),
-                    format(point.latencyP90.mean), format(point.latencyP99.mean), format(point.latencyP99.halfWidth95)]
+            row += [format(point.offered), format(point.achieved.estimate), format(point.achieved.halfWidth95),
+                    format(point.successRate.estimate), format(point.latencyMean.estimate), format(point.latencyP50.estimate),
+                    format(point.latencyP90.estimate), format(point.latencyP99.estimate), format(point.latencyP99.halfWidth95)]
             for station in point.stations {
-                row += [format(station.utilization.mean), format(station.meanWaitMilliseconds.mean),
+                row += [format(station.utilization.estimate), format(station.meanWaitMilliseconds.estimate),
                         station.erlang.map { format($0.meanWait * 1_000) } ?? ""]
             }
             lines.append(row.joined(separator: ","))

@@ -3,7 +3,10 @@ import SimulationKernel
 /// report.html for a sweep: latency, throughput and utilization against load with 95 %
 /// confidence bands, the knee marked, and Erlang C beside the M/M/c stations.
 public enum SweepReport {
-    public static func html(_ analysis: SweepAnalysis, scenario: String, command: String, interrupted: Bool = false) -> String {
+    /// - Parameter warnings: lines the sweep printed as warnings (replications too short), shown
+    ///   under the summary so the page says what stdout said.
+    public static func html(_ analysis: SweepAnalysis, scenario: String, command: String, interrupted: Bool = false,
+                            warnings: [String] = []) -> String {
         var report = HTMLReport(title: "Capacity sweep: \(scenario)" + (interrupted ? " (interrupted)" : ""),
                                 subtitle: ["\(analysis.points.count) points × \(analysis.plan.replications) replications, "
                                            + "base seed \(analysis.plan.baseSeed)"
@@ -23,10 +26,11 @@ public enum SweepReport {
                 figures.append(KeyFigure(label: "saturation", value: "none in range", detail: knee.summaryLine, tone: .good))
             }
         }
-        report.addSection("Summary", [.keyFigures(figures)])
+        report.addSection("Summary", [.keyFigures(figures)] + warnings.map { .note($0) })
         if analysis.plan.axes.count == 1 {
             report.addSection("Latency and throughput against load", [
-                .chart(latencyChart(analysis, marker: marker), caption: "Means across replications; bands are 95 % confidence intervals (Student t)."),
+                .chart(latencyChart(analysis, marker: marker), caption: "Pooled over each point's replications where the sweep kept its payments (sectioning), "
+                       + "else means across replications; bands are 95 % confidence intervals."),
                 .chart(throughputChart(analysis, marker: marker)),
                 .chart(utilizationChart(analysis, marker: marker)),
             ])
@@ -46,10 +50,10 @@ public enum SweepReport {
 
     /// Means and their bands, sorted by load. Every figure charted here is non-negative, so a
     /// band's lower end is cut at zero rather than drawn below the axis.
-    static func points(_ analysis: SweepAnalysis, _ value: (SweepAnalysis.Point) -> SampleSummary)
+    static func points(_ analysis: SweepAnalysis, _ value: (SweepAnalysis.Point) -> PooledInterval)
         -> ([ChartPoint], [ChartInterval]) {
         let points = analysis.points.sorted { $0.offered < $1.offered }
-        return (points.map { ChartPoint(x: $0.offered, y: value($0).mean) },
+        return (points.map { ChartPoint(x: $0.offered, y: value($0).estimate) },
                 points.map { ChartInterval(lower: max(0, value($0).lower), upper: value($0).upper) })
     }
 
@@ -97,7 +101,7 @@ public enum SweepReport {
             let waits = analysis.points.flatMap { point -> [Double] in
                 let station = point.stations[index]
                 let predicted = station.erlang.flatMap { $0.isStable ? $0.meanWait * 1_000 : nil } ?? 0
-                return [station.meanWaitMilliseconds.mean, predicted]
+                return [station.meanWaitMilliseconds.estimate, predicted]
             }
             guard waits.contains(where: { $0 >= 0.01 }) else { return nil }
             let name = first.stations[index].name + (analysis.points.contains { $0.stations[index].approximate } ? " (approximate)" : "")
@@ -122,11 +126,11 @@ public enum SweepReport {
             + stations.map { "\($0) util" }
         let rows = analysis.points.map { point in
             point.settings.map(\.value) + [
-                compact(point.offered), SummaryTable.fixed(point.achieved.mean, 1),
-                SummaryTable.percent(point.successRate.mean), SummaryTable.fixed(point.latencyP50.mean, 1),
-                SummaryTable.fixed(point.latencyP99.mean, 1),
+                compact(point.offered), SummaryTable.fixed(point.achieved.estimate, 1),
+                SummaryTable.percent(point.successRate.estimate), SummaryTable.fixed(point.latencyP50.estimate, 1),
+                SummaryTable.fixed(point.latencyP99.estimate, 1),
                 point.latencyP99.halfWidth95.isFinite ? SummaryTable.fixed(point.latencyP99.halfWidth95, 1) : "–",
-            ] + point.stations.map { SummaryTable.fixed($0.utilization.mean, 2) }
+            ] + point.stations.map { SummaryTable.fixed($0.utilization.estimate, 2) }
         }
         return HTMLTable(caption: "Means across replications", columns: columns, rows: rows)
     }

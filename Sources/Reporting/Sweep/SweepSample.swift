@@ -42,9 +42,15 @@ public struct SweepSample: Sendable {
         /// The mean service time, seconds, when service is exponential; nil otherwise.
         public var exponentialServiceMean: Double?
         public var abandoned: UInt64
+        /// Virtual seconds the utilization and arrival rate cover: the weight of this replication's
+        /// utilization in the point's pooled one. 0 when unknown (shards of older sweeps).
+        public var measuredSeconds: Double
+        /// Waits `meanWait` averages: the weight of this replication's mean wait when pooled.
+        public var waits: UInt64
 
         public init(name: String, servers: Int, utilization: Double, meanWait: Double, probabilityWaited: Double,
-                    arrivalRate: Double, exponentialServiceMean: Double?, abandoned: UInt64) {
+                    arrivalRate: Double, exponentialServiceMean: Double?, abandoned: UInt64, measuredSeconds: Double = 0,
+                    waits: UInt64 = 0) {
             self.name = name
             self.servers = servers
             self.utilization = utilization
@@ -53,6 +59,8 @@ public struct SweepSample: Sendable {
             self.arrivalRate = arrivalRate
             self.exponentialServiceMean = exponentialServiceMean
             self.abandoned = abandoned
+            self.measuredSeconds = measuredSeconds
+            self.waits = waits
         }
     }
 
@@ -111,6 +119,7 @@ public struct SweepSample: Sendable {
                     ("arrival_rate", .number(station.arrivalRate)),
                     ("exponential_service_mean", station.exponentialServiceMean.map { .number($0) } ?? .null),
                     ("abandoned", .unsigned(station.abandoned)),
+                    ("measured_seconds", .number(station.measuredSeconds)), ("waits", .unsigned(station.waits)),
                 ])
             })),
         ])
