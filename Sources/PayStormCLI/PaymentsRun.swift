@@ -185,11 +185,12 @@ enum PaymentsRun {
                 ("people_ms", RunSummary.latencyJSON(flow.peopleLatency)),
             ]))
         }
-        let statuses = ["Y", "A", "N", "U", "R"]
+        let statuses = ["Y", "A", "N", "U", "R", "I"]
         return [
             ("flows", .object(flows)),
             ("three_ds", .object([
                 ("frictionless", .unsigned(counters.frictionless)), ("challenge", .unsigned(counters.challenged)),
+                ("decoupled", .unsigned(counters.decoupled)),
                 ("exempted", .unsigned(counters.exempted)),
                 ("by_trans_status", .object(zip(statuses, counters.threeDSResults).map { ($0.0, .unsigned($0.1)) })),
             ])),

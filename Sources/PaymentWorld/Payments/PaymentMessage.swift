@@ -61,6 +61,7 @@ enum PaymentMessage: UInt32, CaseIterable {
     case voidResponse              // Gateway → merchant; argument: 1 voided (or nothing left to void).
     case voidDue                   // Merchant to itself: ask for the void again until answered.
     case captureAdvice             // Gateway → issuer: an approval was captured (clearing); argument: attempt.
+    case decoupledAnswered         // ACS to itself: the cardholder answered out of band (ARes D); argument: 1 passed.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -244,15 +245,23 @@ enum IssuerAnswer: UInt64, CaseIterable {
 /// TransStatus on the wire: an ARes's or RReq's result by its index, and a challenge (ARes C,
 /// which only extends the gateway's wait) by a code of its own.
 enum WireTransStatus {
-    static let all: [TransStatus] = [.authenticated, .attempted, .notAuthenticated, .unavailable, .rejected]
+    /// The final statuses, in the order summary.json counts them.
+    static let all: [TransStatus] = [.authenticated, .attempted, .notAuthenticated, .unavailable, .rejected, .informational]
     /// An ARes that asks for a challenge: the result comes later, in the RReq.
     static let challengeRequired: UInt64 = 99
+    /// An ARes that asks for a decoupled authentication: the result comes later, in the RReq.
+    static let decoupled: UInt64 = 98
 
     static func encode(_ status: TransStatus) -> UInt64 {
-        status == .challengeRequired ? challengeRequired : UInt64(all.firstIndex(of: status) ?? 3)
+        switch status {
+        case .challengeRequired: challengeRequired
+        case .decoupled: decoupled
+        default: UInt64(all.firstIndex(of: status) ?? 3)
+        }
     }
     static func decode(_ value: UInt64) -> TransStatus {
         if value == challengeRequired { return .challengeRequired }
+        if value == decoupled { return .decoupled }
         return value < UInt64(all.count) ? all[Int(value)] : .unavailable
     }
 }

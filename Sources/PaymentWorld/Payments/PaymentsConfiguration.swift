@@ -111,6 +111,29 @@ public struct PaymentPolicies: Sendable, Hashable {
 }
 
 /// How often things happen that the scenario does not control directly.
+/// The shares of a frictionless ARes that are not Y (domain §3.1): each a probability, drawn in
+/// this order from one uniform draw; what is left is Y. Their sum is at most 1 (scenarios check).
+public struct FrictionlessOutcomes: Sendable, Hashable {
+    /// A: not authenticated, but a proof of attempt: authorized, with the liability shift.
+    public var attempted = Ratio(2, 100)
+    /// N: not authenticated: no authorization.
+    public var notAuthenticated = Ratio(1, 100)
+    /// U: authentication could not be performed: authorized only where the policy proceeds on U.
+    public var unavailable = Ratio(5, 1000)
+    /// R: the issuer rejects and asks that no authorization be attempted.
+    public var rejected = Ratio(5, 1000)
+    /// I: informational only (3DS 2.2 data only): authorized, without the liability shift.
+    public var informational = Ratio(1, 100)
+
+    public init() {}
+
+    /// The statuses in draw order, beside their shares.
+    public var shares: [(TransStatus, Ratio)] {
+        [(.attempted, attempted), (.notAuthenticated, notAuthenticated), (.unavailable, unavailable),
+         (.rejected, rejected), (.informational, informational)]
+    }
+}
+
 public struct PaymentBehaviour: Sendable, Hashable {
     /// Share of enrolled cards whose ACS asks for a challenge (the rest are frictionless).
     public var challengeRatio = Ratio(2, 10)
@@ -118,6 +141,13 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var challengeSuccess = Ratio(9, 10)
     /// Time the cardholder spends on a challenge.
     public var challengeTime: Distribution = .lognormal(median: .seconds(20), sigma: 0.6)
+    /// How frictionless AReqs end other than Y (EMV 3DS transStatus, domain §3.1).
+    public var frictionless = FrictionlessOutcomes()
+    /// Share of challenges the ACS runs decoupled (ARes D): the issuer reaches the cardholder out of
+    /// band, in their banking app, and sends the RReq itself.
+    public var decoupledRatio = Ratio(1, 10)
+    /// Time the cardholder takes to approve in their banking app, for a decoupled challenge.
+    public var decoupledTime: Distribution = .lognormal(median: .seconds(45), sigma: 0.7)
     /// Share of issuer decisions that are soft, cascadable declines (issuer unreachable, 91).
     public var issuerSoftDecline = Ratio(2, 100)
     /// Share of issuer decisions that are hard declines (do not honour, 05).

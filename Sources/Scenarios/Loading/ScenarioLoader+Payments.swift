@@ -339,6 +339,26 @@ extension ScenarioLoader {
         return timeouts
     }
 
+    /// `behaviour.frictionless.{attempted, notAuthenticated, unavailable, rejected, informational}`.
+    static func readFrictionless(_ reader: inout ScenarioReader, defaults: FrictionlessOutcomes) -> FrictionlessOutcomes {
+        var outcomes = defaults
+        let base = "behaviour.frictionless"
+        outcomes.attempted = reader.ratio("\(base).attempted", what: "the share of frictionless ARes A", default: defaults.attempted)
+        outcomes.notAuthenticated = reader.ratio("\(base).notAuthenticated", what: "the share of frictionless ARes N",
+                                                 default: defaults.notAuthenticated)
+        outcomes.unavailable = reader.ratio("\(base).unavailable", what: "the share of frictionless ARes U",
+                                            default: defaults.unavailable)
+        outcomes.rejected = reader.ratio("\(base).rejected", what: "the share of frictionless ARes R", default: defaults.rejected)
+        outcomes.informational = reader.ratio("\(base).informational", what: "the share of frictionless ARes I",
+                                              default: defaults.informational)
+        let total = outcomes.shares.reduce(0.0) { $0 + Double($1.1.numerator) / Double($1.1.denominator) }
+        if total > 1 {
+            reader.report(base, expected: "shares of A, N, U, R and I that add up to at most 1 (the rest is Y)",
+                          found: "shares adding up to \(total)")
+        }
+        return outcomes
+    }
+
     static func readBehaviour(_ reader: inout ScenarioReader, defaults: PaymentBehaviour) -> PaymentBehaviour {
         var behaviour = defaults
         behaviour.challengeRatio = reader.ratio("behaviour.challengeRatio", what: "the share of 3DS attempts challenged",
@@ -346,6 +366,10 @@ extension ScenarioLoader {
         behaviour.challengeSuccess = reader.ratio("behaviour.challengeSuccess", what: "the share of challenges passed",
                                                   default: defaults.challengeSuccess)
         behaviour.challengeTime = reader.distribution("behaviour.challengeTime", default: defaults.challengeTime)
+        behaviour.decoupledRatio = reader.ratio("behaviour.decoupledRatio", what: "the share of challenges run decoupled",
+                                                default: defaults.decoupledRatio)
+        behaviour.decoupledTime = reader.distribution("behaviour.decoupledTime", default: defaults.decoupledTime)
+        behaviour.frictionless = readFrictionless(&reader, defaults: defaults.frictionless)
         behaviour.issuerSoftDecline = reader.ratio("behaviour.issuerSoftDecline", what: "the share of soft (cascadable) declines",
                                                    default: defaults.issuerSoftDecline)
         behaviour.issuerHardDecline = reader.ratio("behaviour.issuerHardDecline", what: "the share of hard declines",

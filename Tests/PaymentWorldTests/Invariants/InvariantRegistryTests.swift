@@ -118,7 +118,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
 @Suite struct PaymentCountersTests {
     @Test func addingSumsEveryCounter() {
         let paths: [WritableKeyPath<PaymentCounters, UInt64>] = [
-            \.frictionless, \.exempted, \.challenged, \.cascades, \.cascadeSuccesses, \.unknownOutcomes, \.resolvedByInquiry,
+            \.frictionless, \.exempted, \.challenged, \.decoupled, \.cascades, \.cascadeSuccesses, \.unknownOutcomes, \.resolvedByInquiry,
             \.resolvedByReversal, \.resolvedByLateReply, \.lateApprovalsReversed, \.merchantRetries, \.stepRepeats,
             \.duplicatesDeduped, \.staleMessages, \.standIns, \.captures, \.refunds, \.droppedByOutage, \.rejectedByQueue,
             \.walletConflicts, \.cardConflicts, \.statusRecoveries, \.voids, \.standInHolds, \.prepaidCardsIssued, \.prepaidCardsShipped, \.prepaidPinsSet, \.holdsPlaced,

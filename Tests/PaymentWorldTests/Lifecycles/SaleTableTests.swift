@@ -73,6 +73,8 @@ private func authenticatingRows(proceed: Bool) -> [Row<SaleState>] {
     return [
         row(from, .authResult(.authenticated), .authorizing(liabilityShift: true), send),
         row(from, .authResult(.attempted), .authorizing(liabilityShift: true), send),
+        // I (informational, data only): final, authorized without the shift (domain §3.1).
+        row(from, .authResult(.informational), .authorizing(liabilityShift: false), sendNoShift),
         proceed
             ? row(from, .authResult(.unavailable), .authorizing(liabilityShift: false), sendNoShift)
             : row(from, .authResult(.unavailable), .declined(reason: .authentication(.unavailable)), decline),

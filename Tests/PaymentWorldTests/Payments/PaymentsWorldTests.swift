@@ -75,6 +75,15 @@ func describe(_ result: PaymentsResult) -> String {
             if defect == .approveOverAvailable { $0.cards.balance = 20_000 }
             // Captures a minute after approval against a 30 s limit: most come late.
             if defect == .captureAfterLimit { $0.policies.captureLimit = .seconds(30) }
+            if defect == .retryWithNewIdempotencyKey {
+                // Every frictionless AReq says Y, so the retry's second payment is charged too (G-4)
+                // instead of ending N or R while the first is paid (RES-4 first, seed 7).
+                $0.behaviour.frictionless = FrictionlessOutcomes()
+                for path: WritableKeyPath<FrictionlessOutcomes, Ratio> in [\.attempted, \.notAuthenticated, \.unavailable,
+                                                                           \.rejected, \.informational] {
+                    $0.behaviour.frictionless[keyPath: path] = .zero
+                }
+            }
         }
     }
 

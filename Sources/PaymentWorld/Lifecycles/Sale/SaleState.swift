@@ -115,10 +115,12 @@ extension SaleState {
                 return authorize(liabilityShift: true)
             case .unavailable where proceedOnUnavailable:
                 return authorize(liabilityShift: false)  // Policy proceedOnUnavailable: authorize without a shift.
+            case .informational:
+                return authorize(liabilityShift: false)  // Domain §3.1: final, data only, no shift.
             case .unavailable, .notAuthenticated, .rejected:
                 return declined(.authentication(status))  // SALE-5: no authorization without Y/A (or U with policy).
-            case .challengeRequired, .decoupled, .informational:
-                break  // C and D are never results (3DS-1); I is not a row of the LC-01 table.
+            case .challengeRequired, .decoupled:
+                break  // C and D are never results (3DS-1).
             }
         case .timeout:
             return declined(.authenticationTimedOut)

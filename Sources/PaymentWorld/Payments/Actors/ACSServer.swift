@@ -1,8 +1,9 @@
 import SimulationKernel
 
 /// The issuer's 3-D Secure access control server (domain §2.1, LC-06 v2): answers an AReq
-/// frictionless (Y, or N for a card it refuses) or with a challenge (C), runs the challenge with
-/// the cardholder's device, and sends the final result (RReq) to the gateway. AReqs come, and
+/// frictionless (Y, or by the scenario's shares A, N, U, R or I; N for a card it refuses), with
+/// a challenge (C) it runs with the cardholder's device, or decoupled (D), reaching the cardholder
+/// in their banking app itself; after C or D it sends the final result (RReq). AReqs come, and
 /// ARes and RReq go, through the scheme's directory server.
 public actor ACSServer: ReportingActor {
     nonisolated public let lane: SimulationLane
@@ -30,7 +31,8 @@ public actor ACSServer: ReportingActor {
         guard intake.take(event, to: id, counters: &counters) else { return }
         switch PaymentMessage(rawValue: event.kind & ~PaymentMessage.servedFlag) {
         case .authenticationRequest: authenticate(PaymentID(rawValue: event.subject))
-        case .challengeResponse: challengeAnswered(order: LifecycleID(rawValue: event.subject), passed: event.argument == 1)
+        case .challengeResponse, .decoupledAnswered:
+            challengeAnswered(order: LifecycleID(rawValue: event.subject), passed: event.argument == 1)
         default: preconditionFailure("acs got unexpected \(PaymentMessage.name(event.kind))")
         }
     }
@@ -41,18 +43,41 @@ public actor ACSServer: ReportingActor {
             result(payment, .notAuthenticated)  // The ACS refuses a card its issuer would not use.
             return
         }
-        guard random.chance(context.configuration.behaviour.challengeRatio) else {
+        let behaviour = context.configuration.behaviour
+        guard random.chance(behaviour.challengeRatio) else {
             counters.frictionless &+= 1
-            result(payment, .authenticated)
+            result(payment, frictionlessStatus())
             return
         }
-        // ARes(C): the gateway keeps waiting; the cardholder gets the challenge on their device.
         let order = facts.order
         while challenges.count <= order.slot { challenges.append(nil) }
         challenges[order.slot] = payment
+        if random.chance(behaviour.decoupledRatio) {
+            // ARes(D): the gateway keeps waiting; the issuer asks the cardholder in their banking app.
+            result(payment, .decoupled)
+            let passed = random.chance(behaviour.challengeSuccess)
+            let think = behaviour.decoupledTime.sample(&random)
+            context.bodies.addPeopleTime(think, to: order)
+            context.schedule(after: think, to: id, kind: PaymentMessage.decoupledAnswered.rawValue,
+                             subject: order.rawValue, argument: passed ? 1 : 0)
+            return
+        }
+        // ARes(C): the gateway keeps waiting; the cardholder gets the challenge on their device.
         result(payment, .challengeRequired)
         context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.challengeRequest.rawValue,
                              subject: order.rawValue)
+    }
+
+    /// Y, or A, N, U, R or I by their shares: one draw, always taken, so a share changed in a
+    /// scenario moves no other draw.
+    private func frictionlessStatus() -> TransStatus {
+        let draw = random.unitInterval()
+        var below = 0.0
+        for (status, share) in context.configuration.behaviour.frictionless.shares {
+            below += Double(share.numerator) / Double(share.denominator)
+            if draw < below { return status }
+        }
+        return .authenticated
     }
 
     private func challengeAnswered(order: LifecycleID, passed: Bool) {

@@ -80,8 +80,9 @@ extension Gateway {
             counters.duplicatesDeduped &+= 1
             return
         }
-        if status == .challengeRequired {
-            counters.challenged &+= 1
+        if status == .challengeRequired || status == .decoupled {
+            // Wait for the RReq: the cardholder's challenge, or their banking app's, within the same limit.
+            if status == .decoupled { counters.decoupled &+= 1 } else { counters.challenged &+= 1 }
             startTimer(.challengeTimedOut, payment, after: context.configuration.timeouts.challenge)
             return
         }
@@ -92,7 +93,7 @@ extension Gateway {
         case .sale:
             applySale(payment, timedOut ? .timeout : .authResult(status))
         case .authorization:
-            let passed = status == .authenticated || status == .attempted
+            let passed = status == .authenticated || status == .attempted || status == .informational
                 || (status == .unavailable && context.configuration.policies.proceedOnUnavailable)
                 || context.has(.authorizeWithoutAuthentication)
             if passed {

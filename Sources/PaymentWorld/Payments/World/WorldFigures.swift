@@ -30,6 +30,8 @@ public struct PaymentCounters: Sendable {
     /// Payments of enrolled cards that skipped 3-D Secure under the low-value exemption.
     public var exempted: UInt64 = 0
     public var challenged: UInt64 = 0
+    /// ARes D: challenges the issuer ran out of band.
+    public var decoupled: UInt64 = 0
     /// Final 3DS results by TransStatus: Y, A, N, U, R.
     public var threeDSResults = [UInt64](repeating: 0, count: WireTransStatus.all.count)
     public var cascades: UInt64 = 0
@@ -82,6 +84,7 @@ extension PaymentCounters {
         frictionless &+= other.frictionless
         exempted &+= other.exempted
         challenged &+= other.challenged
+        decoupled &+= other.decoupled
         for index in threeDSResults.indices { threeDSResults[index] &+= other.threeDSResults[index] }
         cascades &+= other.cascades
         cascadeSuccesses &+= other.cascadeSuccesses

@@ -1,5 +1,6 @@
-/// G-9: an enrolled card is authorized only after 3-D Secure said Y or A (or U, where the policy
-/// proceeds on unavailable), or under a low-value exemption the policy grants.
+/// G-9: an enrolled card is authorized only after 3-D Secure said Y, A or I (informational, data
+/// only: domain §3.1), or U where the policy proceeds on unavailable, or under a low-value
+/// exemption the policy grants. Never after N or R.
 final class AuthorizationFollowsAuthentication: SafetyMonitor {
     static let invariant = "G-9"
     static let claim = "AuthorizationFollowsAuthentication"
@@ -19,7 +20,7 @@ final class AuthorizationFollowsAuthentication: SafetyMonitor {
         else { return }
         let validExemption = exempted && amount < lowValueExemption
         let allowed = !required || validExemption || authentication == .authenticated || authentication == .attempted
-            || (authentication == .unavailable && proceedOnUnavailable)
+            || authentication == .informational || (authentication == .unavailable && proceedOnUnavailable)
         checks.expect(allowed, about: attempt.payment,
                       exempted && !validExemption
                           ? "attempt \(attempt.index) exempted from 3DS at \(amount), not below the low-value limit \(lowValueExemption)"

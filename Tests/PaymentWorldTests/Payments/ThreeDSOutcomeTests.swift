@@ -1,0 +1,50 @@
+import PaymentWorld
+import SimulationKernel
+import Testing
+
+/// 3-D Secure in full (domain §3.1): every final transStatus a run can give, by the scenario's
+/// shares, with its consequence: Y, A and I authorize (I without the shift), N and R never do,
+/// U only where the policy proceeds; D runs the challenge out of band and ends in an RReq.
+@Suite struct ThreeDSOutcomeTests {
+    static func world(proceedOnUnavailable: Bool = false) -> PaymentsConfiguration {
+        smallWorld {
+            $0.behaviour.challengeRatio = Ratio(3, 10)
+            $0.behaviour.decoupledRatio = Ratio(1, 2)
+            $0.behaviour.frictionless.attempted = Ratio(1, 10)
+            $0.behaviour.frictionless.notAuthenticated = Ratio(1, 10)
+            $0.behaviour.frictionless.unavailable = Ratio(1, 10)
+            $0.behaviour.frictionless.rejected = Ratio(1, 10)
+            $0.behaviour.frictionless.informational = Ratio(1, 10)
+            $0.policies.proceedOnUnavailable = proceedOnUnavailable
+        }
+    }
+
+    @Test func everyFinalStatusHappensAtItsShareAndEveryClaimHolds() {
+        let result = PaymentsWorld(configuration: Self.world(), options: .init(seed: 9)).run()
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        #expect(result.audit.passed)
+        let counts = Dictionary(uniqueKeysWithValues: zip(["Y", "A", "N", "U", "R", "I"], result.counters.threeDSResults))
+        for status in ["Y", "A", "N", "U", "R", "I"] { #expect((counts[status] ?? 0) > 0, "\(status): \(counts)") }
+        // A, U, R and I come only from frictionless AReqs: each a tenth of them, within sampling error.
+        let frictionless = Double(result.counters.frictionless)
+        for status in ["A", "U", "R", "I"] {
+            let share = Double(counts[status] ?? 0) / frictionless
+            #expect(abs(share - 0.1) < 0.03, "\(status): \(share) of \(frictionless) frictionless")
+        }
+        #expect(result.counters.decoupled > 0 && result.counters.challenged > 0)
+        let ratio = Double(result.counters.decoupled) / Double(result.counters.decoupled + result.counters.challenged)
+        #expect(abs(ratio - 0.5) < 0.08, "decoupled share \(ratio)")
+    }
+
+    /// N, R and U (without the policy) decline as authentication failures; U with the policy, and
+    /// I, go on to the issuer: more authentication failures without the policy than with it.
+    @Test func theConsequencesFollowTheStatus() {
+        let strict = PaymentsWorld(configuration: Self.world(), options: .init(seed: 9)).run()
+        let lenient = PaymentsWorld(configuration: Self.world(proceedOnUnavailable: true), options: .init(seed: 9)).run()
+        #expect(strict.violations.isEmpty && lenient.violations.isEmpty)
+        let failed = { (result: PaymentsResult) in result.flows.reduce(UInt64(0)) { $0 + $1.outcomes[Int(PaymentOutcome.authenticationFailed.rawValue)] } }
+        let rejectedOrNot = strict.counters.threeDSResults[2] + strict.counters.threeDSResults[4]  // N and R.
+        #expect(failed(strict) >= rejectedOrNot, "\(failed(strict)) failed, N+R \(rejectedOrNot)")
+        #expect(failed(lenient) < failed(strict), "U goes on to the issuer only with the policy")
+    }
+}
