@@ -228,6 +228,7 @@ enum CardCreatedWire {
 enum IssuerAnswer: UInt64, CaseIterable {
     case approved = 0, insufficientFunds, doNotHonor, issuerUnavailable, restrictedCard, standInApproved
     case exceedsAmountLimit, exceedsFrequencyLimit
+    case invalidCardNumber, expiredCard, notPermittedToCardholder, systemMalfunction
 
     var responseCode: ResponseCode {
         switch self {
@@ -238,6 +239,10 @@ enum IssuerAnswer: UInt64, CaseIterable {
         case .restrictedCard: .restrictedCard
         case .exceedsAmountLimit: .exceedsAmountLimit
         case .exceedsFrequencyLimit: .exceedsFrequencyLimit
+        case .invalidCardNumber: .invalidCardNumber
+        case .expiredCard: .expiredCard
+        case .notPermittedToCardholder: .notPermittedToCardholder
+        case .systemMalfunction: .systemMalfunction
         }
     }
 }

@@ -134,6 +134,27 @@ public struct FrictionlessOutcomes: Sendable, Hashable {
     }
 }
 
+/// The issuer's other answers (ISO 8583 field 39, domain §3.2), each a share of its decisions on
+/// a usable card within its limits and funds: one uniform draw, in this order. 14, 54 and 57 are
+/// hard declines; 96 is a soft one that cascades to the backup acquirer.
+public struct IssuerDeclines: Sendable, Hashable {
+    /// 14: invalid card number.
+    public var invalidCardNumber = Ratio(2, 1000)
+    /// 54: expired card.
+    public var expiredCard = Ratio(5, 1000)
+    /// 57: transaction not permitted to the cardholder.
+    public var notPermitted = Ratio(3, 1000)
+    /// 96: system malfunction at the issuer.
+    public var systemMalfunction = Ratio(3, 1000)
+
+    public init() {}
+
+    var shares: [(IssuerAnswer, Ratio)] {
+        [(.invalidCardNumber, invalidCardNumber), (.expiredCard, expiredCard), (.notPermittedToCardholder, notPermitted),
+         (.systemMalfunction, systemMalfunction)]
+    }
+}
+
 public struct PaymentBehaviour: Sendable, Hashable {
     /// Share of enrolled cards whose ACS asks for a challenge (the rest are frictionless).
     public var challengeRatio = Ratio(2, 10)
@@ -152,6 +173,8 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var issuerSoftDecline = Ratio(2, 100)
     /// Share of issuer decisions that are hard declines (do not honour, 05).
     public var issuerHardDecline = Ratio(3, 100)
+    /// The issuer's declines besides 05, 51, 61, 62, 65 and 91.
+    public var issuerDeclines = IssuerDeclines()
     /// Time between an authorization and its capture.
     public var captureDelay: Distribution = .exponential(mean: .seconds(60))
     /// The merchant captures within this window at the latest, whatever `captureDelay` draws: an

@@ -354,9 +354,29 @@ extension ScenarioLoader {
         let total = outcomes.shares.reduce(0.0) { $0 + Double($1.1.numerator) / Double($1.1.denominator) }
         if total > 1 {
             reader.report(base, expected: "shares of A, N, U, R and I that add up to at most 1 (the rest is Y)",
-                          found: "shares adding up to \(total)")
+                          found: "shares adding up to \((total * 1_000).rounded() / 1_000)")
         }
         return outcomes
+    }
+
+    /// `behaviour.issuerDeclines.{invalidCardNumber, expiredCard, notPermitted, systemMalfunction}`.
+    static func readIssuerDeclines(_ reader: inout ScenarioReader, defaults: IssuerDeclines) -> IssuerDeclines {
+        var declines = defaults
+        let base = "behaviour.issuerDeclines"
+        declines.invalidCardNumber = reader.ratio("\(base).invalidCardNumber", what: "the share of issuer answers 14",
+                                                  default: defaults.invalidCardNumber)
+        declines.expiredCard = reader.ratio("\(base).expiredCard", what: "the share of issuer answers 54", default: defaults.expiredCard)
+        declines.notPermitted = reader.ratio("\(base).notPermitted", what: "the share of issuer answers 57",
+                                             default: defaults.notPermitted)
+        declines.systemMalfunction = reader.ratio("\(base).systemMalfunction", what: "the share of issuer answers 96",
+                                                  default: defaults.systemMalfunction)
+        let total = [declines.invalidCardNumber, declines.expiredCard, declines.notPermitted, declines.systemMalfunction]
+            .reduce(0.0) { $0 + Double($1.numerator) / Double($1.denominator) }
+        if total > 1 {
+            reader.report(base, expected: "shares of 14, 54, 57 and 96 that add up to at most 1",
+                          found: "shares adding up to \((total * 1_000).rounded() / 1_000)")
+        }
+        return declines
     }
 
     static func readBehaviour(_ reader: inout ScenarioReader, defaults: PaymentBehaviour) -> PaymentBehaviour {
@@ -374,6 +394,7 @@ extension ScenarioLoader {
                                                    default: defaults.issuerSoftDecline)
         behaviour.issuerHardDecline = reader.ratio("behaviour.issuerHardDecline", what: "the share of hard declines",
                                                    default: defaults.issuerHardDecline)
+        behaviour.issuerDeclines = readIssuerDeclines(&reader, defaults: defaults.issuerDeclines)
         behaviour.captureDelay = reader.distribution("behaviour.captureDelay", default: defaults.captureDelay)
         behaviour.captureWindow = reader.duration("behaviour.captureWindow", default: defaults.captureWindow,
                                                   allowZero: false)

@@ -159,7 +159,7 @@ public actor Issuer: ReportingActor {
         } else if random.chance(behaviour.issuerHardDecline) {
             outcome = .doNotHonor
         } else {
-            outcome = .approved
+            outcome = otherDecline() ?? .approved
         }
         counters.count(issuerAnswer: outcome.responseCode)
         guard outcome == .approved else {
@@ -177,6 +177,18 @@ public actor Issuer: ReportingActor {
         }
         placeHold(attempt, amount: request.amount, standIn: false)
         answer(attempt, outcome)
+    }
+
+    /// 14, 54, 57 or 96 by their shares, or nil: one draw, always taken, so a share changed in a
+    /// scenario moves no other draw.
+    private func otherDecline() -> IssuerAnswer? {
+        let draw = random.unitInterval()
+        var below = 0.0
+        for (answer, share) in context.configuration.behaviour.issuerDeclines.shares {
+            below += Double(share.numerator) / Double(share.denominator)
+            if draw < below { return answer }
+        }
+        return nil
     }
 
     /// The card's daily spending or hourly approvals limit, if this authorization would pass it.

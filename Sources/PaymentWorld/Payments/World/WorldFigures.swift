@@ -70,7 +70,7 @@ public struct PaymentCounters: Sendable {
     public var issuerAnswers = [UInt64](repeating: 0, count: PaymentCounters.issuerCodes.count)
 
     /// The codes `issuerAnswers` counts, in its order.
-    public static let issuerCodes = ["00", "05", "51", "61", "62", "65", "91"]
+    public static let issuerCodes = ["00", "05", "14", "51", "54", "57", "61", "62", "65", "91", "96"]
 
     mutating func count(issuerAnswer code: ResponseCode) {
         if let index = Self.issuerCodes.firstIndex(of: code.description) { issuerAnswers[index] &+= 1 }
