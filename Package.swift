@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
         .library(name: "PaymentWorld", targets: ["PaymentWorld"]),
         .library(name: "Exploration", targets: ["Exploration"]),
+        .library(name: "SimulationTesting", targets: ["SimulationTesting"]),
         .executable(name: "paystorm", targets: ["PayStormCLI"]),
         .executable(name: "paystorm-bench", targets: ["PayStormBenchmarks"]),
     ],
@@ -28,6 +29,8 @@ let package = Package(
             plugins: ["CaseIndexPlugin"]  // Lifecycles' case indices, generated at build time.
         ),
         .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),
+        // Swift Testing's side of exploring a user's own simulation: one call per test.
+        .target(name: "SimulationTesting", dependencies: ["SimulationKernel"]),
         .target(name: "Reporting", dependencies: ["SimulationKernel"]),
         // Running, judging, exploring and shrinking seeds of a scenario: what the commands share.
         .target(name: "Exploration", dependencies: ["Scenarios", "PaymentWorld", "SimulationKernel"]),
@@ -46,7 +49,7 @@ let package = Package(
         .plugin(name: "CaseIndexPlugin", capability: .buildTool(), dependencies: ["CaseIndexGenerator"]),
         .testTarget(
             name: "SimulationKernelTests",
-            dependencies: ["SimulationKernel"],
+            dependencies: ["SimulationKernel", "SimulationTesting"],
             exclude: ["Golden"]  // Golden files are read through #filePath, not bundled.
         ),
         // What more than one test target needs: the package root, shell words of a printed command line.

@@ -1,0 +1,87 @@
+import Synchronization
+
+/// Exploring a user's own simulation over seeds × strategies × jitters, on several threads: the
+/// loop, the verdict and the replay a test would otherwise write itself.
+///
+/// ```swift
+/// let outcome = ScheduleExploration.explore(seeds: 0..<200) { trial in
+///     let gateway = FakeGateway(context: trial.simulation.makeContext(name: "gateway"))
+///     trial.simulation.spawn { … }
+///     try trial.run()
+///     let charges = trial.simulation.inspect { gateway.assumeIsolated { $0.charges.count } }
+///     if charges > 1 { throw DoubleCharge(charges) }
+/// }
+/// if let failure = outcome.failures.first { print(failure, failure.replayEnvironment) }
+/// ```
+public enum ScheduleExploration {
+    /// The strategies tried by default: random order, and PCT at depths 2, 3 and 5 over `steps`
+    /// steps, so a bug that needs one, two or four unlucky preemptions is within reach.
+    public static func portfolio(steps: Int = 1_000) -> [SchedulingStrategy] {
+        [.random, .pct(depth: 2, steps: steps), .pct(depth: 3, steps: steps), .pct(depth: 5, steps: steps)]
+    }
+
+    /// Runs `body` once per (seed, strategy, jitter), seeds outermost, on up to `threads`
+    /// threads. A trial fails when its body throws (``Trial/run()`` throws when the code escaped
+    /// or the run did not end idle). With `stopAtFirstFailure`, no trial after the first failing
+    /// one starts, and the outcome is the same whatever the number of threads.
+    public static func explore(seeds: Range<UInt64>, strategies: [SchedulingStrategy] = portfolio(),
+                               jitters: [SimDuration] = [.zero], lanes: LaneMode = .perActor, threads: Int = 1,
+                               stopAtFirstFailure: Bool = true,
+                               _ body: @escaping @Sendable (Trial) throws -> Void) -> ExplorationOutcome {
+        let strategies = strategies.isEmpty ? [.random] : strategies
+        let jitters = jitters.isEmpty ? [.zero] : jitters
+        let perSeed = strategies.count * jitters.count
+        let (total, overflow) = Int(clamping: seeds.count).multipliedReportingOverflow(by: perSeed)
+        let count = overflow ? Int.max : total
+        @Sendable func settings(_ index: Int) -> TrialSettings {
+            let seed = seeds.lowerBound &+ UInt64(index / perSeed)
+            let rest = index % perSeed
+            return TrialSettings(seed: seed, strategy: strategies[rest / jitters.count],
+                                 jitter: jitters[rest % jitters.count], lanes: lanes)
+        }
+        let firstFailing = Atomic<Int>(.max)
+        let failures = Mutex<[(index: Int, failure: TrialFailure)]>([])
+        TrialThreads.run(count: count, threads: threads,
+                         shouldGo: { index in !stopAtFirstFailure || index < firstFailing.load(ordering: .relaxed) }) { index in
+            guard let failure = attempt(settings(index), body) else { return }
+            failures.withLock { $0.append((index, failure)) }
+            if stopAtFirstFailure { firstFailing.min(index, ordering: .relaxed) }
+        }
+        var found = failures.withLock { $0 }.sorted { $0.index < $1.index }
+        if stopAtFirstFailure, let first = found.first {
+            found = [first]
+            return ExplorationOutcome(trialsRun: first.index + 1, failures: [first.failure])
+        }
+        return ExplorationOutcome(trialsRun: count, failures: found.map(\.failure))
+    }
+
+    /// Runs one trial again, alone, on this thread: the failure's settings give the same trace
+    /// hash and the same verdict. `trace`, if given, receives each step as a
+    /// `time actor event #subject` line.
+    public static func replay(_ settings: TrialSettings, trace: (@Sendable (String) -> Void)? = nil,
+                              _ body: (Trial) throws -> Void) -> (traceHash: String, failure: TrialFailure?) {
+        let trial = Trial(settings)
+        if let trace {
+            let simulation = trial.simulation
+            simulation.setTraceSink { [unowned simulation] record in
+                trace("\(record.time) \(simulation.name(of: record.receiver)) "
+                      + "\(simulation.eventName(record.kind, at: record.receiver)) #\(record.subject)")
+            }
+        }
+        let failure = verdict(trial, body)
+        return (trial.simulation.trace.hashHex, failure)
+    }
+
+    private static func attempt(_ settings: TrialSettings, _ body: (Trial) throws -> Void) -> TrialFailure? {
+        verdict(Trial(settings), body)
+    }
+
+    private static func verdict(_ trial: Trial, _ body: (Trial) throws -> Void) -> TrialFailure? {
+        do {
+            try body(trial)
+            return nil
+        } catch {
+            return TrialFailure(settings: trial.settings, traceHash: trial.simulation.trace.hashHex, message: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// One simulation of the user's code under one ``TrialSettings``: the body given to
+/// ``ScheduleExploration/explore(seeds:strategies:jitters:lanes:threads:stopAtFirstFailure:_:)``
+/// builds its actors on ``simulation``, starts work with `simulation.spawn`, calls ``run()``,
+/// then checks what it cares about and throws to fail the trial.
+public final class Trial {
+    public let settings: TrialSettings
+    public let simulation: Simulation
+
+    init(_ settings: TrialSettings) {
+        self.settings = settings
+        simulation = Simulation(options: .init(seed: settings.seed, strategy: settings.strategy, lanes: settings.lanes,
+                                               deliveryJitter: settings.jitter))
+    }
+
+    /// Runs the simulation until nothing is left to do. Throws ``TrialProblem`` when the user's code
+    /// escaped the simulation (which way, at which virtual instant, and the last steps before it) or
+    /// when the run did not end idle.
+    public func run() throws {
+        let end = simulation.run()
+        if let escape = simulation.escapes.first {
+            throw TrialProblem(message: "the code escaped the simulation: \(escape)", lastSteps: lastSteps())
+        }
+        guard end == .idle else {
+            throw TrialProblem(message: "the run ended \(end), not idle", lastSteps: lastSteps())
+        }
+    }
+
+    /// The last steps the simulation took, as `time actor event #subject` lines: where it was.
+    public func lastSteps() -> [String] {
+        simulation.trace.recent.map { record in
+            "\(record.time) \(simulation.name(of: record.receiver)) "
+                + "\(simulation.eventName(record.kind, at: record.receiver)) #\(record.subject)"
+        }
+    }
+}
+
+/// A trial that went wrong inside the simulation rather than in the user's own checks.
+public struct TrialProblem: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    /// Where the simulation was: its last steps.
+    public var lastSteps: [String]
+
+    public var description: String {
+        lastSteps.isEmpty ? message : message + "; last steps:\n  " + lastSteps.joined(separator: "\n  ")
+    }
+}
+
+/// A failed trial: its settings, the trace hash it reached, and what the body threw.
+public struct TrialFailure: Sendable, Hashable, CustomStringConvertible {
+    public var settings: TrialSettings
+    public var traceHash: String
+    public var message: String
+
+    /// `PAYSTORM_REPLAY=17/pct:3:200/0`: the environment a test helper reads to run this trial alone.
+    public var replayEnvironment: String { "PAYSTORM_REPLAY=\(settings.replayToken)" }
+
+    public var description: String { "\(settings) (trace \(traceHash)): \(message)" }
+}
+
+/// What an exploration did.
+public struct ExplorationOutcome: Sendable {
+    /// Trials run: every one, or those up to the first failure when stopping at it.
+    public var trialsRun: Int
+    /// Failures in trial order (seed, then strategy, then jitter); the first is the one to replay.
+    public var failures: [TrialFailure]
+
+    public var passed: Bool { failures.isEmpty }
+
+    public init(trialsRun: Int, failures: [TrialFailure]) {
+        self.trialsRun = trialsRun
+        self.failures = failures
+    }
+}
