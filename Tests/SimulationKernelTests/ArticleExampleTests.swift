@@ -64,6 +64,19 @@ import Testing
         #expect(replay.traceHash == first.traceHash, "\(first.options)")
     }
 
+    /// The library's loop finds the first seed the hand-written loop finds under random order,
+    /// and its failure replays to the same trace.
+    @Test func theLibrarysLoopFindsTheSameOverdraftAndReplaysIt() throws {
+        let outcome = exploreWalletWithTheLibrary(seeds: 0..<50)
+        let failure = try #require(outcome.failures.first)
+        #expect(failure.message.contains("Overdraft(balance: -20)"), "\(failure.message)")
+        let handFirst = try #require(exploreWallet(seeds: 0..<50).first { $0.options.strategy == .random })
+        #expect(failure.settings.seed == handFirst.options.seed && failure.settings.strategy == .random)
+        let lines = TraceLines()
+        let replay = ScheduleExploration.replay(failure.settings, trace: { lines.all.append($0) }, walletOverdraftTrial)
+        #expect(replay.traceHash == failure.traceHash && replay.failure != nil && !lines.all.isEmpty)
+    }
+
     @Test(arguments: [SimDuration.zero, .milliseconds(5)])
     func strategiesFailOnTheSameSeedsInATimingRace(deliveryJitter: SimDuration) {
         let failures = exploreWallet(seeds: 0..<50, deliveryJitter: deliveryJitter)

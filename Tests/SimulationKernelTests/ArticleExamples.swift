@@ -101,6 +101,36 @@ func exploreWallet(seeds: Range<UInt64>, deliveryJitter: SimDuration = .zero)
     return failures
 }
 
+/// The wallet's overdraft as a thrown error: what fails a trial.
+struct Overdraft: Error {
+    var balance: Int64
+}
+
+/// One trial of the wallet: the workload on the trial's simulation, the run, then the claim.
+@Sendable func walletOverdraftTrial(_ trial: Trial) throws {
+    let simulation = trial.simulation
+    let network = Network(simulation: simulation, defaultLatency: .uniform(.milliseconds(1), .milliseconds(5)))
+    let fraudCheck = simulation.makeContext(name: "fraud-check", network: network)
+    let wallet = Wallet(context: simulation.makeContext(name: "wallet", network: network),
+                        fraudCheck: fraudCheck.address)
+    let shopper = simulation.makeContext(name: "shopper")
+    simulation.spawn { _ = await wallet.pay(60) }
+    simulation.spawn {
+        await shopper.sleep(for: .milliseconds(shopper.random.int(in: 0...10)))
+        _ = await wallet.pay(60)
+    }
+    try trial.run()
+    let balance = simulation.inspect { wallet.assumeIsolated { $0.balance } }
+    withExtendedLifetime(network) {}
+    if balance < 0 { throw Overdraft(balance: balance) }
+}
+
+/// The trial explored by the library over the default portfolio of strategies (random, PCT at
+/// depths 2, 3 and 5), on two threads, stopping at the first failure.
+func exploreWalletWithTheLibrary(seeds: Range<UInt64>) -> ExplorationOutcome {
+    ScheduleExploration.explore(seeds: seeds, threads: 2, walletOverdraftTrial)
+}
+
 // MARK: Replaying
 
 /// Every step of one run as a line of text: time, actor, event and subject.

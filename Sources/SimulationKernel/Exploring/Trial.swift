@@ -18,6 +18,10 @@ public final class Trial {
     public func run() throws {
         let end = simulation.run()
         if let escape = simulation.escapes.first {
+            // Work that left may come back from another thread at any time and enqueue itself on
+            // this simulation: it must find it alive, so a simulation that leaked work is kept for
+            // the process (a test's failure, once; freed, it crashed the next test).
+            _ = Unmanaged.passRetained(simulation)
             throw TrialProblem(message: "the code escaped the simulation: \(escape)", lastSteps: lastSteps())
         }
         guard end == .idle else {
