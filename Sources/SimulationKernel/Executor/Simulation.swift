@@ -154,6 +154,7 @@ public final class Simulation: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var eventsProcessed: UInt64 = 0
     /// Events scheduled after a delay that would take them past ``horizon``: dropped, never delivered.
     @exclusivity(unchecked) @usableFromInline var beyondHorizon: UInt64 = 0
+    /// Events dropped because their delay took them past ``horizon``: never delivered.
     public var eventsBeyondHorizon: UInt64 { beyondHorizon }
     /// Jobs run so far, over every call to `run`: the steps of tasks and of actors on lanes.
     @exclusivity(unchecked) public internal(set) var jobsRun: UInt64 = 0

@@ -3,7 +3,9 @@
 /// builds its actors on ``simulation``, starts work with `simulation.spawn`, calls ``run()``,
 /// then checks what it cares about and throws to fail the trial.
 public final class Trial {
+    /// The seed, strategy and jitter this trial runs under.
     public let settings: TrialSettings
+    /// A fresh simulation made from ``settings``: build the workload on it.
     public let simulation: Simulation
 
     init(_ settings: TrialSettings) {
@@ -40,10 +42,12 @@ public final class Trial {
 
 /// A trial that went wrong inside the simulation rather than in the user's own checks.
 public struct TrialProblem: Error, Sendable, CustomStringConvertible {
+    /// What went wrong: the escape, or how the run ended.
     public var message: String
     /// Where the simulation was: its last steps.
     public var lastSteps: [String]
 
+    /// The message, then the last steps, one per line.
     public var description: String {
         lastSteps.isEmpty ? message : message + "; last steps:\n  " + lastSteps.joined(separator: "\n  ")
     }
@@ -51,13 +55,17 @@ public struct TrialProblem: Error, Sendable, CustomStringConvertible {
 
 /// A failed trial: its settings, the trace hash it reached, and what the body threw.
 public struct TrialFailure: Sendable, Hashable, CustomStringConvertible {
+    /// What replays it.
     public var settings: TrialSettings
+    /// The trace hash the failing run reached: a replay reaches the same one.
     public var traceHash: String
+    /// What the body threw, as text.
     public var message: String
 
     /// `PAYSTORM_REPLAY=17/pct:3:200/0`: the environment a test helper reads to run this trial alone.
     public var replayEnvironment: String { "PAYSTORM_REPLAY=\(settings.replayToken)" }
 
+    /// `seed 17, random (trace 1a2b…): the wallet went to -20`.
     public var description: String { "\(settings) (trace \(traceHash)): \(message)" }
 }
 
@@ -68,8 +76,10 @@ public struct ExplorationOutcome: Sendable {
     /// Failures in trial order (seed, then strategy, then jitter); the first is the one to replay.
     public var failures: [TrialFailure]
 
+    /// No trial failed.
     public var passed: Bool { failures.isEmpty }
 
+    /// An outcome of `trialsRun` trials with these failures.
     public init(trialsRun: Int, failures: [TrialFailure]) {
         self.trialsRun = trialsRun
         self.failures = failures

@@ -2,13 +2,16 @@
 /// strategy and the delivery jitter. The same settings give the same interleaving, the same trace
 /// and the same verdict, in any process.
 public struct TrialSettings: Sendable, Hashable, CustomStringConvertible {
+    /// The seed every random stream of the run is split from.
     public var seed: UInt64
+    /// How the scheduler orders steps ready at the same time.
     public var strategy: SchedulingStrategy
     /// Extra delay, up to this much, the scheduler adds to each network delivery (``Network``).
     public var jitter: SimDuration
     /// How actors share the executor: one lane each makes every actor hop a scheduling point.
     public var lanes: LaneMode
 
+    /// Settings for one trial; random order, no jitter and a lane per actor by default.
     public init(seed: UInt64, strategy: SchedulingStrategy = .random, jitter: SimDuration = .zero,
                 lanes: LaneMode = .perActor) {
         self.seed = seed
@@ -23,7 +26,7 @@ public struct TrialSettings: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The settings in one word for an environment variable: `17/pct:3:200/5000000` (seed,
-    /// strategy, jitter in nanoseconds). ``init(replayToken:)`` reads it back.
+    /// strategy, jitter in nanoseconds). ``TrialSettings/init(replayToken:lanes:)`` reads it back.
     public var replayToken: String {
         let strategy: String = switch self.strategy {
         case .fifo: "fifo"
