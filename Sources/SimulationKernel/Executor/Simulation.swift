@@ -45,10 +45,12 @@ public final class Simulation: @unchecked Sendable {
         public var strict: Bool
         /// How many of the last trace records the run keeps (``Trace/recent``) for failure reports.
         public var traceRingCapacity: Int
-        /// Up to this much extra delay on every network delivery, drawn from the scheduler's own
-        /// stream, not the model's: with it, the scheduler also decides message races (which of two
-        /// messages in flight lands first), so one seed's workload can be explored under many
-        /// schedules. Zero (the default) leaves every delivery at the model's latency.
+        /// Up to this much extra delay on every network delivery, chosen by the scheduler, not the
+        /// model: with it, the strategy also decides message races (which of two messages in
+        /// flight lands first), so one seed's workload can be explored under many schedules. Each
+        /// strategy chooses its own way (``Simulation/deliveryJitter(to:)``), so fifo, random and
+        /// pct explore different races of the same workload. Zero (the default) leaves every
+        /// delivery at the model's latency.
         public var deliveryJitter: SimDuration
         /// Drop events their receivers call stale (`EventReceiver.isStale`) before they reach the
         /// heap. Off, every event is delivered: the run is the same, its trace longer. Tests turn
@@ -333,10 +335,44 @@ public final class Simulation: @unchecked Sendable {
         }
     }
 
-    /// The scheduler's extra delay for one network delivery (zero unless `deliveryJitter` is set).
+    /// The scheduler's extra delay for one network delivery (zero unless `deliveryJitter` is set),
+    /// drawn from its jitter stream: what fifo uses for every delivery.
     @inlinable public func deliveryJitter() -> SimDuration {
         guard jitterNanoseconds > 0 else { return .zero }
         return SimDuration(nanoseconds: Int64(jitterRandom.int(in: 0...jitterNanoseconds)))
+    }
+
+    /// The strategy's extra delay for one delivery to `receiver`, within `deliveryJitter`.
+    ///
+    /// - fifo: a uniform draw from the jitter stream (``deliveryJitter()``).
+    /// - random: a uniform draw from the scheduler's stream, which also orders ties: another
+    ///   schedule of the same workload than fifo's.
+    /// - pct: delay-bounded by priority: a delivery to a receiver of high priority lands early in
+    ///   the window, one to a receiver of low priority late, and a receiver demoted at a change
+    ///   point falls to the window's end. Messages to one receiver keep their order; messages to
+    ///   different receivers race as the priorities say, so PCT's change points act on message
+    ///   races too.
+    @inlinable public func deliveryJitter(to receiver: ReceiverID) -> SimDuration {
+        guard jitterNanoseconds > 0 else { return .zero }
+        switch strategyKind {
+        case .fifo:
+            return deliveryJitter()
+        case .random:
+            return SimDuration(nanoseconds: Int64(schedulerRandom.int(in: 0...jitterNanoseconds)))
+        case .pct:
+            return priorityJitter(to: receiver)
+        }
+    }
+
+    /// PCT's delay for a delivery to `receiver`: the window times how far its priority sits below
+    /// the highest a receiver can start with.
+    @usableFromInline func priorityJitter(to receiver: ReceiverID) -> SimDuration {
+        let index = Int(receiver.rawValue)
+        guard index < receiverPriority.count, let pct else { return deliveryJitter() }
+        let top = UInt64(pct.depth) + PCTState.initialPrioritySpread.upperBound + 1
+        let below = top - min(UInt64(receiverPriority[index]), top)
+        let fraction = Double(below) / Double(top)
+        return SimDuration(nanoseconds: Int64(fraction * Double(jitterNanoseconds)))
     }
 
     /// Number of events scheduled and not yet delivered.

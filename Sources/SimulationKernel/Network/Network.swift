@@ -175,7 +175,7 @@ public final class Network: @unchecked Sendable {
         let index = slot(source, target)
         if !links[index].isOpen { createDefaultLink(at: index, source, target) }
         counts.sent &+= 1
-        let jitter = simulation.deliveryJitter()
+        let jitter = simulation.deliveryJitter(to: target)
         var delay = links.withUnsafeMutableBufferPointer { buffer in
             let link = buffer.baseAddress.unsafelyUnwrapped + index
             return link.pointee.latency.sample(&link.pointee.random) + jitter
