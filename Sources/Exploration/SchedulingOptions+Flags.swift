@@ -19,7 +19,7 @@ extension SchedulingOptions {
              help: "scheduling: fifo (default), random, or pct[:DEPTH] (default depth \(Strategy.defaultPCTDepth))"),
         Flag(name: "lanes", valueName: "MODE", help: "shared (default: actor hops are direct calls) or per-actor"),
         Flag(name: "jitter", valueName: "DURATION",
-             help: "let the scheduler delay each message by up to DURATION, from its own stream (message races)"),
+             help: "let the strategy delay each message by up to DURATION (message races; fifo and random draw it, pct by priority)"),
         Flag(name: "keep-going", valueName: nil, help: "count invariant violations instead of stopping at the first"),
     ]
 

@@ -6,8 +6,9 @@ import Testing
 @Suite struct DeliveryJitterTests {
     /// Two senders each send one message per millisecond to one sink; returns the order in
     /// which the sink saw the senders, as a string of "a" and "b", and the trace hash.
-    static func race(jitter: SimDuration, seed: UInt64 = 3) -> (order: String, hash: UInt64, sunk: Int) {
-        let simulation = Simulation(options: .init(seed: seed, deliveryJitter: jitter))
+    static func race(jitter: SimDuration, seed: UInt64 = 3, strategy: SchedulingStrategy = .fifo)
+        -> (order: String, hash: UInt64, sunk: Int) {
+        let simulation = Simulation(options: .init(seed: seed, strategy: strategy, deliveryJitter: jitter))
         let network = Network(simulation: simulation, defaultLatency: .constant(.milliseconds(5)))
         let sink = Recorder(lane: simulation.makeLane(), name: "sink")
         let target = simulation.register(sink)
@@ -31,6 +32,18 @@ import Testing
         let plain = Self.race(jitter: .zero)
         #expect(plain.sunk == 400)
         #expect(plain.order == String(repeating: "ab", count: 200))
+    }
+
+    /// Each strategy chooses the jitter its own way: the same race under fifo, random and pct
+    /// orders differently, and each order replays.
+    @Test func eachStrategyChoosesItsOwnRaces() {
+        let orders = [SchedulingStrategy.fifo, .random, .pct(depth: 3, steps: 400)].map { strategy in
+            Self.race(jitter: .milliseconds(2), strategy: strategy)
+        }
+        #expect(orders.allSatisfy { $0.sunk == 400 })
+        #expect(Set(orders.map(\.order)).count == 3, "\(orders.map(\.order))")
+        let pctAgain = Self.race(jitter: .milliseconds(2), strategy: .pct(depth: 3, steps: 400))
+        #expect(pctAgain.order == orders[2].order && pctAgain.hash == orders[2].hash)
     }
 
     @Test func jitterReordersRacesDeterministically() {
