@@ -129,6 +129,25 @@ enum PaymentsRun {
         return summary
     }
 
+    /// Per system with any: its status-check operation, how often the merchant made it, and the
+    /// gateway's answers to repeated requests in the system's own words.
+    static func statusChecksBySystem(_ counters: PaymentCounters) -> [(String, JSONOutput)] {
+        SeedSystem.allCases.compactMap { system in
+            let index = system.index
+            let (checks, inProgress, final) = (counters.statusChecks[index], counters.repeatsInProgress[index],
+                                               counters.repeatsFinal[index])
+            guard checks + inProgress + final > 0 else { return nil }
+            let words = system.statusCheck
+            return (system.rawValue, .object([
+                ("operation", .string(words.operation)), ("status_checks", .unsigned(checks)),
+                ("repeated_requests", .object([
+                    ("in_progress", .unsigned(inProgress)), ("in_progress_means", .string(words.inProgress)),
+                    ("final", .unsigned(final)), ("final_means", .string(words.final)),
+                ])),
+            ]))
+        }
+    }
+
     /// How the world got every payment whose answer went missing to a known end.
     static func failureHandlingLines(_ counters: PaymentCounters) -> [String] {
         let g = SummaryTable.grouped
@@ -140,7 +159,22 @@ enum PaymentsRun {
                 + "voids of refused captures \(g(counters.voids))",
             "cascades \(g(counters.cascades)) (succeeded \(g(counters.cascadeSuccesses))); network stand-ins "
                 + "\(g(counters.standIns)), holds it booked \(g(counters.standInHolds))",
-        ]
+        ] + statusCheckLines(counters)
+    }
+
+    /// `ecommpay restore (init with the same paymentId) 12; repeated requests found the payment in
+    /// progress 30 (onPaymentRestored), final 41 (PAYMENT_HAS_FINAL_STATUS)`.
+    static func statusCheckLines(_ counters: PaymentCounters) -> [String] {
+        let g = SummaryTable.grouped
+        return SeedSystem.allCases.compactMap { system in
+            let index = system.index
+            guard counters.statusChecks[index] + counters.repeatsInProgress[index] + counters.repeatsFinal[index] > 0
+            else { return nil }
+            let words = system.statusCheck
+            return "\(system) \(words.operation) \(g(counters.statusChecks[index])); repeated requests found the payment "
+                + "in progress \(g(counters.repeatsInProgress[index])) (\(words.inProgress)), "
+                + "final \(g(counters.repeatsFinal[index])) (\(words.final))"
+        }
     }
 
     /// How the customers' lifecycles met: on a busy customer, in conflicts, at the issuer.
@@ -205,6 +239,7 @@ enum PaymentsRun {
             ("recovery", .object([
                 ("status_recoveries", .unsigned(counters.statusRecoveries)), ("voids", .unsigned(counters.voids)),
                 ("stand_in_holds", .unsigned(counters.standInHolds)),
+                ("by_system", .object(statusChecksBySystem(counters))),
             ])),
             ("retries", .unsigned(counters.merchantRetries)),
             ("step_repeats", .unsigned(counters.stepRepeats)),

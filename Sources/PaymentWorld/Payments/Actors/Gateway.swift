@@ -105,7 +105,13 @@ public actor Gateway: ReportingActor {
         if let existing = byKey[key].map(PaymentID.init(rawValue:)) {
             // Same key: the same payment (G-4). Repeat its final answer if it has one.
             counters.duplicatesDeduped &+= 1
-            if let record = record(existing), let outcome = record.outcome { answerMerchant(existing, record, outcome) }
+            let system = context.bodies[order].flow.system.index
+            if let record = record(existing), let outcome = record.outcome {
+                counters.repeatsFinal[system] &+= 1
+                answerMerchant(existing, record, outcome)
+            } else {
+                counters.repeatsInProgress[system] &+= 1
+            }
             return
         }
         if order.slot < settledOrders.count, settledOrders[order.slot].generation >= order.generation {
@@ -114,6 +120,7 @@ public actor Gateway: ReportingActor {
             // payment whose hold nobody ended (AUTH-4, card-payments.json with lognormal sigma 3).
             counters.duplicatesDeduped &+= 1
             if let outcome = settledOutcome(of: order) {
+                counters.repeatsFinal[context.bodies[order].flow.system.index] &+= 1
                 context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
                              subject: order.rawValue, argument: outcome.rawValue)
             }

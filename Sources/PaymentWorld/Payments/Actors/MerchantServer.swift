@@ -130,6 +130,7 @@ public actor MerchantServer: ReportingActor {
             return
         } else {
             counters.statusRecoveries &+= 1
+            counters.statusChecks[context.bodies[payment].flow.system.index] &+= 1
         }
         call(payment)
     }

@@ -2,6 +2,29 @@
 public enum SeedSystem: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case generic, portmone, ecommpay, mastercard, sogenactif, paysafe
     public var description: String { rawValue }
+
+    /// Where the system's counts sit in per-system arrays.
+    public var index: Int {
+        switch self {
+        case .generic: 0
+        case .portmone: 1
+        case .ecommpay: 2
+        case .mastercard: 3
+        case .sogenactif: 4
+        case .paysafe: 5
+        }
+    }
+
+    /// How the system asks for a payment whose answer went missing (domain §1, §2.4 LC-12), and
+    /// what it hears back while the payment is in progress and once it is final.
+    public var statusCheck: (operation: String, inProgress: String, final: String) {
+        switch self {
+        case .ecommpay: ("restore (init with the same paymentId)", "onPaymentRestored", "PAYMENT_HAS_FINAL_STATUS")
+        case .mastercard: ("Retrieve Transaction", "in progress", "final status")
+        case .sogenactif: ("getTransactionData", "transactionStatus pending", "transactionStatus final")
+        case .generic, .portmone, .paysafe: ("status check", "in progress", "final status")
+        }
+    }
 }
 
 /// The card-payment core a flow ends in, run by merchant, gateway, ACS, acquirers, network and issuer.

@@ -68,6 +68,15 @@ public struct PaymentCounters: Sendable {
     public var standInHolds: UInt64 = 0
     /// The issuer's decisions by ISO code (00, 05, 51, 61, 62, 65, 91): declines by reason.
     public var issuerAnswers = [UInt64](repeating: 0, count: PaymentCounters.issuerCodes.count)
+    /// Status checks the merchant made after its retries ran out, by source system (in
+    /// `SeedSystem.allCases` order): ecommpay's restore, MPGS's Retrieve Transaction, Sips's
+    /// getTransactionData, a status check elsewhere.
+    public var statusChecks = [UInt64](repeating: 0, count: SeedSystem.allCases.count)
+    /// The gateway's answers to a repeated payment request (a retry or a status check) by system:
+    /// the payment still in progress (ecommpay `onPaymentRestored`), or final (ecommpay
+    /// PAYMENT_HAS_FINAL_STATUS, with its status).
+    public var repeatsInProgress = [UInt64](repeating: 0, count: SeedSystem.allCases.count)
+    public var repeatsFinal = [UInt64](repeating: 0, count: SeedSystem.allCases.count)
 
     /// The codes `issuerAnswers` counts, in its order.
     public static let issuerCodes = ["00", "05", "14", "51", "54", "57", "61", "62", "65", "91", "96"]
@@ -112,5 +121,10 @@ extension PaymentCounters {
         voids &+= other.voids
         standInHolds &+= other.standInHolds
         for index in issuerAnswers.indices { issuerAnswers[index] &+= other.issuerAnswers[index] }
+        for index in statusChecks.indices {
+            statusChecks[index] &+= other.statusChecks[index]
+            repeatsInProgress[index] &+= other.repeatsInProgress[index]
+            repeatsFinal[index] &+= other.repeatsFinal[index]
+        }
     }
 }
