@@ -114,6 +114,11 @@ public final class PaymentsWorld {
             }
             nextReport = Simulation.nextReport(after: simulation.now, every: interval, nextDue: simulation.nextDue)
         }
+        if end == .idle, simulation.eventsBeyondHorizon > 0, snapshot().inFlight > 0 {
+            // Idle only because what the open payments wait for was due past the clock's limit and
+            // dropped: they are stuck at the horizon, and the verdict says so.
+            end = .stopped(reason: Simulation.horizonReason)
+        }
         return result(end: end)
     }
 
