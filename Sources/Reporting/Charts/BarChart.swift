@@ -145,11 +145,16 @@ extension BarChart {
         return (low, high == low ? low + 1 : high)
     }
 
-    /// The smallest and largest positive value, for a log axis.
+    /// The range a log axis must cover: up to the largest positive value, down to half the smallest.
+    ///
+    /// Bars on a log axis rise from its bottom, which is the decade (or 1-2-5 tick) at or below the
+    /// range's low end. Were that end the smallest value itself, a value just past a tick (103 ms on
+    /// an axis from 100) would draw a sliver that reads as "none"; half of it keeps the shortest bar
+    /// at least a third of a decade tall.
     var positiveRange: (min: Double, max: Double) {
         let values = series.indices.flatMap { index in categories.indices.compactMap { value(series: index, category: $0) } }
             .filter { $0 > 0 }
-        return (values.min() ?? 1, values.max() ?? 10)
+        return ((values.min() ?? 2) / 2, values.max() ?? 10)
     }
 
     func drawBars(category: Int, slotLeft: Double, slotWidth: Double, scale: AxisScale, plot: PlotArea,
