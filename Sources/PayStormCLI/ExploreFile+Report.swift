@@ -60,10 +60,12 @@ extension ExploreFile {
     }
 
     var groupsChart: BarChart {
-        BarChart(title: "Failing seeds per invariant", categoryAxis: ChartAxis("invariant"),
-                 valueAxis: ChartAxis("seeds"), categories: groups.map(\.invariant),
-                 series: [BarSeries(name: "failing seeds", values: groups.map { Double($0.seeds) }, colorIndex: 1)],
-                 plotHeight: 200)  // Usually one or two bars: a full-height plot would be mostly empty.
+        var chart = BarChart(title: "Failing seeds per invariant", categoryAxis: ChartAxis("invariant"),
+                             valueAxis: ChartAxis("seeds"), categories: groups.map(\.invariant),
+                             series: [BarSeries(name: "failing seeds", values: groups.map { Double($0.seeds) }, colorIndex: 1)],
+                             plotHeight: 200)  // Usually one or two bars: a full-height plot would be mostly empty.
+        chart.wholeNumbers = true
+        return chart
     }
 
     var failureTable: HTMLTable {
@@ -76,11 +78,13 @@ extension ExploreFile {
     }
 
     func coverageChart(_ used: [StateCoverage.Machine]) -> BarChart {
-        BarChart(title: "State coverage per lifecycle", categoryAxis: ChartAxis("lifecycle"),
+        var chart = BarChart(title: "State coverage per lifecycle", categoryAxis: ChartAxis("lifecycle"),
                  valueAxis: ChartAxis("(state, event) pairs"), categories: used.map(\.lifecycle),
                  series: [BarSeries(name: "reached", values: used.map { Double($0.reached) }, colorIndex: 2),
                           BarSeries(name: "never reached", values: used.map { Double($0.pairs - $0.reached) }, colorIndex: 6)],
                  layout: .stacked)
+        chart.wholeNumbers = true
+        return chart
     }
 
     func coverageTable(_ used: [StateCoverage.Machine]) -> HTMLTable {

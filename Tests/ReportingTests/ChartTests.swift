@@ -131,6 +131,19 @@ struct HTMLReportChartTests {
         #expect(heights.allSatisfy { $0 >= chart.plotHeight / 10 }, "bar heights \(heights) of a \(chart.plotHeight)-unit plot")
     }
 
+    /// Explore's failing seeds per invariant: 3 seeds on a 1-2-5 axis ticked 0.5, 1, 1.5 …
+    @Test(arguments: [1.0, 3, 4, 7])
+    func countsTickAtWholeNumbers(count: Double) throws {
+        var chart = BarChart(title: "Failing seeds per invariant", categoryAxis: ChartAxis("invariant"),
+                             valueAxis: ChartAxis("seeds"), categories: ["G-2 NoCardIsOverdrawn"],
+                             series: [BarSeries(name: "failing seeds", values: [count])])
+        chart.wholeNumbers = true
+        let probe = try #require(SVGProbe.parse(chart.svg()))
+        let ticks = probe.texts.compactMap(Double.init)
+        #expect(ticks.contains(count), "\(ticks)")
+        #expect(ticks.allSatisfy { $0 == $0.rounded() }, "\(ticks)")
+    }
+
     @Test func stackedBarsReachTheCategoryTotal() throws {
         let chart = BarChart(title: "t", categoryAxis: ChartAxis("c"), valueAxis: ChartAxis("v"), categories: ["a"],
                              series: [BarSeries(name: "x", values: [30]), BarSeries(name: "y", values: [70])])
