@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 import Testing
 
 /// Each kind of report.html (run, sweep, explore), written by `paystorm` from small inputs and
@@ -35,6 +36,44 @@ struct BrowserReportTests {
         try #require(result.status == 1, "the planted defect must fail some seed: \(result)")
         // Failing seeds per invariant and state coverage per lifecycle.
         try expectEveryChartDrew(out + "/report.html", atLeast: 2)
+    }
+
+    /// The probe itself, on a chart broken in each way it looks for, so that the checks above
+    /// cannot pass by measuring nothing.
+    @Test func theProbeSeesWhatABrokenChartGetsWrong() throws {
+        let scratch = try TemporaryDirectory()
+        let report = scratch.path("report.html")
+        let page = HTMLReport(title: "Broken", sections: [HTMLReport.Section("Charts", [.chart(BrokenChart())])])
+        try page.render().write(toFile: report, atomically: true, encoding: .utf8)
+        let probe = try ReportProbe.measure(report)
+        let chart = try #require(probe.charts.first)
+        #expect(chart.marks == 2 && chart.drawnMarks == 0, "\(chart)")
+        #expect(chart.badAttributes.count == 1, "\(chart.badAttributes)")
+        #expect(chart.marksOutside.count == 1, "\(chart.marksOutside)")
+        #expect(chart.textsOutside == ["text \"cut off\""])
+        #expect(chart.overlappingTexts == ["text \"upright\" over text \"over upright\"",
+                                           "text \"turned label\" over text \"over turned label\""])
+    }
+}
+
+/// A bar with a NaN height and one of no width off the chart, two upright labels on one spot,
+/// two turned ones on another (and a third turned one beside them, which does not overlap),
+/// and a label past the left edge.
+struct BrokenChart: SVGChart {
+    var title: String { "Broken" }
+
+    func svg() -> String {
+        """
+        <svg viewBox="0 0 800 300" role="img" class="chart"><title>Broken</title>
+        <rect class="bar" x="100" y="50" width="40" height="NaN" fill="#0072B2"/>
+        <rect class="bar" x="900" y="50" width="0" height="100" fill="#0072B2"/>
+        <text x="300" y="100" font-size="14">upright</text><text x="304" y="102" font-size="14">over upright</text>
+        <text x="500" y="200" font-size="12" transform="rotate(-35 500 200)">turned label</text>
+        <text x="503" y="201" font-size="12" transform="rotate(-35 503 201)">over turned label</text>
+        <text x="560" y="200" font-size="12" transform="rotate(-35 560 200)">turned apart</text>
+        <text x="-40" y="280" font-size="14">cut off</text>
+        </svg>
+        """
     }
 }
 

@@ -73,9 +73,10 @@ struct ReportProbe: Decodable {
         }, true);
         """
 
-    /// Boxes are compared in CSS pixels with half a pixel of slack for anti-aliased edges.
-    /// Overlaps smaller than 3 px on a side are where a label's halo meets its neighbour's; an
-    /// overlap a reader notices is larger.
+    /// Boxes on the page are in CSS pixels, turned labels' boxes in the chart's own units (about
+    /// 1.2 px each at this width); both get half a unit of slack for anti-aliased edges. Overlaps
+    /// under 3 units on a side are where a label's halo meets its neighbour's; an overlap a
+    /// reader notices is larger.
     static let measuringScript = """
         (() => {
           const slack = 0.5, sliver = 3;
