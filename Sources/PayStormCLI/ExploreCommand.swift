@@ -17,7 +17,7 @@ enum ExploreCommand {
     ] + FlagSpec.scheduling + [
         FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override a scenario field for every seed (repeatable)", repeatable: true),
         FlagSpec(name: "time-budget", valueName: "DURATION", help: "stop starting new seeds after this wall time, e.g. 10m"),
-        FlagSpec(name: "out", valueName: "DIR", help: "also write DIR/explore.json: failures, groups and state coverage"),
+        FlagSpec(name: "out", valueName: "DIR", help: "also write DIR/explore.json (failures, groups and state coverage) and DIR/report.html"),
         FlagSpec(name: "allow-large", valueName: nil,
                  help: "explore past the work budget of 10^10 lifecycles in all (docs/limits.md)"),
         FlagSpec(name: "quiet", valueName: nil, help: "no progress lines"),
@@ -103,7 +103,7 @@ enum ExploreCommand {
         if let directory = parsed.value("out") {
             do {
                 try outcome.write(to: directory)
-                output.info("wrote \(directory)/\(ExploreFile.name)")
+                output.info("wrote \(directory)/\(ExploreFile.name) and \(directory)/report.html")
             } catch {
                 output.err("paystorm explore: could not write \(directory)/\(ExploreFile.name): \(error)")
                 return .internalError

@@ -120,10 +120,11 @@ struct ExploreFile {
         ])
     }
 
-    /// Writes `directory/explore.json` atomically.
+    /// Writes `directory/explore.json` and `directory/report.html`, each atomically.
     func write(to directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try AtomicFile.write(json.serialized(pretty: true) + "\n", to: directory + "/" + Self.name)
+        try AtomicFile.write(html, to: directory + "/report.html")
     }
 }
 

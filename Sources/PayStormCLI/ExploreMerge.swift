@@ -96,7 +96,7 @@ enum ExploreMerge {
             output.err("paystorm report: could not write \(directory)/\(ExploreFile.name): \(error)")
             return .internalError
         }
-        output.info("wrote \(directory)/\(ExploreFile.name)")
+        output.info("wrote \(directory)/\(ExploreFile.name) and \(directory)/report.html")
         return merged.status
     }
 }

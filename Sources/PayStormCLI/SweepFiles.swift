@@ -248,8 +248,8 @@ enum ReportCommand {
     static let help = helpText(command: "report", synopsis: "DIR... [--out DIR]",
                                summary: "Merges the sweep-shard-*.json files in the given directories into sweep.json, "
                                    + "sweep.csv and report.html, the same files an unsharded sweep writes; or, when each DIR "
-                                   + "holds an explore shard's explore.json, merges them into the explore.json of one explore "
-                                   + "of the whole seed range (failures in seed order, groups, state coverage summed).",
+                                   + "holds an explore shard's explore.json, merges them into the explore.json and report.html "
+                                   + "of one explore of the whole seed range (failures in seed order, groups, state coverage summed).",
                                specs: specs,
                                notes: ["Explore shards of different explores, a shard given twice or a shard missing are refused.",
                                        "exit status for explore shards: as paystorm explore (0 no seed failed, 1 safety, 2 liveness only)"])

@@ -15,6 +15,23 @@ import Testing
                 "\(result)")
     }
 
+    @Test func exploreWritesAReportOfItsFailingSeedsWithTheirReplays() throws {
+        let scratch = try TemporaryDirectory()
+        let out = scratch.path("explore")
+        let result = try paystorm(["explore", "--scenario", "scenarios/card-payments.json", "--seeds", "1..3", "--quiet",
+                                   "--set", #"defects=["approve-unusable-card"]"#] + Self.small + ["--out", out])
+        #expect(result.status == 1, "\(result)")
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
+        #expect(html.contains("<title>Explore: card-payments</title>"))
+        #expect(html.contains("<div class=\"value\">FAILED</div><div class=\"detail\">exit 1</div>"))
+        #expect(html.contains("<td>G-10 OnlyUsableCardsAreApproved</td>"))
+        #expect(html.contains("paystorm replay --scenario scenarios/card-payments.json --seed 1"))
+        #expect(html.contains("<title>Failing seeds per invariant</title>"))
+        #expect(html.contains("<title>State coverage per lifecycle</title>"))
+        #expect(!html.contains("<script"))
+    }
+
     @Test func exploreWritesItsFindingsAndStateCoverageAsJSON() throws {
         let scratch = try TemporaryDirectory()
         let result = try paystorm(["explore", "--scenario", "scenarios/paysafe-prepaid.json", "--seeds", "1..3", "--quiet",

@@ -58,7 +58,15 @@ import Testing
                     "\(scheduler): state coverage differs")
             // Everything else too, but the wall time: the merge is the unsharded explore's file.
             #expect(Self.withoutWallTime(merged) == Self.withoutWallTime(unsharded), "\(scheduler)")
+            // And so is its report.html, built from the file's fields alone.
+            #expect(try Self.reportWithoutWallTime(scratch.path("\(scheduler)/merged"))
+                    == Self.reportWithoutWallTime(scratch.path("whole")), "\(scheduler): report.html differs")
         }
+    }
+
+    static func reportWithoutWallTime(_ directory: String) throws -> String {
+        try String(contentsOfFile: directory + "/report.html", encoding: .utf8)
+            .replacing(/<div class="label">wall time<\/div><div class="value">[^<]*<\/div>/, with: "")
     }
 
     static func withoutWallTime(_ json: [String: Any]) -> NSDictionary {

@@ -117,6 +117,33 @@ struct HTMLReportChartTests {
         for tick in ["100", "1K", "1M"] { #expect(barProbe.texts.contains(tick), "value tick \(tick)") }
     }
 
+    /// A run report's flow latencies: ecommpay_verify's p50 of 103 ms sat on an axis starting at
+    /// 100 ms and drew a 2-unit sliver that Chromium showed as no bar at all.
+    @Test func theShortestBarOnALogAxisStaysVisible() throws {
+        var chart = BarChart(title: "Latency per flow", categoryAxis: ChartAxis("flow"), valueAxis: ChartAxis("latency", unit: "ms"),
+                             categories: ["verify", "auth"],
+                             series: [BarSeries(name: "p50", values: [103, 44_963]), BarSeries(name: "p99", values: [169, 299_574])],
+                             layout: .grouped)
+        chart.valueScale = .logarithmic
+        let probe = try #require(SVGProbe.parse(chart.svg()))
+        let heights = probe.elements.filter { $0.attributes["class"] == "bar" }.compactMap { $0.attributes["height"].flatMap(Double.init) }
+        #expect(heights.count == 4)
+        #expect(heights.allSatisfy { $0 >= chart.plotHeight / 10 }, "bar heights \(heights) of a \(chart.plotHeight)-unit plot")
+    }
+
+    /// Explore's failing seeds per invariant: 3 seeds on a 1-2-5 axis ticked 0.5, 1, 1.5 …
+    @Test(arguments: [1.0, 3, 4, 7])
+    func countsTickAtWholeNumbers(count: Double) throws {
+        var chart = BarChart(title: "Failing seeds per invariant", categoryAxis: ChartAxis("invariant"),
+                             valueAxis: ChartAxis("seeds"), categories: ["G-2 NoCardIsOverdrawn"],
+                             series: [BarSeries(name: "failing seeds", values: [count])])
+        chart.wholeNumbers = true
+        let probe = try #require(SVGProbe.parse(chart.svg()))
+        let ticks = probe.texts.compactMap(Double.init)
+        #expect(ticks.contains(count), "\(ticks)")
+        #expect(ticks.allSatisfy { $0 == $0.rounded() }, "\(ticks)")
+    }
+
     @Test func stackedBarsReachTheCategoryTotal() throws {
         let chart = BarChart(title: "t", categoryAxis: ChartAxis("c"), valueAxis: ChartAxis("v"), categories: ["a"],
                              series: [BarSeries(name: "x", values: [30]), BarSeries(name: "y", values: [70])])

@@ -142,6 +142,24 @@ struct RunReportTests {
         #expect(html.contains("<td>latency_ms_p99</td><td>&lt; 1</td><td class=\"num\">44000.000</td><td>FAILED</td>"))
     }
 
+    /// The world prints "system time apart from people's time" as fixed-width columns; as list
+    /// items Chromium collapsed their spaces into one line of run-together numbers.
+    @Test func aSectionOfColumnsIsATable() {
+        var (summary, timeline) = sampleRun()
+        summary.sections.append((heading: "system time apart from people's time", lines: [
+            "flow              system p50 ms  system p99 ms  people p50 ms",
+            "portmone_bill             568.3        14193.5         5251.3",
+            "ecommpay_verify           103.0          168.7            0.0",
+        ]))
+        summary.sections.append((heading: "measurement window", lines: ["from 0.0 s (the warm-up's end) to 9.9 s", "a second  sentence"]))
+        let html = RunReport.html(summary, timeline: timeline, verdict: .passing, replay: "r")
+        #expect(html.contains("<thead><tr><th>flow</th><th class=\"num\">system p50 ms</th><th class=\"num\">system p99 ms</th>"
+                              + "<th class=\"num\">people p50 ms</th></tr></thead>"))
+        #expect(html.contains("<tr><td>ecommpay_verify</td><td class=\"num\">103.0</td><td class=\"num\">168.7</td>"
+                              + "<td class=\"num\">0.0</td></tr>"))
+        #expect(html.contains("<li>from 0.0 s (the warm-up&#39;s end) to 9.9 s</li>"))  // sentences stay a list
+    }
+
     @Test func longRunsAreMergedIntoAFewHundredPoints() {
         // 2,980 busy rows: merged in pairs until at most 240 points are left, 16 rows each.
         let (summary, timeline) = sampleRun(rows: 3_000)

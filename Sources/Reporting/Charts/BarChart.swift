@@ -35,6 +35,8 @@ public struct BarChart: Sendable, Equatable, SVGChart {
     /// `.logarithmic` for grouped values that span decades (latencies per flow): bars then rise
     /// from the bottom of the axis, and values ≤ 0 draw nothing. Linear by default.
     public var valueScale: AxisScale.Kind = .linear
+    /// Values that are counts (seeds, pairs): a linear axis then ticks at whole numbers only.
+    public var wholeNumbers = false
     public var width: Double
     public var plotHeight: Double
 
@@ -74,7 +76,15 @@ public struct BarSeries: Sendable, Equatable {
 extension BarChart {
     func render(standalone: Bool) -> String {
         let range = valueScale == .linear ? valueRange : positiveRange
-        let scale = AxisScale(kind: valueScale, minimum: range.min, maximum: range.max, targetTicks: 5)
+        var scale = AxisScale(kind: valueScale, minimum: range.min, maximum: range.max, targetTicks: 5)
+        if wholeNumbers, valueScale == .linear, scale.step < 1 {
+            // Three failing seeds on ticks of 0.5 read as "2.5 seeds". One tick per whole unit of
+            // the span, rounded down, makes the 1-2-5 step 1 or 2; a scale has two steps at least,
+            // so a span under 2 is stretched to 2 rather than halved.
+            let top = max(range.max, range.min + 2)
+            scale = AxisScale(kind: .linear, minimum: range.min, maximum: top,
+                              targetTicks: Int((top - range.min).rounded(.down)))
+        }
         let slots = max(1, categories.count)
         let left = ValueAxis.width(scale)
         let slotWidth = (width - left - 20) / Double(slots)
@@ -145,11 +155,16 @@ extension BarChart {
         return (low, high == low ? low + 1 : high)
     }
 
-    /// The smallest and largest positive value, for a log axis.
+    /// The range a log axis must cover: up to the largest positive value, down to half the smallest.
+    ///
+    /// Bars on a log axis rise from its bottom, which is the decade (or 1-2-5 tick) at or below the
+    /// range's low end. Were that end the smallest value itself, a value just past a tick (103 ms on
+    /// an axis from 100) would draw a sliver that reads as "none"; half of it keeps the shortest bar
+    /// at least a third of a decade tall.
     var positiveRange: (min: Double, max: Double) {
         let values = series.indices.flatMap { index in categories.indices.compactMap { value(series: index, category: $0) } }
             .filter { $0 > 0 }
-        return (values.min() ?? 1, values.max() ?? 10)
+        return ((values.min() ?? 2) / 2, values.max() ?? 10)
     }
 
     func drawBars(category: Int, slotLeft: Double, slotWidth: Double, scale: AxisScale, plot: PlotArea,

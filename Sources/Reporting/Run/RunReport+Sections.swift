@@ -1,3 +1,5 @@
+import Foundation
+
 /// The world's own sections (RunSummary.sections), with tables from the summary's extra JSON
 /// where it has the details: the invariants checked and the state coverage per lifecycle.
 extension RunReport {
@@ -10,8 +12,23 @@ extension RunReport {
             guard let table = coverageTable(extra) else { return [.list(section.lines)] }
             return [.table(table)]
         default:
-            return [.list(section.lines)]
+            return [columnTable(section.lines).map { .table($0) } ?? .list(section.lines)]
         }
+    }
+
+    /// A section printed as fixed-width columns (`system time apart from people's time`): a header
+    /// whose titles are parted by two or more spaces, and rows with as many cells. In a bulleted
+    /// list HTML collapses the spaces and the columns run together, so it becomes a table; nil
+    /// for lines that are sentences.
+    static func columnTable(_ lines: [String]) -> HTMLTable? {
+        func cells(_ line: String) -> [String] {
+            line.split(separator: /\s{2,}/).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        guard lines.count >= 2 else { return nil }
+        let header = cells(lines[0])
+        let rows = lines.dropFirst().map(cells)
+        guard header.count >= 2, rows.allSatisfy({ $0.count == header.count }) else { return nil }
+        return HTMLTable(columns: header, rows: Array(rows))
     }
 
     /// `invariants`: id, claim, checked, violations; `violation_details`: strings.
