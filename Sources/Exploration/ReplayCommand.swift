@@ -19,6 +19,8 @@ public struct ReplayCommand: Sendable, Hashable, CustomStringConvertible {
         /// `paystorm explore --scenario F --seeds N..N --swarm`: a swarm seed, whose faults only
         /// `explore --swarm` picks.
         case swarmExplore
+        /// `paystorm replay --scenario F --seed N --swarm`: a swarm seed again, with its full trace.
+        case swarmReplay
     }
 
     /// How the command starts: `swift run -c release paystorm` by default.
@@ -54,6 +56,7 @@ public struct ReplayCommand: Sendable, Hashable, CustomStringConvertible {
         case .run: arguments = ["run", "--scenario", scenarioFile, "--seed", "\(seed)"]
         case .swarmExplore:
             arguments = ["explore", "--scenario", scenarioFile, "--seeds", "\(seed)..\(seed)", "--swarm"]
+        case .swarmReplay: arguments = ["replay", "--scenario", scenarioFile, "--seed", "\(seed)", "--swarm"]
         }
         for override in overrides { arguments += ["--set", override] }
         return arguments + scheduling.arguments

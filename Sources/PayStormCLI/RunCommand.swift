@@ -19,6 +19,8 @@ enum RunCommand {
                  help: "write every step to FILE: Chrome trace JSON (Perfetto) if it ends in .json, else fixed-width text; "
                      + "a directory gets DIR/trace.txt"),
     ] + FlagSpec.scheduling + [
+        FlagSpec(name: "swarm", valueName: nil,
+                 help: "the seed also chooses its faults, as in explore --swarm (to trace a swarm seed's failure)"),
         FlagSpec(name: "quiet", valueName: nil, help: "print only the summary table, no banner or progress"),
         FlagSpec(name: "json", valueName: nil, help: "print summary.json on stdout; the table goes to stderr"),
         FlagSpec(name: "progress", valueName: nil, help: "print progress lines even when stderr is not a terminal"),
@@ -80,9 +82,13 @@ enum RunCommand {
             output.err(error.description)
             return .badInput
         }
-        let run = ScenarioRun(scenario: scenario, seed: seed, scheduling: options.scheduling)
-        let replay = ReplayCommand(.replay, scenario: scenario, seed: seed, scheduling: options.scheduling)
-        if !options.quiet { output.info(banner(scenario, seed: seed, options: run.options)) }
+        let run = ScenarioRun(scenario: scenario, seed: seed, scheduling: options.scheduling, swarm: options.swarm)
+        let replay = ReplayCommand(options.swarm ? .swarmReplay : .replay, scenario: scenario, seed: seed,
+                                   scheduling: options.scheduling)
+        if !options.quiet {
+            output.info(banner(scenario, seed: seed, options: run.options)
+                        + (run.swarmFaults.map { "\n  swarm faults: \($0)" } ?? ""))
+        }
         let reporter = ProgressReporter(enabled: !options.quiet && (options.forceProgress || isatty(STDERR_FILENO) != 0),
                                         total: 0)
         let report: WorldReport
@@ -155,6 +161,8 @@ struct RunOptions {
     var quiet = false
     var json = false
     var forceProgress = false
+    /// The seed also chooses its faults (`SwarmFaults`), as `explore --swarm` does.
+    var swarm = false
 
     init(_ parsed: ParsedArguments, command: String) throws(UsageError) {
         if let file = parsed.value("scenario") { scenarioFile = file }
@@ -173,6 +181,7 @@ struct RunOptions {
         quiet = parsed.has("quiet")
         json = parsed.has("json")
         forceProgress = parsed.has("progress")
+        swarm = parsed.has("swarm")
     }
 }
 

@@ -77,7 +77,7 @@ import Testing
     @Test(arguments: valid.indices)
     func replayLineGivesBackTheSameOptions(_ index: Int) throws {
         let options = try Self.parse(Self.valid[index].0)
-        for form in [ReplayCommand.Form.replay, .run, .swarmExplore] {
+        for form in [ReplayCommand.Form.replay, .run, .swarmExplore, .swarmReplay] {
             let replay = ReplayCommand(form, scenarioFile: "scenarios/my scenario.json",
                                        overrides: [#"defects=["retry-new-idempotency-key"]"#, "run.lifecycles=600"],
                                        seed: 18_446_744_073_709_551_615, scheduling: options)
@@ -89,6 +89,7 @@ import Testing
             case .swarmExplore:
                 ["explore", "--scenario", "scenarios/my scenario.json", "--seeds",
                  "18446744073709551615..18446744073709551615", "--swarm"]
+            case .swarmReplay: ["replay", "--scenario", "scenarios/my scenario.json", "--seed", "18446744073709551615", "--swarm"]
             }
             #expect(Array(replay.arguments.prefix(prefix.count)) == prefix, "\(replay)")
             let rest = Array(replay.arguments.dropFirst(prefix.count))

@@ -48,6 +48,20 @@ import SimulationKernel
                 + configuration.timeouts.merchantCall * 3)
     }
 
+    /// On a lossy network a caller may need more tries than its retries: as many as all but one
+    /// round trip in 100,000 need (request and answer each lost with the link's loss).
+    @Test func lossyNetworksGetTheCallsTheyNeed() {
+        #expect(PaymentsConfiguration.callsThroughLoss(.zero) == 1)
+        #expect(PaymentsConfiguration.callsThroughLoss(Ratio(1, 100)) == 3)
+        #expect(PaymentsConfiguration.callsThroughLoss(Ratio(5, 100)) == 5)
+        #expect(PaymentsConfiguration.callsThroughLoss(Ratio(1, 1)) == 1_000)
+        var lossy = PaymentsConfiguration()
+        let calm = lossy.lifecycleBudget(for: .sale)
+        lossy.faults = FaultProfile(loss: Ratio(5, 100))
+        let calls = (lossy.timeouts.deviceCall + lossy.timeouts.merchantCall) * 2  // Five calls instead of three.
+        #expect(lossy.lifecycleBudget(for: .sale) == calm + calls + SimDuration(nanoseconds: calls.nanoseconds / 10))
+    }
+
     @Test func aScenarioBudgetJudgesEveryFlowByOneClock() {
         var configuration = PaymentsConfiguration()
         configuration.timeouts.lifecycleBudget = .minutes(15)
