@@ -1,3 +1,4 @@
+import Dispatch
 import SimulationKernel
 import SimulationTesting
 import Testing
@@ -92,6 +93,19 @@ actor ReservingWallet: SimulatedActor {
         #expect(outcome.trialsRun == 50 * ScheduleExploration.portfolio().count * 2)
     }
 
+    /// A replay's text trace can keep to the actors' own steps, the story, and the run stays the same.
+    @Test func aReplayCanShowOnlyTheActorsSteps() throws {
+        let failure = try #require(ScheduleExploration.explore(seeds: 0..<50, walletTrial(safe: false)).failures.first)
+        let every = Lines(), story = Lines()
+        let all = ScheduleExploration.replay(failure.settings, trace: { every.append($0) }, walletTrial(safe: false))
+        let actors = ScheduleExploration.replay(failure.settings, trace: { story.append($0) }, steps: .actorsOnly,
+                                                walletTrial(safe: false))
+        #expect(all.traceHash == failure.traceHash && actors.traceHash == failure.traceHash)
+        #expect(story.lines.filter { $0.contains("wallet debited") }.count == 2, "\(story.lines)")
+        #expect(!story.lines.contains { $0.contains(" jobs(") || $0.contains(" kernel ") }, "\(story.lines)")
+        #expect(story.lines.allSatisfy(every.lines.contains) && story.lines.count < every.lines.count)
+    }
+
     /// Code that leaves the simulation fails its trial, saying which way it left.
     @Test func anEscapeFailsTheTrialAndSaysHow() throws {
         let outcome = ScheduleExploration.explore(seeds: 0..<1, strategies: [.fifo]) { trial in
@@ -104,6 +118,33 @@ actor ReservingWallet: SimulatedActor {
         #expect(failure.message.contains("escaped the simulation"), "\(failure.message)")
         #expect(failure.message.contains("global-executor enqueue") || failure.message.contains("foreign-thread enqueue"),
                 "\(failure.message)")
+    }
+
+    /// Escaped work that finishes after its trial is over resumes its simulated task from another
+    /// thread, through the simulation's executor. The trial keeps that simulation alive, so the
+    /// late job lands in its inbox instead of on freed memory (which crashed the test process).
+    @Test func escapedWorkThatEndsAfterItsTrialFindsItsSimulation() throws {
+        let release = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        let escaped = WeakSimulation()
+        let outcome = ScheduleExploration.explore(seeds: 0..<1, strategies: [.fifo]) { trial in
+            escaped.simulation = trial.simulation
+            trial.simulation.spawn {
+                await Task.detached {
+                    release.wait()  // Until the trial is over.
+                    finished.signal()
+                }.value
+            }
+            try trial.run()
+        }
+        #expect(outcome.failures.first?.message.contains("escaped the simulation") == true, "\(outcome.failures)")
+        let simulation = try #require(escaped.simulation, "the escaped trial's simulation was freed")
+        release.signal()
+        finished.wait()
+        // The detached task's waiter is resumed just after its body returns, on the same thread.
+        var spins = 0
+        while !simulation.foreignPending.load(ordering: .acquiring) && spins < 10_000_000 { spins += 1 }
+        let lateJobWaits = simulation.foreignPending.load(ordering: .acquiring)
+        #expect(lateJobWaits, "the late job never reached the inbox")
     }
 
     @Test func replayTokensRoundTripAndRefuseGarbage() {
@@ -126,4 +167,15 @@ actor ReservingWallet: SimulatedActor {
         let outcome = expectNoScheduleFailure(seeds: 0..<20, walletTrial(safe: true))
         #expect(outcome.passed && outcome.trialsRun == 20 * ScheduleExploration.portfolio().count)
     }
+}
+
+/// Lines a replay's trace hands over; a replay runs on the calling thread, one step at a time.
+final class Lines: @unchecked Sendable {
+    private(set) var lines: [String] = []
+    func append(_ line: String) { lines.append(line) }
+}
+
+/// A trial's simulation, held weakly: it shows whether the trial kept it alive.
+final class WeakSimulation: @unchecked Sendable {
+    weak var simulation: Simulation?
 }

@@ -148,7 +148,7 @@ public final class Simulation: @unchecked Sendable {
     @exclusivity(unchecked) var parkedDriver: UnownedJob?
     @exclusivity(unchecked) var stopReason: String?
     let foreignInbox = Mutex<[ReadyJob]>([])
-    let foreignPending = Atomic<Bool>(false)
+    package let foreignPending = Atomic<Bool>(false)
     /// Work that left the simulation's control, in the order noticed; in strict mode the run stops
     /// at the first.
     public internal(set) var escapes: [Escape] = []

@@ -56,14 +56,16 @@ public enum ScheduleExploration {
     }
 
     /// Runs one trial again, alone, on this thread: the failure's settings give the same trace
-    /// hash and the same verdict. `trace`, if given, receives each step as a
-    /// `time actor event #subject` line.
+    /// hash and the same verdict. `trace`, if given, receives each step of `steps` as a
+    /// `time actor event #subject` line; which steps it sees changes nothing in the run.
     public static func replay(_ settings: TrialSettings, trace: (@Sendable (String) -> Void)? = nil,
+                              steps: ReplayedSteps = .all,
                               _ body: (Trial) throws -> Void) -> (traceHash: String, failure: TrialFailure?) {
         let trial = Trial(settings)
         if let trace {
             let simulation = trial.simulation
             simulation.setTraceSink { [unowned simulation] record in
+                guard steps.includes(record) else { return }
                 trace("\(record.time) \(simulation.name(of: record.receiver)) "
                       + "\(simulation.eventName(record.kind, at: record.receiver)) #\(record.subject)")
             }

@@ -20,15 +20,22 @@ public final class Trial {
     public func run() throws {
         let end = simulation.run()
         if let escape = simulation.escapes.first {
-            // Work that left may come back from another thread at any time and enqueue itself on
-            // this simulation: it must find it alive, so a simulation that leaked work is kept for
-            // the process (a test's failure, once; freed, it crashed the next test).
-            _ = Unmanaged.passRetained(simulation)
+            keepSimulationForEscapedWork()
             throw TrialProblem(message: "the code escaped the simulation: \(escape)", lastSteps: lastSteps())
         }
         guard end == .idle else {
             throw TrialProblem(message: "the run ended \(end), not idle", lastSteps: lastSteps())
         }
+    }
+
+    /// Work that escaped (a detached task, a Dispatch hop) still holds the simulation's lanes and
+    /// task executor, which hold the simulation unretained, and may resume a simulated task
+    /// through them from another thread after the trial is over. Freed, the simulation would be a
+    /// dangling pointer there, and the late job would crash the whole process, perhaps during
+    /// another trial. Kept, the job waits in its inbox and never runs. This leaks one simulation
+    /// per trial that escaped, and such a trial is a failure.
+    private func keepSimulationForEscapedWork() {
+        _ = Unmanaged.passRetained(simulation)
     }
 
     /// The last steps the simulation took, as `time actor event #subject` lines: where it was.

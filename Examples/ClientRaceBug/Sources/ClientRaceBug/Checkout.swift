@@ -41,6 +41,19 @@ public func checkout(seed: UInt64, client kind: ClientKind, strategy: Scheduling
         story.lines.append("\(record.time) \(simulation.name(of: record.receiver)) "
                            + "\(simulation.eventName(record.kind, at: record.receiver)) #\(record.subject)")
     }
+    let taps = Story()
+    let gateway = startCheckout(on: simulation, client: kind, taps: taps)
+    let end = simulation.run()
+    precondition(end == .idle && simulation.escapes.isEmpty, "seed \(seed): the run ended \(end), \(simulation.escapes)")
+    let charges = simulation.inspect { gateway.assumeIsolated { $0.charges.count } }
+    let slowestTap = SimDuration(nanoseconds: simulation.metrics.histogram("tap")?.max ?? 0)
+    return CheckoutOutcome(charges: charges, taps: taps.lines, traceHash: simulation.trace.hashHex,
+                           story: story.lines, slowestTap: slowestTap)
+}
+
+/// Builds the checkout's world on `simulation` and starts the shopper's two taps; each tap's
+/// result goes to `taps`. The gateway it returns counts the charges once the run is over.
+func startCheckout(on simulation: Simulation, client kind: ClientKind, taps: Story) -> FakeGateway {
     let gateway = FakeGateway(context: simulation.makeContext(name: "gateway"))
     let clientContext = simulation.makeContext(name: "client")
     let client: any CheckoutClient = switch kind {
@@ -50,7 +63,6 @@ public func checkout(seed: UInt64, client kind: ClientKind, strategy: Scheduling
     let shopper = simulation.makeContext(name: "shopper")
     let secondTap = Duration.milliseconds(shopper.random.int(in: 0...80))
 
-    let taps = Story()
     func tap(_ number: UInt64) async {
         shopper.trace("tap", subject: number)
         let start = shopper.clock.now
@@ -67,12 +79,7 @@ public func checkout(seed: UInt64, client kind: ClientKind, strategy: Scheduling
         await shopper.sleep(for: secondTap)
         await tap(2)
     }
-    let end = simulation.run()
-    precondition(end == .idle && simulation.escapes.isEmpty, "seed \(seed): the run ended \(end), \(simulation.escapes)")
-    let charges = simulation.inspect { gateway.assumeIsolated { $0.charges.count } }
-    let slowestTap = SimDuration(nanoseconds: simulation.metrics.histogram("tap")?.max ?? 0)
-    return CheckoutOutcome(charges: charges, taps: taps.lines, traceHash: simulation.trace.hashHex,
-                           story: story.lines, slowestTap: slowestTap)
+    return gateway
 }
 
 /// The first seed in `seeds` whose checkout double-charges, if any.

@@ -2,7 +2,9 @@
 //
 //   swift run explore-checkout            explore seeds 0..<100 with both clients
 //   swift run explore-checkout 17         replay seed 17 with the buggy client
+//   swift run explore-checkout find-rate  failing seeds of 0..<200 per strategy and jitter
 import ClientRaceBug
+import SimulationKernel
 
 let seeds: Range<UInt64> = 0..<100
 
@@ -13,7 +15,24 @@ func show(_ seed: UInt64, _ kind: ClientKind) {
     for line in outcome.taps + outcome.story { print("  " + line) }
 }
 
-if let argument = CommandLine.arguments.dropFirst().first, let seed = UInt64(argument) {
+/// One row per strategy and jitter: how many seeds of 0..<200 double-charge, and the first that does.
+func findRate() {
+    let seeds: Range<UInt64> = 0..<200
+    print("| strategy | jitter | failing seeds of \(seeds.count) | first failing seed |")
+    print("| --- | --- | --- | --- |")
+    for strategy in [.fifo] + ScheduleExploration.portfolio() {
+        for jitter in [SimDuration.zero, .milliseconds(5)] {
+            let outcome = ScheduleExploration.explore(seeds: seeds, strategies: [strategy], jitters: [jitter], threads: 2,
+                                                      stopAtFirstFailure: false, checkoutTrial(client: .buggy))
+            let first = outcome.failures.first.map { "\($0.settings.seed)" } ?? "none"
+            print("| \(strategy) | \(jitter) | \(outcome.failures.count) | \(first) |")
+        }
+    }
+}
+
+if CommandLine.arguments.dropFirst().first == "find-rate" {
+    findRate()
+} else if let argument = CommandLine.arguments.dropFirst().first, let seed = UInt64(argument) {
     show(seed, .buggy)
 } else {
     for kind in ClientKind.allCases {

@@ -1,4 +1,5 @@
 import ClientRaceBug
+import SimulationKernel
 import Testing
 
 /// Seeds to explore: small, so the search takes milliseconds.
@@ -37,5 +38,14 @@ let seeds: Range<UInt64> = 0..<100
     @Test func pctFindsItToo() {
         #expect(firstDoubleCharge(in: seeds, client: .buggy, strategy: .pct(depth: 3, steps: 200)) != nil)
         #expect(firstDoubleCharge(in: seeds, client: .safe, strategy: .pct(depth: 3, steps: 200)) == nil)
+    }
+
+    /// The same checkout as an exploration trial finds the same first seed, with the same trace.
+    @Test func scheduleExplorationFindsTheSameSeed() throws {
+        let outcome = ScheduleExploration.explore(seeds: seeds, strategies: [.random], checkoutTrial(client: .buggy))
+        let failure = try #require(outcome.failures.first)
+        #expect(failure.settings.seed == firstDoubleCharge(in: seeds, client: .buggy))
+        #expect(failure.traceHash == checkout(seed: failure.settings.seed, client: .buggy).traceHash)
+        #expect(failure.message == "order 7 was charged 2 times")
     }
 }
