@@ -66,6 +66,8 @@ public struct PaymentCounters: Sendable {
     public var standInHolds: UInt64 = 0
     /// The issuer's decisions by ISO code (00, 05, 51, 61, 62, 65, 91): declines by reason.
     public var issuerAnswers = [UInt64](repeating: 0, count: PaymentCounters.issuerCodes.count)
+    /// The seed servers' answers to the app's SDK steps, by step and answer (`paystorm coverage`).
+    public var stepAnswers = StepAnswerCounts()
 
     /// The codes `issuerAnswers` counts, in its order.
     public static let issuerCodes = ["00", "05", "51", "61", "62", "65", "91"]
@@ -109,5 +111,6 @@ extension PaymentCounters {
         voids &+= other.voids
         standInHolds &+= other.standInHolds
         for index in issuerAnswers.indices { issuerAnswers[index] &+= other.issuerAnswers[index] }
+        stepAnswers.add(other.stepAnswers)
     }
 }
