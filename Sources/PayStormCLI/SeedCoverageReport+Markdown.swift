@@ -32,7 +32,7 @@ extension SeedCoverageReport {
             lines += ["", "## \(Self.title(system)) (`\(system.rawValue)`)", "",
                       "| kind | name | meaning | count | counted as |", "| --- | --- | --- | --- | --- |"]
             for row in rows where row.entry.system == system {
-                let counted = row.count == nil ? "—" : row.entry.countSource
+                let counted = row.count == nil ? "—" : row.entry.countedAs
                 lines.append("| \(row.entry.kind.rawValue) | `\(Self.cell(row.entry.name))` | \(Self.cell(row.entry.meaning)) "
                              + "| \(Self.cell(row.status)) | \(Self.cell(counted)) |")
             }

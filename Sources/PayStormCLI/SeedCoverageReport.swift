@@ -22,7 +22,7 @@ struct SeedCoverageReport {
 
         /// `5,932`, `not reached` or `not modelled: reason`.
         var status: String {
-            guard let count else { return entry.countSource }
+            guard let count else { return entry.countedAs }
             return count == 0 ? "not reached" : SummaryTable.grouped(count)
         }
     }
@@ -104,7 +104,7 @@ struct SeedCoverageReport {
             ("catalogue", .array(rows.map { row in
                 .object([("system", .string(row.entry.system.rawValue)), ("kind", .string(row.entry.kind.rawValue)),
                          ("name", .string(row.entry.name)), ("meaning", .string(row.entry.meaning)),
-                         ("modelled", .bool(row.count != nil)), ("counted_as", .string(row.entry.countSource)),
+                         ("modelled", .bool(row.count != nil)), ("counted_as", .string(row.entry.countedAs)),
                          ("count", row.count.map { .unsigned($0) } ?? .null)])
             })),
             ("state_coverage", .object(lifecycles.map { lifecycle in

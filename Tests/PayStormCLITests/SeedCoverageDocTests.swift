@@ -47,7 +47,7 @@ import Testing
     static var catalogueRows: [Row] {
         SeedCatalogue.entries.map { entry in
             var reason: String?
-            if case .notModelled(let why) = entry.count { reason = why }
+            if case .notModelled(let why) = entry.counting { reason = why }
             return Row(system: entry.system.rawValue, kind: entry.kind.rawValue, name: entry.name, notModelled: reason)
         }
     }

@@ -48,7 +48,7 @@ import Testing
     func everyCodeTheModelCanGiveIsCataloguedAsModelled(system: SeedSystem) {
         for code in Self.producibleCodes(system).sorted() {
             let entry = Self.entry(system, .code, code)
-            #expect(entry?.isModelled == true, "\(system) \(code): \(entry.map { "\($0.count)" } ?? "not in the catalogue")")
+            #expect(entry?.isModelled == true, "\(system) \(code): \(entry.map { "\($0.counting)" } ?? "not in the catalogue")")
         }
     }
 
@@ -58,7 +58,7 @@ import Testing
         let codes = Self.producibleCodes(system)
         let steps = Self.callableSteps(system)
         for entry in SeedCatalogue.entries where entry.system == system {
-            switch entry.count {
+            switch entry.counting {
             case .endCode:
                 #expect(codes.contains(entry.name), "\(system) \(entry.name): SeedCodes never gives it")
             case .endCodes(let named, let ended):

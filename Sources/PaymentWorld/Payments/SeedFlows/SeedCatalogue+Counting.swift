@@ -1,7 +1,7 @@
 extension SeedCatalogueEntry {
     /// How many times the run produced this entry; nil when the model cannot produce it.
     public func count(flows: [FlowMetrics], counters: PaymentCounters) -> UInt64? {
-        switch count {
+        switch counting {
         case .endCode:
             flows.filter { $0.flow.system == system }.reduce(0) { $0 &+ ($1.codes[name] ?? 0) }
         case .endCodes(let named, let codes):
@@ -23,8 +23,8 @@ extension SeedCatalogueEntry {
     }
 
     /// Where the count comes from, for people: `lifecycles ended 2013`, `answers to getCommission`.
-    public var countSource: String {
-        switch count {
+    public var countedAs: String {
+        switch counting {
         case .endCode:
             "lifecycles ended \(name)"
         case .endCodes(let flows, let codes):

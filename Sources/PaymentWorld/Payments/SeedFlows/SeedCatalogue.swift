@@ -20,19 +20,20 @@ public struct SeedCatalogueEntry: Sendable, Hashable {
     public let name: String
     /// What the seed says it means, and where the model gives it another meaning, that too.
     public let meaning: String
-    public let count: SeedCount
+    /// How a run counts it, or why the model cannot produce it.
+    public let counting: SeedCount
 
     public var isModelled: Bool {
-        if case .notModelled = count { return false }
+        if case .notModelled = counting { return false }
         return true
     }
 
-    static func operation(_ system: SeedSystem, _ name: String, _ meaning: String, _ count: SeedCount) -> Self {
-        Self(system: system, kind: .operation, name: name, meaning: meaning, count: count)
+    static func operation(_ system: SeedSystem, _ name: String, _ meaning: String, _ counting: SeedCount) -> Self {
+        Self(system: system, kind: .operation, name: name, meaning: meaning, counting: counting)
     }
 
-    static func code(_ system: SeedSystem, _ name: String, _ meaning: String, _ count: SeedCount) -> Self {
-        Self(system: system, kind: .code, name: name, meaning: meaning, count: count)
+    static func code(_ system: SeedSystem, _ name: String, _ meaning: String, _ counting: SeedCount) -> Self {
+        Self(system: system, kind: .code, name: name, meaning: meaning, counting: counting)
     }
 }
 
