@@ -1,7 +1,7 @@
 import Foundation
 
 /// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
-let commands = ["run", "replay", "validate", "sweep", "size", "report", "explore", "shrink", "check-determinism", "fit"]
+let commands = ["run", "replay", "validate", "sweep", "size", "report", "explore", "shrink", "check-determinism", "fit", "coverage"]
 let usage = """
     usage: paystorm <command> [flags]
 
@@ -16,6 +16,7 @@ let usage = """
       shrink     make a failing seed's scenario as small as it can be while the same invariant still fails
       check-determinism  run one seed in several processes and compare their traces
       fit        propose a distribution string for a file of observed durations, with KS and Anderson-Darling figures
+      coverage   run a scenario once and count every operation and code of the five seed systems it produced
 
     paystorm <command> --help shows a command's flags; paystorm --version prints the version.
     """
@@ -44,6 +45,7 @@ if arguments.first == "--version" {
         case "shrink": status = try ShrinkCommand.main(arguments, output: &output)
         case "check-determinism": status = try DeterminismCommand.main(arguments, output: &output)
         case "fit": status = try FitCommand.main(arguments, output: &output)
+        case "coverage": status = try SeedCoverageCommand.main(arguments, output: &output)
         default:
             let hint = closestCommand(command).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("paystorm: unknown command \"\(command)\"\(hint)\n\(usage)")

@@ -48,6 +48,7 @@ public actor MerchantServer: ReportingActor {
         case .stepRequest:
             // E1: the merchant signs the payment's parameters with the project's secret key.
             let step = StepWire.step(of: event.argument) ?? .signParameters
+            counters.stepAnswers.count(step, .ok)  // Every call, repeats too: the merchant keeps no record of calls.
             context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment.rawValue,
                          argument: StepWire.answer(step, .ok, call: StepWire.attempt(of: event.argument)))
         default: preconditionFailure("merchant got unexpected event \(PaymentMessage.name(event.kind))")

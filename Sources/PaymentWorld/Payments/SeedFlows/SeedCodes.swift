@@ -7,7 +7,7 @@ extension SeedSystem {
     }
 
     /// The code for a lifecycle that ended in the card core.
-    func code(for outcome: PaymentOutcome) -> String {
+    package func code(for outcome: PaymentOutcome) -> String {
         switch self {
         case .generic: outcome.description
         case .portmone:
@@ -48,7 +48,7 @@ extension SeedSystem {
     }
 
     /// The code for a lifecycle that ended at a step, with the step's last answer.
-    func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String {
+    package func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String {
         switch (self, answer) {
         case (.portmone, .refused):
             switch step {
@@ -77,7 +77,7 @@ extension SeedSystem {
     }
 
     /// The code for a lifecycle whose step went unanswered through every repeat.
-    var stepTimeoutCode: String {
+    package var stepTimeoutCode: String {
         switch self {
         case .portmone: "2101"
         case .ecommpay: "NETWORK_TIMEOUT"

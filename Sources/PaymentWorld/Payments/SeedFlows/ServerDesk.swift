@@ -59,7 +59,8 @@ final class ServerDesk {
     func settledEarlier(_ last: LastAnswer, _ step: SeedStep, attempt: Int, payment: LifecycleID) -> Bool {
         if last.repeats(step, attempt: attempt) {
             counters.duplicatesDeduped &+= 1
-            answer(payment, step, last.answer, call: attempt, payload: last.payload)
+            // The same answer again: not a new call, so `stepAnswers` does not count it.
+            send(answer: last.answer, to: step, of: payment, call: attempt, payload: last.payload)
             return true
         }
         if last.isOutdated(attempt) {
@@ -90,7 +91,13 @@ final class ServerDesk {
         self.answer(payment, step, answer, call: attempt, payload: record.replyPayload)
     }
 
+    /// Answers a call the server has just served, and counts the answer.
     func answer(_ payment: LifecycleID, _ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) {
+        counters.stepAnswers.count(step, answer)
+        send(answer: answer, to: step, of: payment, call: call, payload: payload)
+    }
+
+    private func send(answer: StepAnswer, to step: SeedStep, of payment: LifecycleID, call: Int, payload: UInt64) {
         context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue,
                              subject: payment.rawValue,
                      argument: StepWire.answer(step, answer, call: call, payload: payload))

@@ -66,7 +66,7 @@ public struct PaymentCounters: Sendable {
     public var voids: UInt64 = 0
     /// Holds the network booked for its stand-ins (STIP).
     public var standInHolds: UInt64 = 0
-    /// The issuer's decisions by ISO code (00, 05, 51, 61, 62, 65, 91): declines by reason.
+    /// The issuer's decisions by ISO code (`issuerCodes`): declines by reason.
     public var issuerAnswers = [UInt64](repeating: 0, count: PaymentCounters.issuerCodes.count)
     /// Status checks the merchant made after its retries ran out, by source system (in
     /// `SeedSystem.allCases` order): ecommpay's restore, MPGS's Retrieve Transaction, Sips's
@@ -77,6 +77,8 @@ public struct PaymentCounters: Sendable {
     /// PAYMENT_HAS_FINAL_STATUS, with its status).
     public var repeatsInProgress = [UInt64](repeating: 0, count: SeedSystem.allCases.count)
     public var repeatsFinal = [UInt64](repeating: 0, count: SeedSystem.allCases.count)
+    /// The seed servers' answers to the app's SDK steps, by step and answer (`paystorm coverage`).
+    public var stepAnswers = StepAnswerCounts()
 
     /// The codes `issuerAnswers` counts, in its order.
     public static let issuerCodes = ["00", "05", "14", "51", "54", "57", "61", "62", "65", "91", "96"]
@@ -126,5 +128,6 @@ extension PaymentCounters {
             repeatsInProgress[index] &+= other.repeatsInProgress[index]
             repeatsFinal[index] &+= other.repeatsFinal[index]
         }
+        stepAnswers.add(other.stepAnswers)
     }
 }

@@ -1,0 +1,151 @@
+import PaymentWorld
+import Reporting
+import SimulationKernel
+
+/// What one run produced of the seed catalogue (`SeedCatalogue`) and of each lifecycle's legal
+/// (state, event) pairs: the figures of `paystorm coverage`, for the terminal, coverage.json and
+/// coverage.md (`SeedCoverageReport+Markdown.swift`).
+struct SeedCoverageReport {
+    /// How the run was made, for the files' headers.
+    struct Origin {
+        var scenario: String
+        var seed: UInt64
+        var lifecycles: UInt64
+        var traceHash: UInt64
+        var command: String
+    }
+
+    struct Row {
+        let entry: SeedCatalogueEntry
+        /// nil when the model cannot produce the entry.
+        let count: UInt64?
+
+        /// `5,932`, `not reached` or `not modelled: reason`.
+        var status: String {
+            guard let count else { return entry.countedAs }
+            return count == 0 ? "not reached" : SummaryTable.grouped(count)
+        }
+    }
+
+    /// Reached, not reached and not modelled, for one kind of entry.
+    struct Totals {
+        var reached = 0
+        var notReached = 0
+        var notModelled = 0
+        var all: Int { reached + notReached + notModelled }
+    }
+
+    let origin: Origin
+    let rows: [Row]
+    let lifecycles: [LegalityCoverage]
+
+    init(origin: Origin, result: PaymentsResult) {
+        self.origin = origin
+        rows = SeedCatalogue.entries.map { Row(entry: $0, count: $0.count(flows: result.flows, counters: result.counters)) }
+        lifecycles = result.coverage.byLegality
+    }
+
+    func totals(_ kind: SeedCatalogueEntry.Kind) -> Totals {
+        rows.filter { $0.entry.kind == kind }.reduce(into: Totals()) { totals, row in
+            switch row.count {
+            case nil: totals.notModelled += 1
+            case 0: totals.notReached += 1
+            default: totals.reached += 1
+            }
+        }
+    }
+
+    /// `codes: 28 reached, 9 not reached, 124 not modelled (of 161)`.
+    func headline(_ kind: SeedCatalogueEntry.Kind) -> String {
+        let totals = totals(kind)
+        return "\(kind.plural): \(totals.reached) reached, \(totals.notReached) not reached, "
+            + "\(totals.notModelled) not modelled (of \(totals.all))"
+    }
+
+    /// The terminal's text: every entry by system, then each lifecycle's legal pairs.
+    var lines: [String] {
+        var lines = ["seed coverage  scenario=\(origin.scenario)  seed=\(origin.seed)  lifecycles=\(origin.lifecycles)",
+                     headline(.operation), headline(.code)]
+        for system in Self.systems {
+            lines.append("")
+            lines.append(Self.title(system))
+            for row in rows where row.entry.system == system {
+                let name = row.entry.name.count > 44 ? String(row.entry.name.prefix(43)) + "…" : row.entry.name
+                lines.append("  \(row.entry.kind.rawValue.padding(9)) \(name.padding(45)) \(row.status)")
+            }
+        }
+        lines.append("")
+        lines.append("state coverage: legal (state, event) pairs by the tables' own transition functions")
+        for lifecycle in lifecycles {
+            lines.append("  \(lifecycle.lifecycle.padding(26)) " + Self.pairCounts(lifecycle))
+        }
+        return lines
+    }
+
+    static func pairCounts(_ lifecycle: LegalityCoverage) -> String {
+        "legal \(lifecycle.legalReached.count) of \(lifecycle.legalPairs) reached, "
+            + "\(lifecycle.legalNotReached.count) not reached; illegal tried \(lifecycle.illegalTried.count) "
+            + "of \(lifecycle.illegalPairs)"
+    }
+
+    var json: JSONOutput {
+        .object([
+            ("scenario", .string(origin.scenario)),
+            ("seed", .unsigned(origin.seed)),
+            ("lifecycles", .unsigned(origin.lifecycles)),
+            ("trace_hash", .string(Trace.hex(origin.traceHash))),
+            ("command", .string(origin.command)),
+            ("totals", .object(SeedCatalogueEntry.Kind.allCases.map { kind in
+                let totals = totals(kind)
+                return (kind.plural, .object([("reached", .integer(Int64(totals.reached))),
+                                              ("not_reached", .integer(Int64(totals.notReached))),
+                                              ("not_modelled", .integer(Int64(totals.notModelled)))]))
+            })),
+            ("catalogue", .array(rows.map { row in
+                .object([("system", .string(row.entry.system.rawValue)), ("kind", .string(row.entry.kind.rawValue)),
+                         ("name", .string(row.entry.name)), ("meaning", .string(row.entry.meaning)),
+                         ("modelled", .bool(row.count != nil)), ("counted_as", .string(row.entry.countedAs)),
+                         ("count", row.count.map { .unsigned($0) } ?? .null)])
+            })),
+            ("state_coverage", .object(lifecycles.map { lifecycle in
+                (lifecycle.lifecycle, .object([
+                    ("legal_pairs", .integer(Int64(lifecycle.legalPairs))),
+                    ("illegal_pairs", .integer(Int64(lifecycle.illegalPairs))),
+                    ("legal_reached", .array(lifecycle.legalReached.map(Self.pairJSON))),
+                    ("legal_not_reached", .array(lifecycle.legalNotReached.map { .string("\($0.state) × \($0.event)") })),
+                    ("illegal_tried", .array(lifecycle.illegalTried.map(Self.pairJSON))),
+                ]))
+            })),
+        ])
+    }
+
+    static func pairJSON(_ pair: LegalityCoverage.Pair) -> JSONOutput {
+        .object([("state", .string(pair.state)), ("event", .string(pair.event)),
+                 ("applied", .unsigned(pair.applied)), ("rejected", .unsigned(pair.rejected))])
+    }
+
+    /// The seed systems, in domain.md §1's order (the generic card flows have no seed).
+    static let systems: [SeedSystem] = [.portmone, .ecommpay, .mastercard, .sogenactif, .paysafe]
+
+    static func title(_ system: SeedSystem) -> String {
+        switch system {
+        case .portmone: "Portmone Masterpass [P]"
+        case .ecommpay: "ecommpay SDK Core [E]"
+        case .mastercard: "Mastercard Gateway [M]"
+        case .sogenactif: "Sogenactif In-App [W]"
+        case .paysafe: "Paysafe prepaid cards [S]"
+        case .generic: "generic card flows"
+        }
+    }
+}
+
+extension SeedCatalogueEntry.Kind {
+    var plural: String { rawValue + "s" }
+}
+
+extension String {
+    /// Padded with spaces to `width`, never cut.
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,41 @@
+extension SeedCatalogueEntry {
+    /// How many times the run produced this entry; nil when the model cannot produce it.
+    public func count(flows: [FlowMetrics], counters: PaymentCounters) -> UInt64? {
+        switch counting {
+        case .endCode:
+            flows.filter { $0.flow.system == system }.reduce(0) { $0 &+ ($1.codes[name] ?? 0) }
+        case .endCodes(let named, let codes):
+            flows.filter { named.contains($0.flow) }.reduce(0) { sum, flow in
+                codes.reduce(sum) { $0 &+ (flow.codes[$1] ?? 0) }
+            }
+        case .endOutcomes(let named, let outcomes):
+            flows.filter { named.contains($0.flow) }.reduce(0) { sum, flow in
+                outcomes.reduce(sum) { $0 &+ flow.outcomes[Int($1.rawValue)] }
+            }
+        case .answers(let steps, let answers):
+            steps.reduce(0) { sum, step in
+                guard let answers else { return sum &+ counters.stepAnswers.calls(step) }
+                return answers.reduce(sum) { $0 &+ counters.stepAnswers[step, $1] }
+            }
+        case .notModelled:
+            nil
+        }
+    }
+
+    /// Where the count comes from, for people: `lifecycles ended 2013`, `answers to getCommission`.
+    public var countedAs: String {
+        switch counting {
+        case .endCode:
+            "lifecycles ended \(name)"
+        case .endCodes(let flows, let codes):
+            "\(flows.map(\.description).joined(separator: ", ")) ended \(codes.joined(separator: " or "))"
+        case .endOutcomes(let flows, let outcomes):
+            "\(flows.map(\.description).joined(separator: ", ")) ended \(outcomes.map(\.description).joined(separator: " or "))"
+        case .answers(let steps, let answers):
+            (answers.map { "answers " + $0.map(\.description).joined(separator: " or ") + " to " } ?? "answers to ")
+                + steps.map(\.description).joined(separator: ", ")
+        case .notModelled(let reason):
+            "not modelled: \(reason)"
+        }
+    }
+}

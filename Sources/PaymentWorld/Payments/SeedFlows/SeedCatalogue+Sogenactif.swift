@@ -1,0 +1,62 @@
+// Sogenactif (Worldline Sips) In-App [W], domain.md §1.4: initialize services, SDK functions, responseCode,
+// acquirerResponseCode and holderAuthentStatus.
+extension SeedCatalogue {
+    private static let threeDS1 = "3-D Secure 1.0: the card core runs EMV 3-D Secure 2 for every system"
+    private static let noAcquirerCode = "Sips results carry responseCode only; the issuer's own answer is not passed on"
+    private static let walletReadOnly = "the Sips wallet is read, never changed, by the wallet order"
+    private static let orders: [PaymentFlow] = [.sogenactifCardOrder, .sogenactifWalletOrder]
+
+    private static func acquirer(_ code: String, _ meaning: String) -> SeedCatalogueEntry {
+        .code(.sogenactif, "acquirerResponseCode \(code)", meaning, .notModelled(noAcquirerCode))
+    }
+
+    private static func holderAuthent(_ status: String) -> SeedCatalogueEntry {
+        .code(.sogenactif, "holderAuthentStatus \(status)", "3-D Secure result of the order", .notModelled(threeDS1))
+    }
+
+    static let sogenactif: [SeedCatalogueEntry] = [
+        .operation(.sogenactif, "orderInitialize(sdkOperationName)", "server call: a one-shot redirection context",
+                   .answers([.orderInitialize], nil)),
+        .operation(.sogenactif, "walletInitialize", "server call before a wallet function",
+                   .notModelled("getWalletData runs without its own initialize call")),
+        .operation(.sogenactif, "paymentMeanInfoInitialize", "server call before getCardData", .notModelled("getCardData is not simulated")),
+        .operation(.sogenactif, "cardOrder", "CARDORDER / THREEDSECUREANDORDER: an order with card data (3DS by enrolment)",
+                   .endCodes([.sogenactifCardOrder], ["00", "05"])),
+        .operation(.sogenactif, "walletOrder", "WALLETORDER: an order with a wallet card", .endCodes([.sogenactifWalletOrder], ["00", "05"])),
+        .operation(.sogenactif, "cardCheckEnrollment", "W2: enrolment, then PaReq to the ACS", .notModelled(threeDS1)),
+        .operation(.sogenactif, "walletCheckEnrollment", "W2 wallet variant", .notModelled(threeDS1)),
+        .operation(.sogenactif, "cardValidateAuthenticationAndOrder", "W2: PaRes back, then the order", .notModelled(threeDS1)),
+        .operation(.sogenactif, "paymentProviderOrder", "W4: BCMC Mobile in its own app", .notModelled("BCMC Mobile is not simulated")),
+        .operation(.sogenactif, "getTransactionData", "W4: the provider order's status",
+                   .notModelled("BCMC Mobile is not simulated, and the merchant asks the gateway's status through the core")),
+        .operation(.sogenactif, "getWalletData", "W5: the wallet's payment means", .answers([.getWalletData], nil)),
+        .operation(.sogenactif, "addCard", "W5: a card into the wallet", .notModelled(walletReadOnly)),
+        .operation(.sogenactif, "deletePaymentMean", "W5: a card out of the wallet", .notModelled(walletReadOnly)),
+        .operation(.sogenactif, "getCardData", "W6: card data by IIN or number", .notModelled("no card numbers are simulated")),
+        .operation(.sogenactif, "generatePaymentTokenWithCardNumber", "a payment token from a card number",
+                   .notModelled("Sips tokens are not simulated")),
+        .code(.sogenactif, "00", "responseCode: accepted", .endCode),
+        .code(.sogenactif, "05", "responseCode: refused by the bank (the model: also a 3-D Secure failure)", .endCode),
+        .code(.sogenactif, "34", "responseCode: fraud suspected", .notModelled("no fraud screening")),
+        .code(.sogenactif, "40", "function not allowed for this merchant, never retried", .endCode),
+        .code(.sogenactif, "75", "responseCode: too many card-entry attempts", .notModelled("the app enters the card once")),
+        .code(.sogenactif, "90", "service temporarily unavailable, retry later (the model: also 99's temporary problems)",
+              .answers([.orderInitialize, .getWalletData], [.retryLater])),
+        .code(.sogenactif, "97", "session expired after 15 min without user action (the model: a timed-out step or payment)",
+              .endCode),
+        .code(.sogenactif, "99", "temporary server problem (the model: the card core failed)", .endCode),
+        acquirer("00", "approved"), acquirer("02", "contact the issuer"), acquirer("03", "invalid acceptor"),
+        acquirer("05", "do not honour"), acquirer("12", "invalid transaction"), acquirer("14", "invalid PAN"),
+        acquirer("17", "aborted by the buyer"), acquirer("30", "format error"), acquirer("33", "expired"),
+        acquirer("34", "fraud suspicion"), acquirer("41", "lost card"), acquirer("43", "stolen card"),
+        acquirer("51", "insufficient funds or credit exceeded"), acquirer("54", "expired"),
+        acquirer("57", "not allowed for the holder"), acquirer("59", "fraud suspicion"), acquirer("61", "over the amount limit"),
+        acquirer("63", "security rules"), acquirer("75", "entry attempts exceeded"), acquirer("90", "system malfunction"),
+        acquirer("91", "issuer unreachable"), acquirer("94", "duplicate transaction"), acquirer("96", "system malfunction"),
+        acquirer("97", "request timed out"), acquirer("98", "server unreachable"), acquirer("99", "incident"),
+        acquirer("A1", "refused: 3DS data missing, retry with 3DS"),
+        holderAuthent("SUCCESS"), holderAuthent("FAILURE"), holderAuthent("ATTEMPT"), holderAuthent("CANCEL"),
+        holderAuthent("ERROR"), holderAuthent("NOT_ENROLLED"), holderAuthent("NOT_PARTICIPATING"),
+        holderAuthent("NO_AUTHENT"), holderAuthent("SSL"),
+    ]
+}

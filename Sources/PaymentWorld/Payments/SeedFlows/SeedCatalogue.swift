@@ -1,0 +1,55 @@
+/// Every operation and every result code of the five seed systems, as domain.md §1 lists them,
+/// each with how a run counts it or why the model cannot produce it (`paystorm coverage`,
+/// `docs/seed-coverage.md`). The entries are data, one line each, in one file per system
+/// (`SeedCatalogue+Portmone.swift`, …): a code the world learns to give is one line changed
+/// from `.notModelled` to a count.
+public enum SeedCatalogue {
+    /// Every entry, system by system, in domain.md §1's order.
+    public static let entries: [SeedCatalogueEntry] = portmone + ecommpay + mastercard + sogenactif + paysafe
+}
+
+/// One operation or result code of a seed system.
+public struct SeedCatalogueEntry: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case operation, code
+    }
+
+    public let system: SeedSystem
+    public let kind: Kind
+    /// As the seed spells it (`getCommission`, `2113`, `PAYMENT_TOKEN_NOT_EXIST`); unique per system and kind.
+    public let name: String
+    /// What the seed says it means, and where the model gives it another meaning, that too.
+    public let meaning: String
+    /// How a run counts it, or why the model cannot produce it.
+    public let counting: SeedCount
+
+    public var isModelled: Bool {
+        if case .notModelled = counting { return false }
+        return true
+    }
+
+    static func operation(_ system: SeedSystem, _ name: String, _ meaning: String, _ counting: SeedCount) -> Self {
+        Self(system: system, kind: .operation, name: name, meaning: meaning, counting: counting)
+    }
+
+    static func code(_ system: SeedSystem, _ name: String, _ meaning: String, _ counting: SeedCount) -> Self {
+        Self(system: system, kind: .code, name: name, meaning: meaning, counting: counting)
+    }
+}
+
+/// Where a run's count of a catalogue entry comes from: counters every run keeps, never an estimate.
+public enum SeedCount: Sendable, Hashable {
+    /// Lifecycles of the entry's system that ended with the entry's own name as their code
+    /// (`summary.json` `flows.<flow>.codes`, from `SeedCodes.swift`; measured lifecycles only,
+    /// so the warm-up's are not counted).
+    case endCode
+    /// Lifecycles of these flows that ended with one of these codes (as `endCode`).
+    case endCodes([PaymentFlow], [String])
+    /// Lifecycles of these flows that ended with one of these outcomes (`flows.<flow>.outcomes`).
+    case endOutcomes([PaymentFlow], [PaymentOutcome])
+    /// Calls of these steps the seed servers answered, with one of these answers, or with any
+    /// when nil (`PaymentCounters.stepAnswers`; every lifecycle, a repeated call counted once).
+    case answers([SeedStep], [StepAnswer]?)
+    /// The model cannot produce it; the reason in one line.
+    case notModelled(String)
+}

@@ -1,0 +1,121 @@
+import PaymentWorld
+import SimulationKernel
+import Testing
+
+/// The seed catalogue against the code that gives the codes (SeedCodes.swift) and the steps the
+/// flows call: every code the model can give is catalogued as modelled, nothing catalogued as
+/// modelled is out of reach by construction, and a run's counts land on the entries.
+@Suite struct SeedCatalogueTests {
+    static let seedSystems = SeedSystem.allCases.filter { $0 != .generic }
+
+    /// The steps a system's lifecycles can call: its flows' steps, and the sub-steps the app runs
+    /// in place (DeviceApp+Steps): the code and its resend after 2113 / 2114 or the 2D check, the
+    /// 2D check after need2D, an SCA attempt after scaRequired, and the change `manageCard` picks.
+    static func callableSteps(_ system: SeedSystem) -> Set<SeedStep> {
+        var steps = Set(PaymentFlow.allCases.filter { $0.system == system }.flatMap(\.steps))
+        switch system {
+        case .portmone: steps.formUnion([.submitCode, .resendCode, .start2DVerification])
+        case .paysafe:
+            steps.formUnion([.scaAttempt, .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard, .changePrepaidCardPin])
+        case .generic, .ecommpay, .mastercard, .sogenactif: break
+        }
+        return steps
+    }
+
+    /// Every final code SeedCodes.swift can give a lifecycle of `system`: the card core's outcomes
+    /// (for a system with a flow that ends in the core), a success, a step unanswered through
+    /// every repeat, and each answer the app gives up on at each step it can call. SeedCodes's
+    /// fall-through (the answer's own name) is left out: it is for answers the system's servers
+    /// never give.
+    static func producibleCodes(_ system: SeedSystem) -> Set<String> {
+        let flows = PaymentFlow.allCases.filter { $0.system == system }
+        var codes: Set = [system.code(for: .succeeded), system.stepTimeoutCode]
+        if flows.contains(where: { $0.core != nil }) { codes.formUnion(PaymentOutcome.allCases.map(system.code(for:))) }
+        let givenUpOn: [StepAnswer] = [.refused, .notVerified, .codeFailed, .scaFailed, .retryLater, .apiVersionMismatch]
+        for step in callableSteps(system) {
+            for answer in givenUpOn where system.code(failedAt: step, answer) != answer.description {
+                codes.insert(system.code(failedAt: step, answer))
+            }
+        }
+        return codes
+    }
+
+    static func entry(_ system: SeedSystem, _ kind: SeedCatalogueEntry.Kind, _ name: String) -> SeedCatalogueEntry? {
+        SeedCatalogue.entries.first { $0.system == system && $0.kind == kind && $0.name == name }
+    }
+
+    @Test(arguments: seedSystems)
+    func everyCodeTheModelCanGiveIsCataloguedAsModelled(system: SeedSystem) {
+        for code in Self.producibleCodes(system).sorted() {
+            let entry = Self.entry(system, .code, code)
+            #expect(entry?.isModelled == true, "\(system) \(code): \(entry.map { "\($0.counting)" } ?? "not in the catalogue")")
+        }
+    }
+
+    @Test(arguments: seedSystems)
+    func nothingMarkedModelledIsOutOfReachByConstruction(system: SeedSystem) {
+        let flows = Set(PaymentFlow.allCases.filter { $0.system == system })
+        let codes = Self.producibleCodes(system)
+        let steps = Self.callableSteps(system)
+        for entry in SeedCatalogue.entries where entry.system == system {
+            switch entry.counting {
+            case .endCode:
+                #expect(codes.contains(entry.name), "\(system) \(entry.name): SeedCodes never gives it")
+            case .endCodes(let named, let ended):
+                #expect(flows.isSuperset(of: named), "\(system) \(entry.name): flows of another system \(named)")
+                #expect(codes.isSuperset(of: ended), "\(system) \(entry.name): SeedCodes never gives \(Set(ended).subtracting(codes))")
+            case .endOutcomes(let named, let outcomes):
+                #expect(!named.isEmpty && flows.isSuperset(of: named), "\(system) \(entry.name): flows \(named)")
+                // Counting captures alone needs flows that capture: an authorization's.
+                if outcomes == [.captured] {
+                    #expect(named.allSatisfy { $0.core == .authorization }, "\(entry.name): only an authorization is captured")
+                }
+            case .answers(let named, let answers):
+                let uncalled = Set(named).subtracting(steps)
+                #expect(!named.isEmpty && uncalled.isEmpty, "\(system) \(entry.name): steps it never calls \(uncalled)")
+                #expect(answers.map { !$0.isEmpty } ?? true, "\(entry.name): an empty list of answers counts nothing")
+            case .notModelled(let reason):
+                #expect(!reason.isEmpty, "\(system) \(entry.name): not modelled needs its reason")
+                if entry.kind == .code {
+                    #expect(!codes.contains(entry.name), "\(system) \(entry.name): marked not modelled, but SeedCodes gives it")
+                }
+            }
+        }
+    }
+
+    @Test func namesAreUniquePerSystemAndKind() {
+        var seen = Set<String>()
+        for entry in SeedCatalogue.entries {
+            let key = "\(entry.system) \(entry.kind) \(entry.name)"
+            #expect(seen.insert(key).inserted, "\(key) is catalogued twice")
+            #expect(!entry.name.isEmpty && !entry.meaning.isEmpty, "\(key) needs a name and a meaning")
+        }
+        #expect(Set(SeedCatalogue.entries.map(\.system)) == Set(Self.seedSystems))
+    }
+
+    /// One small run of every seed flow: each final code it gives is a catalogued, modelled code of
+    /// its system, and the common operations and codes are counted.
+    @Test func aRunsCountsLandOnTheCatalogue() {
+        let flows = PaymentFlow.allCases.filter { $0.system != .generic }
+        let result = PaymentsWorld(configuration: seedWorld(flows), options: .init(seed: 5)).run()
+        for metrics in result.flows where metrics.flow.system != .generic {
+            for code in metrics.codes.keys.sorted() {
+                #expect(Self.entry(metrics.flow.system, .code, code)?.isModelled == true,
+                        "\(metrics.flow) ended \(code), which the catalogue does not have as modelled")
+            }
+        }
+        let common: [(SeedSystem, SeedCatalogueEntry.Kind, String)] = [
+            (.portmone, .operation, "getCommission(CommissionParams, payeeId or phoneNumber)"), (.portmone, .code, "paid"),
+            (.portmone, .code, "2113"), (.ecommpay, .operation, "NewCardSaleRequest"), (.ecommpay, .code, "success"),
+            (.mastercard, .operation, "updateSession(id, apiVersion, payload)"), (.mastercard, .code, "APPROVED"),
+            (.sogenactif, .code, "00"), (.paysafe, .operation, "submitAttempt(method, channel, code)"),
+            (.paysafe, .code, "ok"),
+        ]
+        for (system, kind, name) in common {
+            let count = Self.entry(system, kind, name)?.count(flows: result.flows, counters: result.counters)
+            #expect((count ?? 0) > 0, "\(system) \(name): \(count.map(String.init) ?? "not catalogued as modelled")")
+        }
+        let notModelled = Self.entry(.portmone, .code, "2004")
+        #expect(notModelled?.count(flows: result.flows, counters: result.counters) == nil)
+    }
+}
