@@ -215,7 +215,7 @@ let badInvocations: [ExitCase] = [
 
     @Test(arguments: [
         ("run", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--out DIR", "--trace FILE", "--strategy S", "--lanes MODE", "--jitter DURATION", "--keep-going",
-                 "--quiet", "--json", "--progress", "--help"]),
+                 "--swarm", "--quiet", "--json", "--progress", "--help"]),
         ("validate", ["--set PATH=VALUE", "--help"]),
         ("shrink", ["--scenario FILE", "--seed N", "--set PATH=VALUE", "--swarm", "--strategy S", "--lanes MODE", "--jitter DURATION",
                     "--keep-going", "--out DIR", "--max-runs N", "--quiet", "--help"]),

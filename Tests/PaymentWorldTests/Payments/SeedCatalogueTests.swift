@@ -74,6 +74,9 @@ import Testing
                 let uncalled = Set(named).subtracting(steps)
                 #expect(!named.isEmpty && uncalled.isEmpty, "\(system) \(entry.name): steps it never calls \(uncalled)")
                 #expect(answers.map { !$0.isEmpty } ?? true, "\(entry.name): an empty list of answers counts nothing")
+            case .statusChecks, .repeatsFoundFinal:
+                // The merchant checks the status of card-core payments only.
+                #expect(flows.contains { $0.core != nil }, "\(system) \(entry.name): no flow of it reaches the gateway")
             case .notModelled(let reason):
                 #expect(!reason.isEmpty, "\(system) \(entry.name): not modelled needs its reason")
                 if entry.kind == .code {

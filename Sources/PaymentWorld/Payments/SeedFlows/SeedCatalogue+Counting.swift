@@ -17,6 +17,10 @@ extension SeedCatalogueEntry {
                 guard let answers else { return sum &+ counters.stepAnswers.calls(step) }
                 return answers.reduce(sum) { $0 &+ counters.stepAnswers[step, $1] }
             }
+        case .statusChecks:
+            counters.statusChecks[system.index]
+        case .repeatsFoundFinal:
+            counters.repeatsFinal[system.index]
         case .notModelled:
             nil
         }
@@ -34,6 +38,10 @@ extension SeedCatalogueEntry {
         case .answers(let steps, let answers):
             (answers.map { "answers " + $0.map(\.description).joined(separator: " or ") + " to " } ?? "answers to ")
                 + steps.map(\.description).joined(separator: ", ")
+        case .statusChecks:
+            "the merchant's status checks after its retries"
+        case .repeatsFoundFinal:
+            "repeated requests the gateway found final"
         case .notModelled(let reason):
             "not modelled: \(reason)"
         }

@@ -50,6 +50,12 @@ public enum SeedCount: Sendable, Hashable {
     /// Calls of these steps the seed servers answered, with one of these answers, or with any
     /// when nil (`PaymentCounters.stepAnswers`; every lifecycle, a repeated call counted once).
     case answers([SeedStep], [StepAnswer]?)
+    /// Status checks the merchant made of a payment of the entry's system after its retries
+    /// (`PaymentCounters.statusChecks`): the system's own way to ask how a payment ended.
+    case statusChecks
+    /// Repeated requests (retries and status checks) for a payment of the entry's system that the
+    /// gateway found final (`PaymentCounters.repeatsFinal`).
+    case repeatsFoundFinal
     /// The model cannot produce it; the reason in one line.
     case notModelled(String)
 }
