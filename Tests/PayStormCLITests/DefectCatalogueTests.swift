@@ -41,6 +41,8 @@ import Testing
         Entry(defect: "merchant-gives-up", scenario: "card-payments", sets: card),
         // A capture limit of 30 s against captures a minute after approval: most come late.
         Entry(defect: "capture-after-limit", scenario: "card-payments", sets: ["run.lifecycles=600", "policies.captureLimit=30s"]),
+        Entry(defect: "gateway-forgets-settled-orders", scenario: "card-payments",
+              sets: ["run.lifecycles=2000", "network.latency=lognormal(median: 15ms, sigma: 3)"]),
         Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass",
               sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
         Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid",

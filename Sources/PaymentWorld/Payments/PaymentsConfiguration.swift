@@ -451,4 +451,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The gateway forgets that an authorization expires at its capture limit and captures it
     /// late (AUTH-5).
     case captureAfterLimit = "capture-after-limit"
+    /// The gateway forgets an order once its payment retires: a copy of its request the network
+    /// held back, arriving later, opens a second payment whose hold nobody ends (AUTH-4).
+    case gatewayForgetsSettledOrders = "gateway-forgets-settled-orders"
 }

@@ -75,6 +75,8 @@ func describe(_ result: PaymentsResult) -> String {
             if defect == .approveOverAvailable { $0.cards.balance = 20_000 }
             // Captures a minute after approval against a 30 s limit: most come late.
             if defect == .captureAfterLimit { $0.policies.captureLimit = .seconds(30) }
+            // Copies held back past a record's retention come only from a heavy-tailed network.
+            if defect == .gatewayForgetsSettledOrders { $0.latency = .lognormal(median: .milliseconds(15), sigma: 5) }
             if defect == .retryWithNewIdempotencyKey {
                 // Every frictionless AReq says Y, so the retry's second payment is charged too (G-4)
                 // instead of ending N or R while the first is paid (RES-4 first, seed 7).

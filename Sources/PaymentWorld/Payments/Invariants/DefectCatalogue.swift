@@ -35,6 +35,7 @@ extension PlantedDefect {
         case .issuerBooksHoldAfterCheck: "G-2"
         case .merchantGivesUp: "RES-5"  // RES-4 catches it on some seeds first.
         case .captureAfterLimit: "AUTH-5"
+        case .gatewayForgetsSettledOrders: "AUTH-4"
         }
     }
 
@@ -52,7 +53,7 @@ extension PlantedDefect {
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
-             .captureAfterLimit:
+             .captureAfterLimit, .gatewayForgetsSettledOrders:
             false
         }
     }
@@ -74,7 +75,7 @@ extension PlantedDefect {
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
-             .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit: []
+             .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders: []
         }
     }
 }
