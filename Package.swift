@@ -3,7 +3,7 @@
 // No package dependencies: the standard library, Foundation, Dispatch, Synchronization and the
 // test libraries only. Foundation stays out of SimulationKernel and PaymentWorld.
 //
-// No `unsafeFlags`: SwiftPM refuses them in a package used by version. The event loop's speed
+// No unsafe build flags: SwiftPM refuses them in a package used by version. The event loop's speed
 // comes from `@exclusivity(unchecked)` on the stored properties of the classes only the
 // simulation's thread touches, one step at a time (the kernel's executor and network, the
 // world's actors and claims): their dynamic access checks were a third of the loop's time.

@@ -32,35 +32,36 @@ actor ReservingWallet: SimulatedActor {
     }
 }
 
+/// The two wallets, to one workload.
+protocol PayingWallet: Actor {
+    init(context: SimulationContext, fraudCheck: ReceiverID)
+    func pay(_ amount: Int64) async -> Bool
+    var balance: Int64 { get }
+}
+
+extension Wallet: PayingWallet {}
+extension ReservingWallet: PayingWallet {}
+
 @Sendable func walletTrial(safe: Bool) -> @Sendable (Trial) throws -> Void {
-    { trial in
-        let simulation = trial.simulation
-        let network = Network(simulation: simulation, defaultLatency: .uniform(.milliseconds(1), .milliseconds(5)))
-        let fraudCheck = simulation.makeContext(name: "fraud-check", network: network)
-        let walletContext = simulation.makeContext(name: "wallet", network: network)
-        let shopper = simulation.makeContext(name: "shopper")
-        let balance: () -> Int64
-        if safe {
-            let wallet = ReservingWallet(context: walletContext, fraudCheck: fraudCheck.address)
-            simulation.spawn { _ = await wallet.pay(60) }
-            simulation.spawn {
-                await shopper.sleep(for: .milliseconds(shopper.random.int(in: 0...10)))
-                _ = await wallet.pay(60)
-            }
-            balance = { simulation.inspect { wallet.assumeIsolated { $0.balance } } }
-        } else {
-            let wallet = Wallet(context: walletContext, fraudCheck: fraudCheck.address)
-            simulation.spawn { _ = await wallet.pay(60) }
-            simulation.spawn {
-                await shopper.sleep(for: .milliseconds(shopper.random.int(in: 0...10)))
-                _ = await wallet.pay(60)
-            }
-            balance = { simulation.inspect { wallet.assumeIsolated { $0.balance } } }
-        }
-        try trial.run()
-        if balance() < 0 { throw Overdrawn(balance: balance()) }
-        _ = network  // Kept alive until the run is over.
+    if safe { return { trial in try walletTrial(trial, ReservingWallet.self) } }
+    return { trial in try walletTrial(trial, Wallet.self) }
+}
+
+func walletTrial<W: PayingWallet>(_ trial: Trial, _ kind: W.Type) throws {
+    let simulation = trial.simulation
+    let network = Network(simulation: simulation, defaultLatency: .uniform(.milliseconds(1), .milliseconds(5)))
+    let fraudCheck = simulation.makeContext(name: "fraud-check", network: network)
+    let wallet = W(context: simulation.makeContext(name: "wallet", network: network), fraudCheck: fraudCheck.address)
+    let shopper = simulation.makeContext(name: "shopper")
+    simulation.spawn { _ = await wallet.pay(60) }
+    simulation.spawn {
+        await shopper.sleep(for: .milliseconds(shopper.random.int(in: 0...10)))
+        _ = await wallet.pay(60)
     }
+    try trial.run()
+    let balance = simulation.inspect { wallet.assumeIsolated { $0.balance } }
+    withExtendedLifetime(network) {}
+    if balance < 0 { throw Overdrawn(balance: balance) }
 }
 
 @Suite struct ScheduleExplorationTests {

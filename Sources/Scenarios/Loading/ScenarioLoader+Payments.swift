@@ -351,11 +351,7 @@ extension ScenarioLoader {
         outcomes.rejected = reader.ratio("\(base).rejected", what: "the share of frictionless ARes R", default: defaults.rejected)
         outcomes.informational = reader.ratio("\(base).informational", what: "the share of frictionless ARes I",
                                               default: defaults.informational)
-        let total = outcomes.shares.reduce(0.0) { $0 + Double($1.1.numerator) / Double($1.1.denominator) }
-        if total > 1 {
-            reader.report(base, expected: "shares of A, N, U, R and I that add up to at most 1 (the rest is Y)",
-                          found: "shares adding up to \((total * 1_000).rounded() / 1_000)")
-        }
+        checkShares(&reader, base, outcomes.shares.map(\.1), of: "A, N, U, R and I", rest: " (the rest is Y)")
         return outcomes
     }
 
@@ -370,13 +366,18 @@ extension ScenarioLoader {
                                              default: defaults.notPermitted)
         declines.systemMalfunction = reader.ratio("\(base).systemMalfunction", what: "the share of issuer answers 96",
                                                   default: defaults.systemMalfunction)
-        let total = [declines.invalidCardNumber, declines.expiredCard, declines.notPermitted, declines.systemMalfunction]
-            .reduce(0.0) { $0 + Double($1.numerator) / Double($1.denominator) }
-        if total > 1 {
-            reader.report(base, expected: "shares of 14, 54, 57 and 96 that add up to at most 1",
-                          found: "shares adding up to \((total * 1_000).rounded() / 1_000)")
-        }
+        checkShares(&reader, base, [declines.invalidCardNumber, declines.expiredCard, declines.notPermitted,
+                                    declines.systemMalfunction], of: "14, 54, 57 and 96")
         return declines
+    }
+
+    /// Shares drawn from one uniform draw (`SimRandom.pick`) must leave room for each other.
+    static func checkShares(_ reader: inout ScenarioReader, _ base: String, _ shares: [Ratio], of what: String,
+                            rest: String = "") {
+        let total = shares.reduce(0.0) { $0 + Double($1.numerator) / Double($1.denominator) }
+        guard total > 1 else { return }
+        reader.report(base, expected: "shares of \(what) that add up to at most 1\(rest)",
+                      found: "shares adding up to \((total * 1_000).rounded() / 1_000)")
     }
 
     static func readBehaviour(_ reader: inout ScenarioReader, defaults: PaymentBehaviour) -> PaymentBehaviour {

@@ -138,6 +138,19 @@ public struct SimRandom: Sendable, Hashable {
         int(in: 1...p.denominator) <= p.numerator
     }
 
+    /// One of `shares`' values, each with the probability of its share, or nil with what is left
+    /// (the shares add up to at most 1). Always one draw, so a share changed in a scenario moves
+    /// no other draw.
+    public mutating func pick<Value>(_ shares: [(Value, Ratio)]) -> Value? {
+        let draw = unitInterval()
+        var below = 0.0
+        for (value, share) in shares {
+            below += Double(share.numerator) / Double(share.denominator)
+            if draw < below { return value }
+        }
+        return nil
+    }
+
     /// Shuffles `array` in place (Fisher–Yates, drawing with our own `index(below:)`).
     ///
     /// Uses `count - 1` bounded draws; the order of the result depends only on the stream.

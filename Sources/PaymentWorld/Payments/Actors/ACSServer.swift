@@ -68,16 +68,9 @@ public actor ACSServer: ReportingActor {
                              subject: order.rawValue)
     }
 
-    /// Y, or A, N, U, R or I by their shares: one draw, always taken, so a share changed in a
-    /// scenario moves no other draw.
+    /// Y, or A, N, U, R or I by their shares.
     private func frictionlessStatus() -> TransStatus {
-        let draw = random.unitInterval()
-        var below = 0.0
-        for (status, share) in context.configuration.behaviour.frictionless.shares {
-            below += Double(share.numerator) / Double(share.denominator)
-            if draw < below { return status }
-        }
-        return .authenticated
+        random.pick(context.configuration.behaviour.frictionless.shares) ?? .authenticated
     }
 
     private func challengeAnswered(order: LifecycleID, passed: Bool) {

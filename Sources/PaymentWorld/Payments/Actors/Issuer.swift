@@ -179,16 +179,9 @@ public actor Issuer: ReportingActor {
         answer(attempt, outcome)
     }
 
-    /// 14, 54, 57 or 96 by their shares, or nil: one draw, always taken, so a share changed in a
-    /// scenario moves no other draw.
+    /// 14, 54, 57 or 96 by their shares, or nil.
     private func otherDecline() -> IssuerAnswer? {
-        let draw = random.unitInterval()
-        var below = 0.0
-        for (answer, share) in context.configuration.behaviour.issuerDeclines.shares {
-            below += Double(share.numerator) / Double(share.denominator)
-            if draw < below { return answer }
-        }
-        return nil
+        random.pick(context.configuration.behaviour.issuerDeclines.shares)
     }
 
     /// The card's daily spending or hourly approvals limit, if this authorization would pass it.
