@@ -30,7 +30,8 @@ let package = Package(
         ),
         .target(name: "Scenarios", dependencies: ["PaymentWorld", "SimulationKernel"]),
         // Swift Testing's side of exploring a user's own simulation: one call per test.
-        .target(name: "SimulationTesting", dependencies: ["SimulationKernel"]),
+        // Reporting for its trace writer: a replayed trial's Perfetto trace (PAYSTORM_TRACE).
+        .target(name: "SimulationTesting", dependencies: ["SimulationKernel", "Reporting"]),
         .target(name: "Reporting", dependencies: ["SimulationKernel"]),
         // Running, judging, exploring and shrinking seeds of a scenario: what the commands share.
         .target(name: "Exploration", dependencies: ["Scenarios", "PaymentWorld", "SimulationKernel"]),

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Reporting
 import SimulationKernel
 import Testing
 
@@ -19,14 +20,22 @@ import Testing
 /// }
 /// ```
 ///
+/// A failure is shrunk before it is reported (``ScheduleExploration/shrink(_:maxTrials:_:)``,
+/// `shrinkTrials` at most; 0 turns it off): the smallest `size` (when `size` is given, the body
+/// reads it as `trial.size`) and the fewest scheduler choices that still fail, each with its own
+/// replay line.
+///
 /// With `PAYSTORM_REPLAY` set (the failure says to what), it runs that one trial alone, on this
 /// thread, and prints its steps: the same interleaving, trace hash and verdict as the failure.
+/// With `PAYSTORM_TRACE=FILE` too, it writes every step to FILE: Chrome trace-event JSON for
+/// Perfetto when FILE ends in `.json` (a track per actor, an arrow per message), text otherwise.
 /// Each trial is a simulation of its own on a thread of its own, so tests that call this may run
 /// in parallel in one process.
 @discardableResult
 public func expectNoScheduleFailure(seeds: Range<UInt64> = 0..<100,
                                     strategies: [SchedulingStrategy] = ScheduleExploration.portfolio(),
-                                    jitters: [SimDuration] = [.zero], threads: Int = 2,
+                                    jitters: [SimDuration] = [.zero], size: Int? = nil, threads: Int = 2,
+                                    shrinkTrials: Int = 500,
                                     sourceLocation: SourceLocation = #_sourceLocation,
                                     _ body: @escaping @Sendable (Trial) throws -> Void) -> ExplorationOutcome {
     if let token = replayToken() {
@@ -35,28 +44,79 @@ public func expectNoScheduleFailure(seeds: Range<UInt64> = 0..<100,
                          sourceLocation: sourceLocation)
             return ExplorationOutcome(trialsRun: 0, failures: [])
         }
-        let replay = ScheduleExploration.replay(settings, trace: { print($0) }, body)
+        let replay = replayTrial(settings, body, sourceLocation: sourceLocation)
         print("replayed \(settings): trace \(replay.traceHash), " + (replay.failure.map { "failed: \($0.message)" } ?? "passed"))
         if let failure = replay.failure {
             Issue.record("\(failure)", sourceLocation: sourceLocation)
         }
         return ExplorationOutcome(trialsRun: 1, failures: replay.failure.map { [$0] } ?? [])
     }
-    let outcome = ScheduleExploration.explore(seeds: seeds, strategies: strategies, jitters: jitters, threads: threads, body)
+    let outcome = ScheduleExploration.explore(seeds: seeds, strategies: strategies, jitters: jitters, size: size,
+                                              threads: threads, body)
     if let failure = outcome.failures.first {
-        let test = Test.current?.name ?? "THE_TEST"
-        Issue.record("""
+        let filter = "swift test --filter '\(filterName(Test.current?.name ?? "THE_TEST"))'"
+        var report = """
             \(failure)
-            after \(outcome.trialsRun) trials; replay it alone: \(failure.replayEnvironment) swift test --filter '\(filterName(test))'
-            """, sourceLocation: sourceLocation)
+            after \(outcome.trialsRun) trials; replay it alone: \(failure.replayEnvironment) \(filter)
+            """
+        if shrinkTrials > 0 {
+            let shrunk = ScheduleExploration.shrink(failure, maxTrials: shrinkTrials, body)
+            report += "\n\(shrunk)"
+            if shrunk.reproduced, shrunk.failure.settings != failure.settings {
+                report += "\nreplay the small one: \(shrunk.failure.replayEnvironment) \(filter)"
+            }
+        }
+        Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
     }
     return outcome
 }
 
-private func replayToken() -> String? {
-    guard let value = getenv("PAYSTORM_REPLAY") else { return nil }
-    let token = String(cString: value)
-    return token.isEmpty ? nil : token
+/// One trial alone, its steps printed, and written to `PAYSTORM_TRACE` when set.
+private func replayTrial(_ settings: TrialSettings, _ body: (Trial) throws -> Void,
+                         sourceLocation: SourceLocation) -> (traceHash: String, failure: TrialFailure?) {
+    guard let path = environment("PAYSTORM_TRACE") else {
+        return ScheduleExploration.replay(settings, trace: { print($0) }, body)
+    }
+    do {
+        let replay = try ScheduleExploration.replay(settings, traceFile: path, body)
+        print("trace: \(replay.steps) steps written to \(path)")
+        return (replay.traceHash, replay.failure)
+    } catch {
+        Issue.record("PAYSTORM_TRACE=\(path): cannot write the trace there (\(error))", sourceLocation: sourceLocation)
+        return ScheduleExploration.replay(settings, trace: { print($0) }, body)
+    }
+}
+
+extension ScheduleExploration {
+    /// Runs one trial again, alone, writing every step to `traceFile`: Chrome trace-event JSON
+    /// when the path ends in `.json` (open it in Perfetto: a track per actor, an arrow from each
+    /// message's sending step to its receiving step), fixed-width text otherwise (legend in
+    /// docs/trace.md). Writing the trace changes nothing in the run: the same trace hash and
+    /// verdict as without it. Throws when the file cannot be made.
+    public static func replay(_ settings: TrialSettings, traceFile: String, _ body: (Trial) throws -> Void) throws
+        -> (traceHash: String, failure: TrialFailure?, steps: Int) {
+        var opening: (any Error)?
+        var writer: TraceWriter?
+        let replay = replay(settings, prepare: { simulation in
+            do {
+                writer = try TraceWriter(path: traceFile, simulation: simulation)
+                writer?.attach(to: simulation)
+            } catch {
+                opening = error
+            }
+        }, body)
+        if let opening { throw opening }
+        writer?.close()
+        return (replay.traceHash, replay.failure, writer?.records ?? 0)
+    }
+}
+
+private func replayToken() -> String? { environment("PAYSTORM_REPLAY") }
+
+private func environment(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    let text = String(cString: value)
+    return text.isEmpty ? nil : text
 }
 
 /// `checkoutChargesOnce()` → `checkoutChargesOnce`: what `swift test --filter` matches.

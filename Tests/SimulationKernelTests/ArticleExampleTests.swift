@@ -66,6 +66,17 @@ import Testing
 
     /// The library's loop finds the first seed the hand-written loop finds under random order,
     /// and its failure replays to the same trace.
+    /// Exploring.md shows what shrinking the wallet's first failure under jitter prints: the
+    /// same text as the run gives, and the small failure replays to its own hash.
+    @Test func shrinkingTheWalletsFailurePrintsWhatTheArticleShows() throws {
+        let shrunk = try #require(shrinkFirstWalletFailure(seeds: 2..<50))
+        let article = try String(contentsOf: Self.catalogue.appendingPathComponent("Exploring.md"), encoding: .utf8)
+        #expect(article.contains("```text\n\(shrunk.original)\n\(shrunk)\n\(shrunk.failure.replayEnvironment)\n```"),
+                "Exploring.md should show:\n\(shrunk.original)\n\(shrunk)\n\(shrunk.failure.replayEnvironment)")
+        let replay = ScheduleExploration.replay(shrunk.failure.settings, walletOverdraftTrial)
+        #expect(replay.traceHash == shrunk.failure.traceHash)
+    }
+
     @Test func theLibrarysLoopFindsTheSameOverdraftAndReplaysIt() throws {
         let outcome = exploreWalletWithTheLibrary(seeds: 0..<50)
         let failure = try #require(outcome.failures.first)

@@ -131,6 +131,14 @@ func exploreWalletWithTheLibrary(seeds: Range<UInt64>) -> ExplorationOutcome {
     ScheduleExploration.explore(seeds: seeds, threads: 2, walletOverdraftTrial)
 }
 
+/// The first failing trial of the wallet under 5 ms of jitter, made small: fifo order without
+/// delays if that still fails, else the few scheduler choices the failure needs.
+func shrinkFirstWalletFailure(seeds: Range<UInt64>) -> ShrunkFailure? {
+    let outcome = ScheduleExploration.explore(seeds: seeds, strategies: [.random], jitters: [.milliseconds(5)],
+                                              walletOverdraftTrial)
+    return outcome.failures.first.map { ScheduleExploration.shrink($0, walletOverdraftTrial) }
+}
+
 // MARK: Replaying
 
 /// Every step of one run as a line of text: time, actor, event and subject.

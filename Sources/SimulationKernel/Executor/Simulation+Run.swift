@@ -158,7 +158,9 @@ extension Simulation {
         case .fifo:
             return ready.remove(at: 0)
         case .random:
-            return ready.remove(at: count == 1 ? 0 : schedulerRandom.index(below: count))
+            guard count > 1 else { return ready.remove(at: 0) }
+            let offset = schedulerRandom.index(below: count)
+            return ready.remove(at: keepsPick(offset, among: count) ? offset : 0)
         case .pct:
             var best = 0
             var bestPriority = priority(ofLane: ready.lane(at: 0))
@@ -169,6 +171,7 @@ extension Simulation {
                     bestPriority = candidate
                 }
             }
+            if count > 1, !keepsPick(best, among: count) { best = 0 }
             let job = ready.remove(at: best)
             if var state = pct {
                 // Steps count events and jobs in one sequence: the trace's step counter.
@@ -177,6 +180,10 @@ extension Simulation {
             }
             return job
         }
+    }
+
+    private func keepsPick(_ offset: Int, among count: Int) -> Bool {
+        keepsChoice(.jobPick(offset: offset, among: count), for: JobTraceID.receiver(forLane: ready.lane(at: offset)))
     }
 
     /// Resumes the event loop's own job; not traced, since the steps it takes (events) are, and

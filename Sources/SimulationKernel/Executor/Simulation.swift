@@ -56,12 +56,17 @@ public final class Simulation: @unchecked Sendable {
         /// heap. Off, every event is delivered: the run is the same, its trace longer. Tests turn
         /// it off to prove exactly that.
         public var dropsStaleEvents: Bool
+        /// The scheduler choices that stand (``SchedulerChoice``, by index); at every other one the
+        /// run takes fifo's way. Nil, the default, keeps them all. What a shrunk schedule replays.
+        public var keptChoices: [UInt64]?
+        /// Log every kept choice (``Simulation/choiceLog``): for telling what a shrunk schedule did.
+        public var logsChoices: Bool
 
         /// Options for a run of `seed`. The defaults make a plain load run: fifo, one shared lane,
         /// strict, no delivery jitter.
         public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, lanes: LaneMode = .shared,
                     strict: Bool = true, traceRingCapacity: Int = 64, deliveryJitter: SimDuration = .zero,
-                    dropsStaleEvents: Bool = true) {
+                    dropsStaleEvents: Bool = true, keptChoices: [UInt64]? = nil, logsChoices: Bool = false) {
             self.seed = seed
             self.strategy = strategy
             self.lanes = lanes
@@ -69,6 +74,8 @@ public final class Simulation: @unchecked Sendable {
             self.traceRingCapacity = traceRingCapacity
             self.deliveryJitter = deliveryJitter
             self.dropsStaleEvents = dropsStaleEvents
+            self.keptChoices = keptChoices
+            self.logsChoices = logsChoices
         }
     }
 
@@ -117,6 +124,7 @@ public final class Simulation: @unchecked Sendable {
     /// jitter on moves no other draw.
     @exclusivity(unchecked) @usableFromInline var jitterRandom: SimRandom
     @usableFromInline let jitterNanoseconds: UInt64
+    @exclusivity(unchecked) @usableFromInline var choices: ChoiceCursor
     @usableFromInline var receivers: ContiguousArray<any EventReceiver> = [] {
         didSet { receiversRevision &+= 1 }
     }
@@ -130,6 +138,9 @@ public final class Simulation: @unchecked Sendable {
     var sharedLaneStorage: SimulationLane?
     var lanes: [SimulationLane] = []
     var lanePriority: [UInt32] = []
+    /// The name of the context whose actor has each lane to itself (per-actor lanes), for telling
+    /// whose job a scheduler choice picked.
+    var laneOwners: [String?] = []
     var taskExecutorStorage: SimulationTaskExecutor?
     @exclusivity(unchecked) var ready = ReadyQueue()
     @exclusivity(unchecked) var sleepers = SleeperTable()
@@ -173,6 +184,7 @@ public final class Simulation: @unchecked Sendable {
         schedulerRandom = root.split()
         jitterRandom = schedulerRandom.stream(for: 0x4A49_5454_4552)  // "JITTER"
         jitterNanoseconds = UInt64(max(0, options.deliveryJitter.nanoseconds))
+        choices = ChoiceCursor(kept: options.keptChoices, logging: options.logsChoices)
         random = root
         trace = Trace(ringCapacity: options.traceRingCapacity)
         ownerThread = pthread_self()
@@ -216,6 +228,21 @@ public final class Simulation: @unchecked Sendable {
     }
 
     func laneName(_ index: UInt32) -> String { index == Self.taskLane ? "task lane" : "lane \(index)" }
+
+    /// Records that `name`'s actor runs on `lane`, unless the lane is shared.
+    func noteLaneOwner(_ lane: SimulationLane, _ name: String) {
+        guard lane !== sharedLaneStorage else { return }
+        let index = Int(lane.index)
+        if laneOwners.count <= index { laneOwners += Array(repeating: nil, count: index + 1 - laneOwners.count) }
+        laneOwners[index] = name
+    }
+
+    /// Whose jobs run on the lane a job's trace record names: `wallet`, `a task`, or `lane 3`.
+    func jobOwner(_ receiver: ReceiverID) -> String {
+        guard let lane = JobTraceID.lane(of: receiver) else { return name(of: receiver) }
+        if lane == Self.taskLane { return "a task" }
+        return Int(lane) < laneOwners.count ? laneOwners[Int(lane)] ?? laneName(lane) : laneName(lane)
+    }
 
     /// Registers a receiver; events addressed to the returned id are delivered to it.
     public func register(_ receiver: any EventReceiver) -> ReceiverID {
@@ -329,9 +356,12 @@ public final class Simulation: @unchecked Sendable {
     @inlinable func orderKey(for receiver: ReceiverID) -> UInt64 {
         switch strategyKind {
         case .fifo: return sequence
-        case .random: return schedulerRandom.next()
+        case .random:
+            let key = schedulerRandom.next()
+            return keepsChoice(.tieBreak, for: receiver) ? key : sequence
         case .pct:
-            return PCTOrderKey.key(priority: receiverPriority[Int(receiver.rawValue)], sequence: sequence)
+            let key = PCTOrderKey.key(priority: receiverPriority[Int(receiver.rawValue)], sequence: sequence)
+            return keepsChoice(.tieBreak, for: receiver) ? key : sequence
         }
     }
 
@@ -352,16 +382,17 @@ public final class Simulation: @unchecked Sendable {
     ///   point falls to the window's end. Messages to one receiver keep their order; messages to
     ///   different receivers race as the priorities say, so PCT's change points act on message
     ///   races too.
+    ///
+    /// Each delay is a scheduler choice (``SchedulerChoice``); one a shrunk schedule leaves out is
+    /// zero, drawn all the same so that the choices after it keep their values.
     @inlinable public func deliveryJitter(to receiver: ReceiverID) -> SimDuration {
         guard jitterNanoseconds > 0 else { return .zero }
-        switch strategyKind {
-        case .fifo:
-            return deliveryJitter()
-        case .random:
-            return SimDuration(nanoseconds: Int64(schedulerRandom.int(in: 0...jitterNanoseconds)))
-        case .pct:
-            return priorityJitter(to: receiver)
+        let delay: SimDuration = switch strategyKind {
+        case .fifo: deliveryJitter()
+        case .random: SimDuration(nanoseconds: Int64(schedulerRandom.int(in: 0...jitterNanoseconds)))
+        case .pct: priorityJitter(to: receiver)
         }
+        return keepsChoice(.delay(delay), for: receiver) ? delay : .zero
     }
 
     /// PCT's delay for a delivery to `receiver`: the window times how far its priority sits below

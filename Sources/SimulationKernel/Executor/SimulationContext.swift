@@ -53,6 +53,7 @@ public final class SimulationContext: @unchecked Sendable {
         self.name = name
         self.network = network
         lane = simulation.makeLane()
+        simulation.noteLaneOwner(lane, name)
         endpoint = ContextEndpoint(simulation: simulation, name: name)
         address = simulation.register(endpoint)
         random = simulation.random.stream(for: stableHash64(name))

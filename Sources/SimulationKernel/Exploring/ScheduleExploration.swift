@@ -22,10 +22,12 @@ public enum ScheduleExploration {
 
     /// Runs `body` once per (seed, strategy, jitter), seeds outermost, on up to `threads`
     /// threads. A trial fails when its body throws (``Trial/run()`` throws when the code escaped
-    /// or the run did not end idle). With `stopAtFirstFailure`, no trial after the first failing
+    /// or the run did not end idle). `size`, if given, is every trial's ``Trial/size``, which
+    /// ``shrink(_:maxTrials:_:)`` lowers. With `stopAtFirstFailure`, no trial after the first failing
     /// one starts, and the outcome is the same whatever the number of threads.
     public static func explore(seeds: Range<UInt64>, strategies: [SchedulingStrategy] = portfolio(),
-                               jitters: [SimDuration] = [.zero], lanes: LaneMode = .perActor, threads: Int = 1,
+                               jitters: [SimDuration] = [.zero], lanes: LaneMode = .perActor, size: Int? = nil,
+                               threads: Int = 1,
                                stopAtFirstFailure: Bool = true,
                                _ body: @escaping @Sendable (Trial) throws -> Void) -> ExplorationOutcome {
         let strategies = strategies.isEmpty ? [.random] : strategies
@@ -37,7 +39,7 @@ public enum ScheduleExploration {
             let seed = seeds.lowerBound &+ UInt64(index / perSeed)
             let rest = index % perSeed
             return TrialSettings(seed: seed, strategy: strategies[rest / jitters.count],
-                                 jitter: jitters[rest % jitters.count], lanes: lanes)
+                                 jitter: jitters[rest % jitters.count], lanes: lanes, size: size)
         }
         let firstFailing = Atomic<Int>(.max)
         let failures = Mutex<[(index: Int, failure: TrialFailure)]>([])
@@ -74,16 +76,28 @@ public enum ScheduleExploration {
         return (trial.simulation.trace.hashHex, failure)
     }
 
+    /// Runs one trial again, alone, on this thread, first handing its simulation to `prepare`
+    /// (to attach a trace writer, for example) before the body builds anything on it.
+    public static func replay(_ settings: TrialSettings, prepare: (Simulation) -> Void,
+                              _ body: (Trial) throws -> Void) -> (traceHash: String, failure: TrialFailure?) {
+        let trial = Trial(settings)
+        prepare(trial.simulation)
+        let failure = verdict(trial, body)
+        return (trial.simulation.trace.hashHex, failure)
+    }
+
     private static func attempt(_ settings: TrialSettings, _ body: (Trial) throws -> Void) -> TrialFailure? {
         verdict(Trial(settings), body)
     }
 
-    private static func verdict(_ trial: Trial, _ body: (Trial) throws -> Void) -> TrialFailure? {
+    static func verdict(_ trial: Trial, _ body: (Trial) throws -> Void) -> TrialFailure? {
         do {
             try body(trial)
             return nil
         } catch {
-            return TrialFailure(settings: trial.settings, traceHash: trial.simulation.trace.hashHex, message: "\(error)")
+            let kind = (error as? TrialProblem).map { "TrialProblem.\($0.kind.rawValue)" } ?? String(reflecting: type(of: error))
+            return TrialFailure(settings: trial.settings, traceHash: trial.simulation.trace.hashHex,
+                                message: "\(error)", kind: kind)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// One simulation of the user's code under one ``TrialSettings``: the body given to
-/// ``ScheduleExploration/explore(seeds:strategies:jitters:lanes:threads:stopAtFirstFailure:_:)``
+/// ``ScheduleExploration/explore(seeds:strategies:jitters:lanes:size:threads:stopAtFirstFailure:_:)``
 /// builds its actors on ``simulation``, starts work with `simulation.spawn`, calls ``run()``,
 /// then checks what it cares about and throws to fail the trial.
 public final class Trial {
@@ -8,10 +8,15 @@ public final class Trial {
     /// A fresh simulation made from ``settings``: build the workload on it.
     public let simulation: Simulation
 
-    init(_ settings: TrialSettings) {
+    /// The workload's size when the exploration gives one (``TrialSettings/size``): a body that
+    /// reads it lets shrinking try smaller workloads.
+    public var size: Int? { settings.size }
+
+    init(_ settings: TrialSettings, logsChoices: Bool = false) {
         self.settings = settings
         simulation = Simulation(options: .init(seed: settings.seed, strategy: settings.strategy, lanes: settings.lanes,
-                                               deliveryJitter: settings.jitter))
+                                               deliveryJitter: settings.jitter, keptChoices: settings.keptChoices,
+                                               logsChoices: logsChoices))
     }
 
     /// Runs the simulation until nothing is left to do. Throws ``TrialProblem`` when the user's code
@@ -21,10 +26,10 @@ public final class Trial {
         let end = simulation.run()
         if let escape = simulation.escapes.first {
             keepSimulationForEscapedWork()
-            throw TrialProblem(message: "the code escaped the simulation: \(escape)", lastSteps: lastSteps())
+            throw TrialProblem(kind: .escaped, message: "the code escaped the simulation: \(escape)", lastSteps: lastSteps())
         }
         guard end == .idle else {
-            throw TrialProblem(message: "the run ended \(end), not idle", lastSteps: lastSteps())
+            throw TrialProblem(kind: .notIdle, message: "the run ended \(end), not idle", lastSteps: lastSteps())
         }
     }
 
@@ -49,6 +54,16 @@ public final class Trial {
 
 /// A trial that went wrong inside the simulation rather than in the user's own checks.
 public struct TrialProblem: Error, Sendable, CustomStringConvertible {
+    /// Which way the trial went wrong.
+    public enum Kind: String, Sendable, Hashable {
+        /// Work left the simulation's control (``Escape``).
+        case escaped
+        /// The run stopped or reached a deadline with work left.
+        case notIdle
+    }
+
+    /// Which way the trial went wrong: shrinking keeps it.
+    public var kind: Kind
     /// What went wrong: the escape, or how the run ended.
     public var message: String
     /// Where the simulation was: its last steps.
@@ -68,6 +83,17 @@ public struct TrialFailure: Sendable, Hashable, CustomStringConvertible {
     public var traceHash: String
     /// What the body threw, as text.
     public var message: String
+    /// The type of what the body threw (`DoubleCharge`, `TrialProblem.escaped`): a shrunk failure
+    /// is one of the same kind.
+    public var kind: String
+
+    /// A failure of `settings` that reached `traceHash` and threw `message`, of type `kind`.
+    public init(settings: TrialSettings, traceHash: String, message: String, kind: String) {
+        self.settings = settings
+        self.traceHash = traceHash
+        self.message = message
+        self.kind = kind
+    }
 
     /// `PAYSTORM_REPLAY=17/pct:3:200/0`: the environment a test helper reads to run this trial alone.
     public var replayEnvironment: String { "PAYSTORM_REPLAY=\(settings.replayToken)" }
