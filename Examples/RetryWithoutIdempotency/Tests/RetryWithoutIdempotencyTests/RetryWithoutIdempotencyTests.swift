@@ -1,3 +1,4 @@
+import Foundation
 import RetryWithoutIdempotency
 import SimulationKernel
 import SimulationTesting
@@ -70,6 +71,30 @@ final class Lines: @unchecked Sendable {
             failure == nil && lines.contains { $0.contains("request-lost") } && lines.contains { $0.hasSuffix("attempt #2") }
         }
         #expect(!safeRetries.isEmpty, "no trial lost a request and retried")
+    }
+
+    /// Shrinking says what the bug needs: no scheduler choice at all. The failure keeps failing
+    /// in fifo order without delays, because what makes it is the network's own draws (a response
+    /// held back past the timeout), which are the seed's workload, not the schedule.
+    @Test func theDoubleChargeNeedsNoSchedulerChoice() throws {
+        let failure = try firstDoubleCharge()
+        let shrunk = ScheduleExploration.shrink(failure, checkoutTrial(client: .retrying))
+        #expect(shrunk.reproduced && shrunk.complete && shrunk.keptChoices.isEmpty, "\(shrunk)")
+        #expect(shrunk.failure.settings == TrialSettings(seed: failure.settings.seed, strategy: .fifo), "\(shrunk)")
+        #expect(shrunk.failure.message == failure.message)
+        #expect(ScheduleExploration.replay(shrunk.failure.settings, checkoutTrial(client: .retrying)).traceHash
+                == shrunk.failure.traceHash)
+    }
+
+    /// A replay written as a Perfetto trace: the same run, a track per actor.
+    @Test func theFailureReplaysIntoAPerfettoTrace() throws {
+        let failure = try firstDoubleCharge()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("double-charge-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let replay = try ScheduleExploration.replay(failure.settings, traceFile: path, checkoutTrial(client: .retrying))
+        #expect(replay.traceHash == failure.traceHash && replay.failure == failure)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("{\"displayTimeUnit\"") && text.contains("\"name\":\"gateway\""), "\(text.prefix(400))")
     }
 
     /// The fix on the failing trial: the retry carries the first attempt's key, and the gateway
