@@ -126,7 +126,7 @@ struct Overdraft: Error {
 }
 
 /// The trial explored by the library over the default portfolio of strategies (random, PCT at
-/// depths 2, 3 and 5), on two threads, stopping at the first failure.
+/// depths 2, 3 and 5, delay-bounded), on two threads, stopping at the first failure.
 func exploreWalletWithTheLibrary(seeds: Range<UInt64>) -> ExplorationOutcome {
     ScheduleExploration.explore(seeds: seeds, threads: 2, walletOverdraftTrial)
 }

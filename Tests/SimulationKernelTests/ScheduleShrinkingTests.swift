@@ -143,3 +143,40 @@ func shoppersTrial(shoppersByDefault: Int, secondSpread: ClosedRange<UInt64>? = 
         }
     }
 }
+
+/// Delay-bounded scheduling: fifo's order but for a bounded number of random choices.
+@Suite struct DelayBoundedStrategyTests {
+    @Test func noDelaysIsFifo() {
+        let fifo = walletRun(.init(seed: 9, strategy: .fifo, lanes: .perActor))
+        let none = walletRun(.init(seed: 9, strategy: .delayBounded(delays: 0, steps: 20), lanes: .perActor))
+        #expect(none.traceHash == fifo.traceHash)
+    }
+
+    @Test(arguments: 1...3)
+    func eachDelayIsAtMostOneStandingChoice(delays: Int) {
+        var options = Simulation.Options(seed: 9, strategy: .delayBounded(delays: delays, steps: 12), lanes: .perActor,
+                                         deliveryJitter: .milliseconds(3))
+        options.logsChoices = true
+        let log = ChoiceLog()
+        _ = walletRun(options) { simulation in log.simulation = simulation }
+        let standing = log.simulation?.choiceLog ?? []
+        #expect(standing.count <= delays && standing.allSatisfy { $0.index < 12 }, "\(standing)")
+    }
+
+    /// Two departures from fifo's order, with jitter, find the wallet's overdraft; every
+    /// delay-bounded token reads back.
+    @Test func theWalletsRaceIsFoundWithinTwoDelays() {
+        let outcome = ScheduleExploration.explore(seeds: 0..<200, strategies: [.delayBounded(delays: 2, steps: 10)],
+                                                  jitters: [.milliseconds(5)], walletTrial(safe: false))
+        #expect(!outcome.passed)
+        for token in ["3/delay:2:10/0", "3/delay:0:1/5000000/keep:1"] {
+            #expect(TrialSettings(replayToken: token)?.replayToken == token)
+        }
+        #expect(TrialSettings(replayToken: "3/delay:-1:10/0") == nil && TrialSettings(replayToken: "3/delay:1:0/0") == nil)
+    }
+}
+
+/// Holds the simulation a wallet run made, to read its choice log after the run.
+final class ChoiceLog: @unchecked Sendable {
+    var simulation: Simulation?
+}

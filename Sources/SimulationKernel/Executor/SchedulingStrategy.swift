@@ -11,9 +11,16 @@ public enum SchedulingStrategy: Sendable, Hashable, CustomStringConvertible {
     /// the first `steps` the one running drops below all others. Finds a bug of depth `depth`
     /// with probability at least 1 / (n · steps^(depth-1)) for n entities.
     case pct(depth: Int, steps: Int)
+    /// Delay-bounded scheduling (Emmi, Qadeer and Rakamarić, POPL 2011): fifo order, except at
+    /// `delays` scheduler choices (``SchedulerChoice``) drawn among the first `steps`, where it
+    /// chooses as random does: another ready job, another place among events due together, a
+    /// delivery delay under jitter. Most bugs need only one or two such deviations from the
+    /// order a program usually runs in; give `steps` about the number of choices a run makes
+    /// (``Simulation/choicesMade`` of a random run).
+    case delayBounded(delays: Int, steps: Int)
 
     /// Every strategy's ``name``, for parsing flags and writing help.
-    public static let names = ["fifo", "random", "pct"]
+    public static let names = ["fifo", "random", "pct", "delay-bounded"]
 
     /// The strategy with its parameters, as banners print it: `pct(depth: 3, steps: 200)`.
     public var description: String {
@@ -21,6 +28,7 @@ public enum SchedulingStrategy: Sendable, Hashable, CustomStringConvertible {
         case .fifo: "fifo"
         case .random: "random"
         case .pct(let depth, let steps): "pct(depth: \(depth), steps: \(steps))"
+        case .delayBounded(let delays, let steps): "delay-bounded(delays: \(delays), steps: \(steps))"
         }
     }
 
@@ -30,6 +38,7 @@ public enum SchedulingStrategy: Sendable, Hashable, CustomStringConvertible {
         case .fifo: "fifo"
         case .random: "random"
         case .pct: "pct"
+        case .delayBounded: "delay-bounded"
         }
     }
 
@@ -46,6 +55,8 @@ public enum SchedulingStrategy: Sendable, Hashable, CustomStringConvertible {
         case .fifo: .fifo
         case .random: .random
         case .pct: .pct
+        // Random's draws at the few choices that stand, fifo's way at every other.
+        case .delayBounded: .random
         }
     }
 }

@@ -184,7 +184,6 @@ public final class Simulation: @unchecked Sendable {
         schedulerRandom = root.split()
         jitterRandom = schedulerRandom.stream(for: 0x4A49_5454_4552)  // "JITTER"
         jitterNanoseconds = UInt64(max(0, options.deliveryJitter.nanoseconds))
-        choices = ChoiceCursor(kept: options.keptChoices, logging: options.logsChoices)
         random = root
         trace = Trace(ringCapacity: options.traceRingCapacity)
         ownerThread = pthread_self()
@@ -195,7 +194,10 @@ public final class Simulation: @unchecked Sendable {
         case .pct(let depth, let steps):
             precondition(depth >= 1 && steps >= 1, "pct needs depth >= 1 and steps >= 1, got \(depth), \(steps)")
             pct = PCTState(depth: depth, steps: steps, random: &schedulerRandom)
+        case .delayBounded(let delays, let steps):
+            precondition(delays >= 0 && steps >= 1, "delay-bounded needs delays >= 0 and steps >= 1, got \(delays), \(steps)")
         }
+        choices = ChoiceCursor(kept: Self.standingChoices(options, random: &schedulerRandom), logging: options.logsChoices)
         receivers.append(KernelReceiver(simulation: self))
         receiverPriority.append(UInt32.max)
         taskExecutorStorage = SimulationTaskExecutor(simulation: self)
@@ -203,6 +205,20 @@ public final class Simulation: @unchecked Sendable {
         lanes.append(sharedLaneStorage.unsafelyUnwrapped)
         lanePriority.append(initialPriority())
         if options.strict { StrictMode.install() }
+    }
+
+    /// The choices that stand: the options' own, and under delay-bounded scheduling only those of
+    /// its drawn delays (both, when a shrunk delay-bounded run keeps some of them).
+    private static func standingChoices(_ options: Options, random: inout SimRandom) -> [UInt64]? {
+        guard case .delayBounded(let delays, let steps) = options.strategy else { return options.keptChoices }
+        var drawn: [UInt64] = []
+        for _ in 0..<min(delays, steps) {
+            var index = random.int(in: 0...UInt64(steps - 1))
+            while drawn.contains(index) { index = (index + 1) % UInt64(steps) }
+            drawn.append(index)
+        }
+        guard let kept = options.keptChoices else { return drawn }
+        return drawn.filter(kept.contains)
     }
 
     /// The current virtual time.

@@ -14,10 +14,14 @@ import Synchronization
 /// if let failure = outcome.failures.first { print(failure, failure.replayEnvironment) }
 /// ```
 public enum ScheduleExploration {
-    /// The strategies tried by default: random order, and PCT at depths 2, 3 and 5 over `steps`
-    /// steps, so a bug that needs one, two or four unlucky preemptions is within reach.
+    /// The strategies tried by default: random order; PCT at depths 2, 3 and 5 over `steps`
+    /// steps, so a bug that needs one, two or four unlucky preemptions is within reach; and
+    /// delay-bounded scheduling with two delays among the first `steps` choices, for a bug one or
+    /// two departures from the usual order away. Give `steps` about the length of a run: its
+    /// trace steps (``Trace/steps``) and choices (``Simulation/choicesMade``).
     public static func portfolio(steps: Int = 1_000) -> [SchedulingStrategy] {
-        [.random, .pct(depth: 2, steps: steps), .pct(depth: 3, steps: steps), .pct(depth: 5, steps: steps)]
+        [.random, .pct(depth: 2, steps: steps), .pct(depth: 3, steps: steps), .pct(depth: 5, steps: steps),
+         .delayBounded(delays: 2, steps: steps)]
     }
 
     /// Runs `body` once per (seed, strategy, jitter), seeds outermost, on up to `threads`

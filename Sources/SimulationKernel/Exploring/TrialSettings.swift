@@ -44,6 +44,7 @@ public struct TrialSettings: Sendable, Hashable, CustomStringConvertible {
         case .fifo: "fifo"
         case .random: "random"
         case .pct(let depth, let steps): "pct:\(depth):\(steps)"
+        case .delayBounded(let delays, let steps): "delay:\(delays):\(steps)"
         }
         var token = "\(seed)/\(strategy)/\(jitter.nanoseconds)"
         if let size { token += "/size:\(size)" }
@@ -74,6 +75,11 @@ public struct TrialSettings: Sendable, Hashable, CustomStringConvertible {
         case "pct" where strategyParts.count == 3:
             guard let depth = Int(strategyParts[1]), let steps = Int(strategyParts[2]), depth >= 1, steps >= 1 else { return nil }
             strategy = .pct(depth: depth, steps: steps)
+        case "delay" where strategyParts.count == 3:
+            guard let delays = Int(strategyParts[1]), let steps = Int(strategyParts[2]), delays >= 0, steps >= 1 else {
+                return nil
+            }
+            strategy = .delayBounded(delays: delays, steps: steps)
         default: return nil
         }
         self.init(seed: seed, strategy: strategy, jitter: SimDuration(nanoseconds: jitter), lanes: lanes,

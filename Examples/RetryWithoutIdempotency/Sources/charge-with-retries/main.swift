@@ -4,6 +4,7 @@
 //   PAYSTORM_REPLAY=30/random/0 swift run charge-with-retries  replay one trial of the retrying client:
 //                                                          its actors' steps, verdict and trace hash
 //   swift run charge-with-retries find-rate                failing seeds of 0..<200 per strategy and jitter
+//   swift run charge-with-retries shrink                   the first failure, shrunk to the choices it needs
 import Foundation
 import RetryWithoutIdempotency
 import SimulationKernel
@@ -49,10 +50,23 @@ func findRate() {
     }
 }
 
+/// The retrying client's first failure, shrunk: what `expectNoScheduleFailure` would print.
+func shrink() {
+    let body = checkoutTrial(client: .retrying)
+    guard let failure = ScheduleExploration.explore(seeds: seeds, threads: 2, body).failures.first else {
+        print("no failure in seeds \(seeds)")
+        return
+    }
+    let shrunk = ScheduleExploration.shrink(failure, body)
+    print("\(failure)\n\(shrunk)\nreplay the small one: \(shrunk.failure.replayEnvironment) swift run charge-with-retries")
+}
+
 if let token = ProcessInfo.processInfo.environment["PAYSTORM_REPLAY"], !token.isEmpty {
     exit(replay(token))
 } else if CommandLine.arguments.dropFirst().first == "find-rate" {
     findRate()
+} else if CommandLine.arguments.dropFirst().first == "shrink" {
+    shrink()
 } else {
     explore()
 }

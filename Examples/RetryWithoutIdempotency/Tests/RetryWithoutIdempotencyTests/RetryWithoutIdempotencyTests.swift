@@ -107,7 +107,7 @@ final class Lines: @unchecked Sendable {
         #expect(lines.contains { $0.contains("gateway deduplicated") }, "\(lines)")
     }
 
-    /// The fix holds over 300 seeds × the portfolio's four strategies × three jitters (3,600
+    /// The fix holds over 300 seeds × the portfolio's five strategies × three jitters (4,500
     /// trials): a trial that charges twice fails the test with the line that replays it, and with
     /// `PAYSTORM_REPLAY` set the call runs that one trial instead.
     @Test func theIdempotentClientChargesOnceOverManySeedsAndJitters() {
