@@ -180,3 +180,37 @@ func shoppersTrial(shoppersByDefault: Int, secondSpread: ClosedRange<UInt64>? = 
 final class ChoiceLog: @unchecked Sendable {
     var simulation: Simulation?
 }
+
+/// Every failing seed of the article's wallet under 5 ms of jitter, per strategy, shrunk: each
+/// small failure replays to its hash and keeps no more choices than its original made. Prints the
+/// table recorded in results/README.md ("Shrinking user code").
+@Suite struct ShrinkingEveryWalletFailureTests {
+    @Test func everyFailingSeedShrinksAndReplays() {
+        let body = walletTrial(safe: false)
+        let strategies: [SchedulingStrategy] = [.fifo, .random, .pct(depth: 3, steps: 10), .delayBounded(delays: 2, steps: 10),
+                                                .delayBounded(delays: 2, steps: 1_000)]
+        var rows = ["| strategy | failing seeds of 200 | choices made, mean | kept after shrinking, mean (max) | fail in fifo without delays | trials per shrink, mean |",
+                    "| --- | --- | --- | --- | --- | --- |"]
+        for strategy in strategies {
+            let outcome = ScheduleExploration.explore(seeds: 0..<200, strategies: [strategy], jitters: [.milliseconds(5)],
+                                                      threads: 2, stopAtFirstFailure: false, body)
+            var made: UInt64 = 0, kept = 0, most = 0, plain = 0, trials = 0
+            for failure in outcome.failures {
+                let shrunk = ScheduleExploration.shrink(failure, body)
+                #expect(shrunk.reproduced && shrunk.complete)
+                #expect(ScheduleExploration.replay(shrunk.failure.settings, body).traceHash == shrunk.failure.traceHash)
+                #expect(UInt64(shrunk.keptChoices.count) <= shrunk.choicesBefore)
+                made += shrunk.choicesBefore
+                kept += shrunk.keptChoices.count
+                most = max(most, shrunk.keptChoices.count)
+                plain += shrunk.failure.settings.strategy == .fifo && shrunk.failure.settings.jitter == .zero ? 1 : 0
+                trials += shrunk.trials
+            }
+            let count = max(1, outcome.failures.count)
+            func mean(_ total: Double) -> String { String(format: "%.2f", total / Double(count)) }
+            rows.append("| \(strategy) | \(outcome.failures.count) | \(mean(Double(made))) | "
+                        + "\(mean(Double(kept))) (\(most)) | \(plain) | \(mean(Double(trials))) |")
+        }
+        print(rows.joined(separator: "\n"))
+    }
+}
