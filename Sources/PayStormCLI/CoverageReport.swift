@@ -22,6 +22,8 @@ public enum CoverageReport {
             let reached = table.filter { $0.applied > 0 || $0.rejected > 0 }
             let never = table.filter { $0.applied == 0 && $0.rejected == 0 }
             return (machine.lifecycle, .object([
+                ("states", .array(machine.states.map { .string($0) })),
+                ("events", .array(machine.events.map { .string($0) })),
                 ("pairs", .integer(Int64(machine.pairs))),
                 ("reached", .integer(Int64(reached.count))),
                 ("reached_pairs", .array(reached.map { pair in

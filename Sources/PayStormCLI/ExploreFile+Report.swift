@@ -26,6 +26,7 @@ extension ExploreFile {
                 .chart(coverageChart(used), caption: "(state, event) pairs of each lifecycle's table reached by any seed. "
                        + "Pairs never reached include those the table forbids."),
                 .table(coverageTable(used)),
+                .stateEventGrids(StateEventGrid.grids(fromCoverage: CoverageReport.json(coverage))),
             ])
         }
         return report.render()

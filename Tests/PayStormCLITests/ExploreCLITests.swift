@@ -29,6 +29,9 @@ import Testing
         #expect(html.contains("paystorm replay --scenario scenarios/card-payments.json --seed 1"))
         #expect(html.contains("<title>Failing seeds per invariant</title>"))
         #expect(html.contains("<title>State coverage per lifecycle</title>"))
+        // A (state × event) grid per lifecycle the seeds used, legal pairs reached told from the rest.
+        #expect(html.contains("<table class=\"grid\">") && html.contains("LC-01 Sale: legal pairs reached"))
+        #expect(html.contains("<td class=\"reached\"") && html.contains("<td class=\"unreached\""))
         #expect(!html.contains("<script"))
     }
 

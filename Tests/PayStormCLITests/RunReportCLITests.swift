@@ -20,6 +20,10 @@ import Testing
         #expect(html.contains("paystorm replay --scenario"))
         #expect(html.contains("<div class=\"value\">passed</div>"))
         #expect(html.contains("<svg "))
+        if scenario.contains("scenarios/default.json") {
+            // The world's state coverage as a (state × event) grid per lifecycle the run used.
+            #expect(html.contains("<table class=\"grid\">") && html.contains("LC-01 Sale: legal pairs reached"))
+        }
         // Written atomically: no temporary file is left beside it.
         let names = try FileManager.default.contentsOfDirectory(atPath: out)
         #expect(!names.contains { $0.hasSuffix(".tmp") }, "\(names)")

@@ -52,6 +52,8 @@ extension HTMLReport {
             return "<aside class=\"note\">\(escape(text))</aside>"
         case .paragraph(let text):
             return "<p>\(escape(text))</p>"
+        case .stateEventGrids(let grids):
+            return ([StateEventGrid.legendHTML] + grids.map { $0.html() }).joined(separator: "\n")
         case .list(let items):
             return "<ul>\n" + items.map { "<li>\(escape($0))</li>" }.joined(separator: "\n") + "\n</ul>"
         }

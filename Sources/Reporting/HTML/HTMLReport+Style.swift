@@ -33,6 +33,18 @@ extension HTMLReport {
         td.num, th.num { text-align: right; }
         tbody tr:nth-child(even) { background: #FBFCFD; }
         .note { border-left: 4px solid #0072B2; background: #F1F7FC; padding: 8px 14px; margin: 12px 0; font-size: 14px; }
+        table.grid { font-size: 11px; margin-bottom: 8px; }
+        table.grid th, table.grid td { padding: 2px 3px; border: 1px solid #FFFFFF; }
+        table.grid caption { white-space: nowrap; }
+        table.grid td { min-width: 22px; height: 20px; text-align: center; }
+        table.grid th.event { vertical-align: bottom; }
+        table.grid th.event span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
+        .reached { background: #1A7F37; color: #FFFFFF; }
+        .unreached { background: #F5C04A; color: #57606A; }
+        .refused { background: #C22B2B; color: #FFFFFF; }
+        .illegal { background: #EAEEF2; }
+        .grid-legend span { display: inline-block; min-width: 22px; padding: 0 4px; margin: 0 4px 0 12px;
+          text-align: center; font-size: 11px; }
         footer { margin-top: 40px; color: var(--muted); font-size: 12px; border-top: 1px solid var(--line); padding-top: 8px; }
         @media print { main { max-width: none; } figure, table, .cards { break-inside: avoid; } }
 

@@ -59,6 +59,8 @@ public struct HTMLReport: Sendable {
         case paragraph(String)
         /// A bulleted list, one item a line.
         case list([String])
+        /// Lifecycles' (state × event) grids under one legend.
+        case stateEventGrids([StateEventGrid])
 
         /// A chart without a caption.
         public static func chart(_ chart: any SVGChart) -> Block { .chart(chart, caption: nil) }

@@ -10,7 +10,8 @@ extension RunReport {
             return [.list(section.lines)] + invariantBlocks(extra)
         case "state coverage":
             guard let table = coverageTable(extra) else { return [.list(section.lines)] }
-            return [.table(table)]
+            let grids = member(extra, "state_coverage").map(StateEventGrid.grids(fromCoverage:)) ?? []
+            return [.table(table)] + (grids.isEmpty ? [] : [.stateEventGrids(grids)])
         default:
             return [columnTable(section.lines).map { .table($0) } ?? .list(section.lines)]
         }

@@ -1,0 +1,49 @@
+/// Grids from the `state_coverage` object of summary.json and explore.json, so that a report
+/// rebuilt from its file draws the same grids as the run that wrote it.
+extension StateEventGrid {
+    /// One grid per lifecycle of `coverage` (`{lifecycle: {states, events, reached_pairs,
+    /// legal_not_reached, illegal_tried, …}}`), in the file's order; lifecycles written before the
+    /// files carried their states and events are left out.
+    public static func grids(fromCoverage coverage: JSONOutput) -> [StateEventGrid] {
+        guard case .object(let lifecycles) = coverage else { return [] }
+        return lifecycles.compactMap { name, value in
+            guard case .object(let fields) = value,
+                  let states = strings(member(fields, "states")), let events = strings(member(fields, "events")) else { return nil }
+            var counts: [String: UInt64] = [:]  // Looked up, never iterated.
+            if case .array(let reached)? = member(fields, "reached_pairs") {
+                for pair in reached {
+                    guard case .object(let pairFields) = pair, case .string(let state)? = member(pairFields, "state"),
+                          case .string(let event)? = member(pairFields, "event") else { continue }
+                    counts["\(state) × \(event)"] = count(member(pairFields, "applied")) &+ count(member(pairFields, "rejected"))
+                }
+            }
+            let refused = Set(strings(member(fields, "illegal_tried")) ?? [])
+            let unreached = Set(strings(member(fields, "legal_not_reached")) ?? [])
+            let cells = states.map { state in
+                events.map { event -> Cell in
+                    let pair = "\(state) × \(event)"
+                    if let count = counts[pair] { return refused.contains(pair) ? .illegalTried(count) : .legalReached(count) }
+                    return unreached.contains(pair) ? .legalNotReached : .illegal
+                }
+            }
+            return StateEventGrid(lifecycle: name, states: states, events: events, cells: cells)
+        }
+    }
+
+    private static func member(_ fields: [(String, JSONOutput)], _ key: String) -> JSONOutput? {
+        fields.first { $0.0 == key }?.1
+    }
+
+    private static func strings(_ value: JSONOutput?) -> [String]? {
+        guard case .array(let items)? = value else { return nil }
+        return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+
+    private static func count(_ value: JSONOutput?) -> UInt64 {
+        switch value {
+        case .unsigned(let count)?: count
+        case .integer(let count)? where count > 0: UInt64(count)
+        default: 0
+        }
+    }
+}
