@@ -43,6 +43,10 @@ import Testing
         Entry(defect: "capture-after-limit", scenario: "card-payments", sets: ["run.lifecycles=600", "policies.captureLimit=30s"]),
         Entry(defect: "gateway-forgets-settled-orders", scenario: "card-payments",
               sets: ["run.lifecycles=2000", "network.latency=lognormal(median: 15ms, sigma: 3)"]),
+        Entry(defect: "unknown-outcome-reported-as-success", scenario: "card-payments", sets: card),
+        // A repeated reversal reaches the issuer through a duplicate or a retry after a loss: more of both.
+        Entry(defect: "reversal-releases-twice", scenario: "card-payments",
+              sets: card + ["faults.loss=0.1", "faults.duplication=0.2"]),
         Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass",
               sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
         Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid",

@@ -454,4 +454,11 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The gateway forgets an order once its payment retires: a copy of its request the network
     /// held back, arriving later, opens a second payment whose hold nobody ends (AUTH-4).
     case gatewayForgetsSettledOrders = "gateway-forgets-settled-orders"
+    /// The gateway tells the merchant a sale whose authorization timed out succeeded, before LC-12
+    /// settles it: the customer is told "paid" and the inquiry or reversal then leaves them
+    /// uncharged (RES-5).
+    case unknownReportedAsSuccess = "unknown-outcome-reported-as-success"
+    /// The issuer applies a repeated reversal again instead of once per authorization: a retried
+    /// or duplicated reversal gives the hold back a second time, which the ledger refuses (G-1).
+    case reversalReleasesTwice = "reversal-releases-twice"
 }

@@ -76,6 +76,8 @@ func describe(_ result: PaymentsResult) -> String {
             // Captures a minute after approval against a 30 s limit: most come late.
             if defect == .captureAfterLimit { $0.policies.captureLimit = .seconds(30) }
             // Copies held back past a record's retention come only from a heavy-tailed network.
+            // A reversal repeated reaches the issuer only through a duplicate or a retry: more of them.
+            if defect == .reversalReleasesTwice { $0.faults = FaultProfile(loss: Ratio(10, 100), duplication: Ratio(20, 100)) }
             if defect == .gatewayForgetsSettledOrders { $0.latency = .lognormal(median: .milliseconds(15), sigma: 5) }
             if defect == .retryWithNewIdempotencyKey {
                 // Every frictionless AReq says Y, so the retry's second payment is charged too (G-4)

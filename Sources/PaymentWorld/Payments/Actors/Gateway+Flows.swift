@@ -213,6 +213,9 @@ extension Gateway {
             let record = records[payment.slot]
             context.observe(.paymentFinal(payment, order: record.order, succeeded: false))
             answerMerchant(payment, record, .failed)
+        } else if context.has(.unknownReportedAsSuccess), records[payment.slot].flow == .sale {
+            // The planted bug: "paid" to the merchant while the issuer's answer is still unknown.
+            answerMerchant(payment, records[payment.slot], .succeeded)
         }
         switch records[payment.slot].flow {
         case .sale: applySale(payment, .timeout)

@@ -269,7 +269,8 @@ public actor Issuer: ReportingActor {
                 context.observe(.holdReleased(attempt.payment, card: card, amount: held))
             }
         }
-        record(attempt, .closed)
+        // The planted bug keeps the approval on the book, so a repeated reversal releases it again.
+        if !context.has(.reversalReleasesTwice) { record(attempt, .closed) }
         context.send(from: id, to: context.addresses[.network], kind: PaymentMessage.reversalResponse.rawValue,
                              subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index))
     }

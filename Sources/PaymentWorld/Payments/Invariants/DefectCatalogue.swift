@@ -36,6 +36,8 @@ extension PlantedDefect {
         case .merchantGivesUp: "RES-5"  // RES-4 catches it on some seeds first.
         case .captureAfterLimit: "AUTH-5"
         case .gatewayForgetsSettledOrders: "AUTH-4"
+        case .unknownReportedAsSuccess: "RES-5"
+        case .reversalReleasesTwice: "G-1"
         }
     }
 
@@ -53,7 +55,7 @@ extension PlantedDefect {
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
-             .captureAfterLimit, .gatewayForgetsSettledOrders:
+             .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice:
             false
         }
     }
@@ -75,7 +77,8 @@ extension PlantedDefect {
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
-             .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders: []
+             .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders,
+             .unknownReportedAsSuccess, .reversalReleasesTwice: []
         }
     }
 }
