@@ -47,6 +47,7 @@ import Testing
         // A repeated reversal reaches the issuer through a duplicate or a retry after a loss: more of both.
         Entry(defect: "reversal-releases-twice", scenario: "card-payments",
               sets: card + ["faults.loss=0.1", "faults.duplication=0.2"]),
+        Entry(defect: "restore-opens-second-payment", scenario: "card-payments", sets: card),
         Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass",
               sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
         Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid",

@@ -461,4 +461,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The issuer applies a repeated reversal again instead of once per authorization: a retried
     /// or duplicated reversal gives the hold back a second time, which the ledger refuses (G-1).
     case reversalReleasesTwice = "reversal-releases-twice"
+    /// The gateway takes a restore (the merchant's call under the same key after a lost answer) of
+    /// a payment that has ended for a new payment, instead of repeating its final status: the
+    /// order is charged twice (G-4).
+    case restoreOpensSecondPayment = "restore-opens-second-payment"
 }

@@ -368,8 +368,10 @@ public final class Simulation: @unchecked Sendable {
         schedule(at: currentTime + delay, to: receiver, kind: kind, subject: subject, argument: argument)
     }
 
-    /// The tie-break among events due at one instant (design §3.2).
-    @inlinable func orderKey(for receiver: ReceiverID) -> UInt64 {
+    /// The tie-break among events due at one instant (design §3.2). Out of line: only exploring
+    /// runs come here (fifo's key is inline in `schedule`), and inlined it grew every caller of
+    /// `schedule` in the load runs' event loop.
+    @usableFromInline func orderKey(for receiver: ReceiverID) -> UInt64 {
         switch strategyKind {
         case .fifo: return sequence
         case .random:
@@ -402,7 +404,11 @@ public final class Simulation: @unchecked Sendable {
     /// Each delay is a scheduler choice (``SchedulerChoice``); one a shrunk schedule leaves out is
     /// zero, drawn all the same so that the choices after it keep their values.
     @inlinable public func deliveryJitter(to receiver: ReceiverID) -> SimDuration {
-        guard jitterNanoseconds > 0 else { return .zero }
+        jitterNanoseconds > 0 ? strategyJitter(to: receiver) : .zero
+    }
+
+    /// The delay itself, out of line: a load run without jitter never comes here.
+    @usableFromInline func strategyJitter(to receiver: ReceiverID) -> SimDuration {
         let delay: SimDuration = switch strategyKind {
         case .fifo: deliveryJitter()
         case .random: SimDuration(nanoseconds: Int64(schedulerRandom.int(in: 0...jitterNanoseconds)))

@@ -101,8 +101,14 @@ public actor Gateway: ReportingActor {
         return records[payment.slot]
     }
 
+    /// The planted bug: a restore (the merchant's call under the same key) of a payment that has
+    /// ended opens a new payment, where ecommpay answers PAYMENT_ALREADY_EXIST and the final status.
+    private func restoreOpensNew(_ existing: PaymentID) -> Bool {
+        context.has(.restoreOpensSecondPayment) && record(existing)?.outcome != nil
+    }
+
     private func paymentRequested(order: LifecycleID, key: UInt64) {
-        if let existing = byKey[key].map(PaymentID.init(rawValue:)) {
+        if let existing = byKey[key].map(PaymentID.init(rawValue:)), !restoreOpensNew(existing) {
             // Same key: the same payment (G-4). Repeat its final answer if it has one.
             counters.duplicatesDeduped &+= 1
             let system = context.bodies[order].flow.system.index

@@ -38,6 +38,7 @@ extension PlantedDefect {
         case .gatewayForgetsSettledOrders: "AUTH-4"
         case .unknownReportedAsSuccess: "RES-5"
         case .reversalReleasesTwice: "G-1"
+        case .restoreOpensSecondPayment: "G-4"
         }
     }
 
@@ -55,7 +56,7 @@ extension PlantedDefect {
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
-             .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice:
+             .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment:
             false
         }
     }
@@ -78,7 +79,7 @@ extension PlantedDefect {
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders,
-             .unknownReportedAsSuccess, .reversalReleasesTwice: []
+             .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment: []
         }
     }
 }
