@@ -48,6 +48,7 @@ import Testing
         Entry(defect: "reversal-releases-twice", scenario: "card-payments",
               sets: card + ["faults.loss=0.1", "faults.duplication=0.2"]),
         Entry(defect: "restore-opens-second-payment", scenario: "card-payments", sets: card),
+        Entry(defect: "commission-paid-to-payee", scenario: "portmone-masterpass", sets: ["run.lifecycles=600"]),
         Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass",
               sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
         Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid",

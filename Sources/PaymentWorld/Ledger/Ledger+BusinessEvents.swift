@@ -97,6 +97,24 @@ extension Ledger {
         )
     }
 
+    /// [P] bill payment captured from its authorization's hold: the payee gets the bill, the
+    /// gateway the commission, and the hold is spent (the authorization was for bill + commission).
+    public static func billCapture(
+        card: CardAccounts,
+        payee: AccountID,
+        bill: MinorUnits,
+        commission: MinorUnits,
+        lifecycle: UInt64
+    ) -> TransferLegs {
+        legs(
+            [
+                (card.held, payee, bill, .billPayment),
+                (card.held, AccountID.gatewayFees, commission, .commission),
+            ],
+            lifecycle: lifecycle
+        )
+    }
+
     /// refund(r): merchant.pending, or merchant.settled once settled, → card.available: r.
     ///
     /// The ledger rejects a refund above what that account holds (insufficient funds); AUTH-3's

@@ -465,4 +465,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// a payment that has ended for a new payment, instead of repeating its final status: the
     /// order is charged twice (G-4).
     case restoreOpensSecondPayment = "restore-opens-second-payment"
+    /// The gateway pays a Portmone bill's commission on to the payee with the bill, so the payee
+    /// is paid more than its bill and Portmone books nothing (SALE-3).
+    case commissionPaidToPayee = "commission-paid-to-payee"
 }

@@ -183,8 +183,9 @@ public actor DeviceApp: ReportingActor {
         order.amount = Int64(random.int(in: UInt64(configuration.amounts.lowerBound)...UInt64(configuration.amounts.upperBound)))
         if flow.system == .portmone {
             // P4 money: the card pays the bill plus Portmone's commission.
-            order.amount += order.amount * Int64(configuration.seed.commission.numerator)
+            order.commission = order.amount * Int64(configuration.seed.commission.numerator)
                 / Int64(configuration.seed.commission.denominator)
+            order.amount += order.commission
         }
         let generation = lifecycles[slot].generation &+ 1
         let deadline = now + budgets[flow.rawValue]

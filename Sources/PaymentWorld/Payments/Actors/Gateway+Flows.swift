@@ -235,14 +235,26 @@ extension Gateway {
         capture(payment, amount: context.bodies[payment].amount)
     }
 
-    /// Captures `amount` from the payment's hold: held → merchant and fees.
+    /// Captures `amount` from the payment's hold: held → merchant and fees, or for a Portmone
+    /// bill or top-up held → the payee (the bill) and the gateway (the commission quoted).
     func capture(_ payment: PaymentID, amount: Int64) {
         let facts = context.bodies[payment]
-        let fee = amount * Int64(context.configuration.fee.numerator) / Int64(context.configuration.fee.denominator)
+        let order = context.bodies[facts.order]
         context.observe(.captureAttempted(payment, amount: amount))
-        let transfers = Ledger.capture(card: context.ledger.accounts(of: facts.card),
+        let transfers: TransferLegs
+        if order.paysPayee && amount == order.amount {
+            // The planted bug pays the commission on to the payee with the bill.
+            let commission = context.has(.commissionPaidToPayee) ? 0 : order.commission
+            transfers = Ledger.billCapture(card: context.ledger.accounts(of: facts.card),
+                                           payee: context.ledger.payee(for: facts.merchant),
+                                           bill: MinorUnits(order.amount - commission),
+                                           commission: MinorUnits(commission), lifecycle: payment.rawValue)
+        } else {
+            let fee = amount * Int64(context.configuration.fee.numerator) / Int64(context.configuration.fee.denominator)
+            transfers = Ledger.capture(card: context.ledger.accounts(of: facts.card),
                                        merchant: context.ledger.accounts(of: facts.merchant), authorized: MinorUnits(amount),
                                        captured: MinorUnits(amount), fee: MinorUnits(fee), lifecycle: payment.rawValue)
+        }
         guard context.post(transfers, for: .payment(payment)) else { return }
         counters.captures &+= 1
         records[payment.slot].capturedAmount += amount

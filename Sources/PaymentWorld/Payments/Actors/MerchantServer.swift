@@ -194,7 +194,8 @@ public actor MerchantServer: ReportingActor {
             orders[payment.slot].voiding = true
             requestVoid(payment)
         }
-        if ok && random.chance(context.configuration.behaviour.refundRatio) {
+        // A Portmone bill or top-up is not refunded through the merchant: its money went to the payee.
+        if ok && random.chance(context.configuration.behaviour.refundRatio) && !context.bodies[payment].paysPayee {
             var amount = context.bodies[payment].amount / 2
             if context.has(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
             context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment.rawValue,

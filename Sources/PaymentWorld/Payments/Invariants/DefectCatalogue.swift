@@ -39,6 +39,7 @@ extension PlantedDefect {
         case .unknownReportedAsSuccess: "RES-5"
         case .reversalReleasesTwice: "G-1"
         case .restoreOpensSecondPayment: "G-4"
+        case .commissionPaidToPayee: "SALE-3"
         }
     }
 
@@ -56,7 +57,8 @@ extension PlantedDefect {
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
-             .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment:
+             .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
+             .commissionPaidToPayee:
             false
         }
     }
@@ -66,6 +68,7 @@ extension PlantedDefect {
     public var flows: [PaymentFlow] {
         switch self {
         case .otpAttemptsNotCounted: [.portmoneWalletCard, .portmoneBill]
+        case .commissionPaidToPayee: [.portmoneBill, .portmoneTopUp]
         case .walletDedupesCardNamesPerRequest: [.portmoneWalletCard]
         case .walletPaysWithoutRechecking: [.portmoneWalletCard, .portmoneBill]
         case .cardStatusReadBeforeSca: [.paysafeCard]

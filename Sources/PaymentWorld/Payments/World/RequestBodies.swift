@@ -20,6 +20,13 @@ final class RequestBodies {
         var merchant = MerchantID(0)
         /// In minor units; for Portmone, the bill plus its commission.
         var amount: Int64 = 0
+        /// Portmone's commission quoted for the bill (P4 getCommission), inside `amount`; 0 elsewhere.
+        var commission: Int64 = 0
+
+        /// What the payee of a Portmone bill or top-up is paid: the amount less the commission.
+        var bill: Int64 { amount - commission }
+        /// Whether the money goes to a Portmone payee (a bill or a top-up), not to a merchant.
+        var paysPayee: Bool { flow == .portmoneBill || flow == .portmoneTopUp }
     }
 
     /// What an authorization request says: the payment's order, card, merchant and amount.

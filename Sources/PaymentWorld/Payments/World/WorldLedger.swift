@@ -11,10 +11,14 @@ final class WorldLedger {
     @exclusivity(unchecked) private(set) var ledger = Ledger()
     @exclusivity(unchecked) private var cardAccounts: [CardAccounts] = []
     @exclusivity(unchecked) private var merchantAccounts: [MerchantAccounts] = []
+    @exclusivity(unchecked) private var payeeAccounts: [AccountID] = []
 
-    /// Opens every card, funded with its opening balance, and every merchant.
+    /// The [P] payees bills are paid to: utilities and mobile operators, a few of each.
+    static let payees = 16
+
+    /// Opens every card, funded with its opening balance, every merchant and every payee.
     init(cards: Int, balance: Int64, merchants: Int) {
-        ledger.reserveAccounts(3 + 2 * (cards + merchants))
+        ledger.reserveAccounts(3 + 2 * (cards + merchants) + Self.payees)
         cardAccounts.reserveCapacity(cards)
         for index in 0..<cards {
             let accounts = ledger.openCard(CardID(UInt32(index)))
@@ -29,7 +33,20 @@ final class WorldLedger {
         for index in 0..<merchants {
             merchantAccounts.append(ledger.openMerchant(MerchantID(UInt32(index))))
         }
+        for index in 0..<Self.payees {
+            payeeAccounts.append(ledger.openPayee(PayeeID(UInt32(index))))
+        }
     }
+
+    /// The payee a bill of `merchant`'s checkout is paid to: Portmone's catalogue stands where a
+    /// merchant would, so the order's merchant number picks it, with no draw of its own.
+    func payee(for merchant: MerchantID) -> AccountID { payeeAccounts[payeeNumber(for: merchant)] }
+
+    /// The payee's number, 0 ..< `payees`, for a bill of `merchant`'s checkout.
+    func payeeNumber(for merchant: MerchantID) -> Int { Int(merchant.rawValue) % Self.payees }
+
+    /// What a payee has been paid so far, in minor units.
+    func paid(_ payee: AccountID) -> Int64 { ledger.balance(of: payee).value }
 
     func accounts(of card: CardID) -> CardAccounts { cardAccounts[Int(card.rawValue)] }
     func accounts(of merchant: MerchantID) -> MerchantAccounts { merchantAccounts[Int(merchant.rawValue)] }
