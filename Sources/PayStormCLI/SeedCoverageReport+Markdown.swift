@@ -37,8 +37,25 @@ extension SeedCoverageReport {
                              + "| \(Self.cell(row.status)) | \(Self.cell(counted)) |")
             }
         }
+        lines += timersMarkdown
         lines += stateCoverageMarkdown
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var timersMarkdown: [String] {
+        var lines = [
+            "", "## Timers (domain.md §2.7): expiries counted by the run", "",
+            "Each timer the model arms whose expiry is a path: **expired** counts the times it ran out and moved its "
+                + "lifecycle (a timer cancelled or left behind by a finished lifecycle is not counted). Customers who "
+                + "walk away (`behaviour.walkAway`, back after `behaviour.walkAwayTime`) are what makes most of them run out.",
+            "",
+            "| timer | scenario field | duration | expired | what follows |",
+            "| --- | --- | --- | ---: | --- |",
+        ]
+        for row in timers {
+            lines.append("| `\(row.timer)` | `\(row.timer.field)` | \(row.duration) | \(row.status) | \(Self.cell(row.timer.consequence)) |")
+        }
+        return lines
     }
 
     private var stateCoverageMarkdown: [String] {
