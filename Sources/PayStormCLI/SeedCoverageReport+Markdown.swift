@@ -46,8 +46,10 @@ extension SeedCoverageReport {
         var lines = [
             "", "## Timers (domain.md §2.7): expiries counted by the run", "",
             "Each timer the model arms whose expiry is a path: **expired** counts the times it ran out and moved its "
-                + "lifecycle (a timer cancelled or left behind by a finished lifecycle is not counted). Customers who "
-                + "walk away (`behaviour.walkAway`, back after `behaviour.walkAwayTime`) are what makes most of them run out.",
+                + "lifecycle; a timer cancelled or replaced, or whose lifecycle had already ended, is not counted. "
+                + "Customers who walk away (`behaviour.walkAway`, back after `behaviour.walkAwayTime`) are what makes "
+                + "most of them run out; a checkout session outlives the payment it was opened for, so a session "
+                + "nobody used up expires too.",
             "",
             "| timer | scenario field | duration | expired | what follows |",
             "| --- | --- | --- | ---: | --- |",

@@ -328,7 +328,11 @@ public actor DeviceApp: ReportingActor {
     /// the ACS page never comes back, and the challenge's timer ends the payment (ecommpay 108).
     private func challenge(_ lifecycle: LifecycleID) {
         guard isCurrent(lifecycle) else { return }
-        if walksAway(lifecycle) { return }
+        if walksAway(lifecycle) {
+            // Gone until the challenge's timer ends the payment: that wait is the customer's, not the system's.
+            context.bodies.addPeopleTime(context.configuration.timeouts.challenge, to: lifecycle)
+            return
+        }
         let passed = random.chance(context.configuration.behaviour.challengeSuccess)
         let think = context.configuration.behaviour.challengeTime.sample(&random)
         context.bodies.addPeopleTime(think, to: lifecycle)
