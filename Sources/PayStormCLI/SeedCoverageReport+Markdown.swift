@@ -49,7 +49,8 @@ extension SeedCoverageReport {
                 + "lifecycle; a timer cancelled or replaced, or whose lifecycle had already ended, is not counted. "
                 + "Customers who walk away (`behaviour.walkAway`, back after `behaviour.walkAwayTime`) are what makes "
                 + "most of them run out; a checkout session outlives the payment it was opened for, so a session "
-                + "nobody used up expires too.",
+                + "nobody used up expires too, if the platform still keeps its record (it drops it when the "
+                + "lifecycle's slot serves a new one).",
             "",
             "| timer | scenario field | duration | expired | what follows |",
             "| --- | --- | --- | ---: | --- |",
