@@ -159,7 +159,17 @@ enum PaymentsRun {
                 + "voids of refused captures \(g(counters.voids))",
             "cascades \(g(counters.cascades)) (succeeded \(g(counters.cascadeSuccesses))); network stand-ins "
                 + "\(g(counters.standIns)), holds it booked \(g(counters.standInHolds))",
-        ] + statusCheckLines(counters)
+        ] + statusCheckLines(counters) + expiryLines(counters)
+    }
+
+    /// `customers walked away 412; timers ran out: challengeCompletion 44, otpValidity 81, …`
+    /// (domain §2.7), only when something ran out.
+    static func expiryLines(_ counters: PaymentCounters) -> [String] {
+        let g = SummaryTable.grouped
+        let ran = ExpiringTimer.allCases.filter { counters.expiries[$0.rawValue] > 0 }
+        guard counters.walkAways > 0 || !ran.isEmpty else { return [] }
+        return ["customers walked away \(g(counters.walkAways)); timers ran out: "
+                + (ran.isEmpty ? "none" : ran.map { "\($0) \(g(counters.expiries[$0.rawValue]))" }.joined(separator: ", "))]
     }
 
     /// `ecommpay restore (init with the same paymentId) 12; repeated requests found the payment in
@@ -240,6 +250,10 @@ enum PaymentsRun {
                 ("status_recoveries", .unsigned(counters.statusRecoveries)), ("voids", .unsigned(counters.voids)),
                 ("stand_in_holds", .unsigned(counters.standInHolds)),
                 ("by_system", .object(statusChecksBySystem(counters))),
+            ])),
+            ("timers", .object([
+                ("walk_aways", .unsigned(counters.walkAways)),
+                ("expiries", .object(ExpiringTimer.allCases.map { ($0.description, .unsigned(counters.expiries[$0.rawValue])) })),
             ])),
             ("retries", .unsigned(counters.merchantRetries)),
             ("step_repeats", .unsigned(counters.stepRepeats)),

@@ -44,7 +44,7 @@ enum SeedCoverageCommand {
             output.err(error.description)
             return .badInput
         }
-        guard case .payments = scenario.model else {
+        guard case .payments(let configuration) = scenario.model else {
             throw UsageError("paystorm coverage: --scenario \(file): expected a payments scenario (\"model\": \"payments\"); "
                              + "the reference pipeline has no seed systems")
         }
@@ -66,7 +66,7 @@ enum SeedCoverageCommand {
         let report = SeedCoverageReport(
             origin: .init(scenario: scenario.name, seed: seed, lifecycles: result.completed, traceHash: result.traceHash,
                           command: command),
-            result: result)
+            result: result, timeouts: configuration.timeouts)
         let files = [(directory + "/coverage.json", report.json.serialized() + "\n"), (directory + "/coverage.md", report.markdown)]
         for (path, text) in files {
             do {

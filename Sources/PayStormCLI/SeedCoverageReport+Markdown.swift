@@ -37,8 +37,28 @@ extension SeedCoverageReport {
                              + "| \(Self.cell(row.status)) | \(Self.cell(counted)) |")
             }
         }
+        lines += timersMarkdown
         lines += stateCoverageMarkdown
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var timersMarkdown: [String] {
+        var lines = [
+            "", "## Timers (domain.md §2.7): expiries counted by the run", "",
+            "Each timer the model arms whose expiry is a path: **expired** counts the times it ran out and moved its "
+                + "lifecycle; a timer cancelled or replaced, or whose lifecycle had already ended, is not counted. "
+                + "Customers who walk away (`behaviour.walkAway`, back after `behaviour.walkAwayTime`) are what makes "
+                + "most of them run out; a checkout session outlives the payment it was opened for, so a session "
+                + "nobody used up expires too, if the platform still keeps its record (it drops it when the "
+                + "lifecycle's slot serves a new one).",
+            "",
+            "| timer | scenario field | duration | expired | what follows |",
+            "| --- | --- | --- | ---: | --- |",
+        ]
+        for row in timers {
+            lines.append("| `\(row.timer)` | `\(row.timer.field)` | \(row.duration) | \(row.status) | \(Self.cell(row.timer.consequence)) |")
+        }
+        return lines
     }
 
     private var stateCoverageMarkdown: [String] {

@@ -35,14 +35,27 @@ struct SeedCoverageReport {
         var all: Int { reached + notReached + notModelled }
     }
 
+    /// One timer of domain §2.7 with its duration in the run and how many times it ran out.
+    struct TimerRow {
+        let timer: ExpiringTimer
+        let duration: SimDuration
+        let expiries: UInt64
+
+        var status: String { expiries == 0 ? "not reached" : SummaryTable.grouped(expiries) }
+    }
+
     let origin: Origin
     let rows: [Row]
     let lifecycles: [LegalityCoverage]
+    let timers: [TimerRow]
 
-    init(origin: Origin, result: PaymentsResult) {
+    init(origin: Origin, result: PaymentsResult, timeouts: PaymentTimeouts = PaymentTimeouts()) {
         self.origin = origin
         rows = SeedCatalogue.entries.map { Row(entry: $0, count: $0.count(flows: result.flows, counters: result.counters)) }
         lifecycles = result.coverage.byLegality
+        timers = ExpiringTimer.allCases.map {
+            TimerRow(timer: $0, duration: $0.duration(in: timeouts), expiries: result.counters.expiries[$0.rawValue])
+        }
     }
 
     func totals(_ kind: SeedCatalogueEntry.Kind) -> Totals {
@@ -73,6 +86,11 @@ struct SeedCoverageReport {
                 let name = row.entry.name.count > 44 ? String(row.entry.name.prefix(43)) + "…" : row.entry.name
                 lines.append("  \(row.entry.kind.rawValue.padding(9)) \(name.padding(45)) \(row.status)")
             }
+        }
+        lines.append("")
+        lines.append("timers (domain §2.7): expiries that moved their lifecycle")
+        for row in timers {
+            lines.append("  \(row.timer.description.padding(24)) \(row.duration.description.padding(7)) \(row.status)")
         }
         lines.append("")
         lines.append("state coverage: legal (state, event) pairs by the tables' own transition functions")
@@ -107,6 +125,7 @@ struct SeedCoverageReport {
                          ("modelled", .bool(row.count != nil)), ("counted_as", .string(row.entry.countedAs)),
                          ("count", row.count.map { .unsigned($0) } ?? .null)])
             })),
+            ("timers", .array(timers.map(Self.timerJSON))),
             ("state_coverage", .object(lifecycles.map { lifecycle in
                 (lifecycle.lifecycle, .object([
                     ("legal_pairs", .integer(Int64(lifecycle.legalPairs))),
@@ -117,6 +136,14 @@ struct SeedCoverageReport {
                 ]))
             })),
         ])
+    }
+
+    static func timerJSON(_ row: TimerRow) -> JSONOutput {
+        let fields: [(String, JSONOutput)] = [
+            ("timer", .string(row.timer.description)), ("field", .string(row.timer.field)),
+            ("duration", .string(row.duration.description)), ("expiries", .unsigned(row.expiries)),
+        ]
+        return .object(fields)
     }
 
     static func pairJSON(_ pair: LegalityCoverage.Pair) -> JSONOutput {

@@ -38,6 +38,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out + "/coverage.md"))
     }
 
+    /// The timers of domain §2.7 with their expiries: walk-aways on the Paysafe scenario run out
+    /// its SCA events and provisionings, and the counts reach the terminal and coverage.json.
+    @Test func theTimersTableCountsEachExpiry() throws {
+        let out = NSTemporaryDirectory() + "paystorm-coverage-timers-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try paystorm(["coverage", "--scenario", "scenarios/paysafe-prepaid.json", "--set", "run.lifecycles=2000",
+                                   "--set", "behaviour.walkAway=0.2", "--out", out])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        func expiries(_ timer: String) -> UInt64? {
+            lines.first { $0.hasPrefix("  \(timer) ") }?.split(separator: " ").last
+                .flatMap { UInt64($0.replacingOccurrences(of: ",", with: "")) }
+        }
+        #expect((expiries("scaEventExpiry") ?? 0) > 0, "\(result)")
+        #expect((expiries("provisioningCompletion") ?? 0) > 0, "\(result)")
+        #expect(lines.contains { $0.hasPrefix("  otpValidity ") && $0.hasSuffix("not reached") }, "no OTP in Paysafe: \(result)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out + "/coverage.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let timers = try #require(json["timers"] as? [[String: Any]])
+        #expect(timers.map { $0["timer"] as? String } == ExpiringTimer.allCases.map(\.description))
+        let sca = try #require(timers.first { $0["timer"] as? String == "scaEventExpiry" })
+        #expect(sca["field"] as? String == "policies.timeouts.scaEventExpiry" && sca["duration"] as? String == "5m")
+        #expect(UInt64(expiries("scaEventExpiry") ?? 0) == (sca["expiries"] as? NSNumber)?.uint64Value)
+        let markdown = try String(contentsOfFile: out + "/coverage.md", encoding: .utf8)
+        #expect(markdown.contains("| `scaEventExpiry` | `policies.timeouts.scaEventExpiry` | 5m |"), "\(markdown.prefix(300))")
+    }
+
     @Test(arguments: [
         (["coverage", "--scenario", "scenarios/default.json", "--seed", "many"], "--seed"),
         (["coverage", "--seed", "1"], "--scenario"),

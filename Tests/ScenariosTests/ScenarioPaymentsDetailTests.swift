@@ -7,6 +7,16 @@ import Testing
 /// `policies.exemptions`: bad values give exact messages, like the fields of `malformedScenarios`;
 /// messages were produced by the loader, then checked by hand.
 let malformedPaymentsDetailScenarios: [MalformedScenario] = [
+    MalformedScenario("walkAwayAndTimerBadValues",
+                      #"{"model": "payments", "behaviour": {"walkAway": 1.5, "walkAwayTime": "lognormal(median: 20m)"}, "policies": {"timeouts": {"scaEventExpiry": "0s", "sessionLifetime": -1, "sessionInactivity": "15 minutes", "provisioningCompletion": "10m", "otpValidty": "5m"}}}"#,
+                      [
+                          #"scenarios/x.json: policies.timeouts.scaEventExpiry: expected a positive duration with a unit, such as "250ms", found "0s""#,
+                          #"scenarios/x.json: policies.timeouts.sessionLifetime: expected a duration with a unit, such as "250ms" or "2h", found -1"#,
+                          #"scenarios/x.json: policies.timeouts.sessionInactivity: expected a duration unit (ns, us, ms, s, m or h), found "15 minutes" (did you mean "15m"?)"#,
+                          #"scenarios/x.json: behaviour.walkAway: expected a probability between 0 and 1 (the share of customer waits at which the customer walks away), found 1.5"#,
+                          #"scenarios/x.json: behaviour.walkAwayTime: expected lognormal(median: <duration>, sigma: <number>), such as "lognormal(median: 15ms, sigma: 0.5)", found "lognormal(median: 20m)""#,
+                          #"scenarios/x.json: policies.timeouts.otpValidty: expected one of the fields of policies.timeouts: "deviceCall", "merchantCall", "authorization", "issuerStandIn", "authentication", "challenge", "resolutionHop", "lifecycleBudget", "otpValidity", "scaEventExpiry", "sessionLifetime", "sessionInactivity", "provisioningCompletion", found an unknown field at line 1, column 238 (did you mean "otpValidity"?)"#,
+                      ]),
     MalformedScenario("linkBetweenBadValues",
                       #"{"model": "payments", "network": {"links": [{"between": ["gateway", "acss"]}, {"between": ["gateway"]}, {"between": ["acs", "acs"]}, {"latency": "40ms"}, {"between": ["gateway", "acs", "issuer"]}, {"between": "gateway"}]}}"#,
                       [

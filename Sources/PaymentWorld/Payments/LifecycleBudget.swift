@@ -24,6 +24,11 @@ extension PaymentsConfiguration {
         case .generic, .ecommpay, .mastercard, .sogenactif:
             break
         }
+        if !flow.steps.isEmpty && behaviour.walkAway.numerator > 0 {
+            // A customer who walked away comes back after `walkAwayTime` (once per lifecycle), and
+            // only then learns that the code, event or session expired.
+            total = total.addingClamped(behaviour.walkAwayTime.farTail)
+        }
         if let core = flow.core {
             // Each caller asks again until one round trip gets through: its retries, or on a lossy
             // network as many calls as all but one in 100,000 need (swarm seed 56 of

@@ -62,6 +62,10 @@ enum PaymentMessage: UInt32, CaseIterable {
     case voidDue                   // Merchant to itself: ask for the void again until answered.
     case captureAdvice             // Gateway → issuer: an approval was captured (clearing); argument: attempt.
     case decoupledAnswered         // ACS to itself: the cardholder answered out of band (ARes D); argument: 1 passed.
+    case sessionExpired            // Platform to itself: a checkout session's lifetime ran out; argument: timer generation.
+    case scaOpened                 // Card platform → SCA authority: an operation answered scaRequired; argument: step.
+    case scaEventExpired           // SCA authority to itself: the event's expirationTime passed; argument: timer generation.
+    case provisioningExpired       // Card platform to itself: a push provisioning's completion time ran out; argument: timer generation.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -94,6 +98,21 @@ enum PaymentMessage: UInt32, CaseIterable {
         guard let message = PaymentMessage(rawValue: kind & ~servedFlag) else { return "kind\(kind)" }
         return "\(message)" + (served ? "·served" : "")
     }
+}
+
+/// A payment's outcome on the wire (gateway → merchant → device): the outcome, and whether it
+/// failed because the 3-D Secure challenge expired unanswered, the customer having walked away
+/// from the ACS page (ecommpay operation.code 108).
+enum OutcomeWire {
+    static let challengeExpiredFlag: UInt64 = 1 << 8
+
+    static func encode(_ outcome: PaymentOutcome, challengeExpired: Bool) -> UInt64 {
+        outcome.rawValue | (challengeExpired && !outcome.isSuccess ? challengeExpiredFlag : 0)
+    }
+
+    static func outcome(of argument: UInt64) -> PaymentOutcome { PaymentOutcome(rawValue: argument & 0xFF) ?? .failed }
+
+    static func challengeExpired(_ argument: UInt64) -> Bool { argument & challengeExpiredFlag != 0 }
 }
 
 /// How a payment ended, as the gateway reports it to the merchant and the merchant to the device.

@@ -84,6 +84,18 @@ public struct PaymentTimeouts: Sendable, Hashable {
     public var lifecycleBudget: SimDuration?
     /// How long an OTP or 2D SMS code stays valid (domain §2.7).
     public var otpValidity: SimDuration = .seconds(300)
+    /// How long a Paysafe SCA event stays open for attempts after `scaRequired` (its
+    /// `expirationTime`, domain §2.7): an attempt after it is answered `scaExpired`.
+    public var scaEventExpiry: SimDuration = .seconds(300)
+    /// How long an MPGS session lives after it is created (domain §2.7, about 15 minutes): an
+    /// update after it is refused (LC-00 `expire`, SES-1).
+    public var sessionLifetime: SimDuration = .minutes(15)
+    /// How long a Sips context waits for the customer's next action (domain §2.7): a call after
+    /// 15 minutes without one is answered responseCode 97.
+    public var sessionInactivity: SimDuration = .minutes(15)
+    /// How long a Paysafe push provisioning may stay initiated before the app reports the pass
+    /// added (domain §2.7, 600 s): the tokenization lapses, and a later report is refused.
+    public var provisioningCompletion: SimDuration = .seconds(600)
     public init() {}
 }
 
@@ -182,6 +194,15 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var captureWindow: SimDuration = .minutes(5)
     /// Share of captured payments later refunded (half the amount).
     public var refundRatio = Ratio(5, 100)
+    /// Share of the customer's waits (a code to type, an SCA attempt, a 3-D Secure challenge, the
+    /// next step after a checkout session opened) at which the customer walks away; at most one
+    /// per lifecycle. 0 (the default) draws nothing: every customer acts in time. Someone who
+    /// leaves a challenge never comes back, so the challenge timer ends it (ecommpay 108); the
+    /// others come back after `walkAwayTime` and find what the server's timer left (an expired OTP,
+    /// SCA event or session: domain §2.7).
+    public var walkAway = Ratio(0, 1)
+    /// How long a customer who walked away stays away before acting again.
+    public var walkAwayTime: Distribution = .lognormal(median: .minutes(20), sigma: 0.2)
     public init() {}
 }
 

@@ -336,6 +336,14 @@ extension ScenarioLoader {
         }
         timeouts.otpValidity = reader.duration("policies.timeouts.otpValidity", default: defaults.otpValidity,
                                                allowZero: false)
+        timeouts.scaEventExpiry = reader.duration("policies.timeouts.scaEventExpiry", default: defaults.scaEventExpiry,
+                                                  allowZero: false)
+        timeouts.sessionLifetime = reader.duration("policies.timeouts.sessionLifetime", default: defaults.sessionLifetime,
+                                                   allowZero: false)
+        timeouts.sessionInactivity = reader.duration("policies.timeouts.sessionInactivity",
+                                                     default: defaults.sessionInactivity, allowZero: false)
+        timeouts.provisioningCompletion = reader.duration("policies.timeouts.provisioningCompletion",
+                                                          default: defaults.provisioningCompletion, allowZero: false)
         return timeouts
     }
 
@@ -401,6 +409,9 @@ extension ScenarioLoader {
                                                   allowZero: false)
         behaviour.refundRatio = reader.ratio("behaviour.refundRatio", what: "the share of captures later refunded",
                                              default: defaults.refundRatio)
+        behaviour.walkAway = reader.ratio("behaviour.walkAway", what: "the share of customer waits at which the customer walks away",
+                                          default: defaults.walkAway)
+        behaviour.walkAwayTime = reader.distribution("behaviour.walkAwayTime", default: defaults.walkAwayTime)
         return behaviour
     }
 }

@@ -122,6 +122,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.resolvedByReversal, \.resolvedByLateReply, \.lateApprovalsReversed, \.merchantRetries, \.stepRepeats,
             \.duplicatesDeduped, \.staleMessages, \.standIns, \.captures, \.refunds, \.droppedByOutage, \.rejectedByQueue,
             \.walletConflicts, \.cardConflicts, \.statusRecoveries, \.voids, \.standInHolds, \.prepaidCardsIssued, \.prepaidCardsShipped, \.prepaidPinsSet, \.holdsPlaced,
+            \.walkAways,
         ]
         // Mirror finds every stored counter, so one added to the struct but not to this list fails here.
         let scalars = Mirror(reflecting: PaymentCounters()).children.filter { $0.value is UInt64 }.count
@@ -130,12 +131,14 @@ final class NoCardIsEverApproved: SafetyMonitor {
         for path in paths { all[keyPath: path] = 1 }
         all.threeDSResults = all.threeDSResults.map { _ in 1 }
         all.issuerAnswers = all.issuerAnswers.map { _ in 1 }
+        all.expiries = all.expiries.map { _ in 1 }
         var twice = PaymentCounters()
         twice.add(all)
         twice.add(all)
         for path in paths { #expect(twice[keyPath: path] == 2, "\(path)") }
         #expect(twice.threeDSResults.allSatisfy { $0 == 2 })
         #expect(twice.issuerAnswers.allSatisfy { $0 == 2 })
+        #expect(twice.expiries.allSatisfy { $0 == 2 })
     }
 }
 

@@ -24,14 +24,19 @@ import Testing
 
     /// Every final code SeedCodes.swift can give a lifecycle of `system`: the card core's outcomes
     /// (for a system with a flow that ends in the core), a success, a step unanswered through
-    /// every repeat, and each answer the app gives up on at each step it can call. SeedCodes's
+    /// every repeat, each answer the app gives up on at each step it can call, and ecommpay's 108
+    /// for a payment whose 3-D Secure challenge expired unanswered. SeedCodes's
     /// fall-through (the answer's own name) is left out: it is for answers the system's servers
     /// never give.
     static func producibleCodes(_ system: SeedSystem) -> Set<String> {
         let flows = PaymentFlow.allCases.filter { $0.system == system }
         var codes: Set = [system.code(for: .succeeded), system.stepTimeoutCode]
-        if flows.contains(where: { $0.core != nil }) { codes.formUnion(PaymentOutcome.allCases.map(system.code(for:))) }
-        let givenUpOn: [StepAnswer] = [.refused, .notVerified, .codeFailed, .scaFailed, .retryLater, .apiVersionMismatch]
+        if flows.contains(where: { $0.core != nil }) {
+            codes.formUnion(PaymentOutcome.allCases.map(system.code(for:)))
+            codes.formUnion(PaymentOutcome.allCases.map(system.challengeExpiredCode(for:)))
+        }
+        let givenUpOn: [StepAnswer] = [.refused, .notVerified, .codeFailed, .scaFailed, .retryLater, .apiVersionMismatch,
+                                       .expired]
         for step in callableSteps(system) {
             for answer in givenUpOn where system.code(failedAt: step, answer) != answer.description {
                 codes.insert(system.code(failedAt: step, answer))

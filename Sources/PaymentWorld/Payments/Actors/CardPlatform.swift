@@ -31,6 +31,12 @@ public actor CardPlatform: ReportingActor {
         /// SCA step and writes after it would go by.
         var stateAtCall: PrepaidCardState = .notCreated
         var replyPayload: UInt64 = 0
+        /// The tokenization this lifecycle initiated (its customer and device), the generation of its
+        /// completion timer, and whether that timer ran out before the app reported the pass added.
+        var tokenCustomer = 0
+        var tokenDevice = 0
+        var provisioningTimer: UInt32 = 0
+        var provisioningExpired = false
     }
 
     nonisolated public let lane: SimulationLane
@@ -53,6 +59,8 @@ public actor CardPlatform: ReportingActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .cardIssued: issued(CustomerID(UInt32(truncatingIfNeeded: event.subject)), generation: UInt32(event.argument))
         case .scaRedeemed: redeemed(LifecycleID(rawValue: event.subject), argument: event.argument)
+        case .provisioningExpired:
+            provisioningExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
         default:
             guard let event = desk.serve(event) else { return }
             guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
@@ -109,6 +117,7 @@ public actor CardPlatform: ReportingActor {
             }
             guard withSca else {
                 session.stateAtCall = cards[customer].state
+                openScaEvent(for: step, lifecycle)
                 return .scaRequired  // SCA-5: the first call has no effect.
             }
             session.awaitingSca = step
@@ -118,10 +127,16 @@ public actor CardPlatform: ReportingActor {
         case .tokenizeForWallet:
             return tokenize(customer, lifecycle, withSca: withSca, attempt: attempt, session: &session)
         case .updateTokenizationStatus:
-            return completeToken(customer, lifecycle)
+            return completeToken(customer, lifecycle, session)
         default:
             preconditionFailure("card platform cannot serve \(step)")
         }
+    }
+
+    /// `scaRequired`: the SCA authority opens the event now, so its expirationTime runs from here
+    /// (domain §2.7), not from the customer's first attempt.
+    private func openScaEvent(for step: SeedStep, _ lifecycle: LifecycleID) {
+        desk.send(.scaOpened, to: .scaAuthority, lifecycle, argument: UInt64(step.rawValue))
     }
 
     // MARK: S1 create and activate
@@ -192,7 +207,7 @@ public actor CardPlatform: ReportingActor {
         if !ScaRedeemWire.isVerified(argument) {
             answer = .scaFailed
         } else if step == .tokenizeForWallet {
-            answer = initiateToken(customer, lifecycle)
+            answer = initiateToken(customer, lifecycle, &session)
         } else {
             // A platform that read the card before the SCA step writes after it by what it read then.
             let from = desk.context.has(.cardStatusReadBeforeSca) ? session.stateAtCall : cards[customer].state
@@ -243,19 +258,22 @@ public actor CardPlatform: ReportingActor {
                           session: inout Session) -> StepAnswer? {
         let active = cards[customer].state == .active
         if !active && !desk.context.has(.tokenForInactiveCard) { return .refused }
-        if !withSca && desk.random.chance(desk.seed.scaOnTokenize) { return .scaRequired }
+        if !withSca && desk.random.chance(desk.seed.scaOnTokenize) {
+            openScaEvent(for: .tokenizeForWallet, lifecycle)
+            return .scaRequired
+        }
         if withSca {
             session.awaitingSca = .tokenizeForWallet
             session.awaitingAttempt = attempt
             desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(.tokenizeForWallet))
             return nil
         }
-        return initiateToken(customer, lifecycle)
+        return initiateToken(customer, lifecycle, &session)
     }
 
     /// One token per (card, device) at a time (PROV-3): a second tokenization for the same device
     /// while one is initiated or completed is refused.
-    private func initiateToken(_ customer: Int, _ lifecycle: LifecycleID) -> StepAnswer {
+    private func initiateToken(_ customer: Int, _ lifecycle: LifecycleID, _ session: inout Session) -> StepAnswer {
         let device = desk.context.bodies[lifecycle].device
         if cards[customer].tokens[device].isLive && !desk.context.has(.tokensDedupedPerRequest) {
             desk.counters.cardConflicts &+= 1
@@ -263,6 +281,13 @@ public actor CardPlatform: ReportingActor {
         }
         cards[customer].tokens[device] = .initiated
         setOwner(customer, device, lifecycle)
+        // The push provisioning must complete within its time (600 s, domain §2.7), or it lapses.
+        session.tokenCustomer = customer
+        session.tokenDevice = device
+        session.provisioningTimer &+= 1
+        desk.context.schedule(after: desk.context.configuration.timeouts.provisioningCompletion, to: id,
+                              kind: PaymentMessage.provisioningExpired.rawValue, subject: lifecycle.rawValue,
+                              argument: UInt64(session.provisioningTimer))
         if desk.context.has(.tokenCompletedTwice) {
             // The planted bug: the token counts as completed as soon as it is started.
             desk.observe(.tokenizationCompleted(lifecycle, card: ref(customer), device: device,
@@ -271,8 +296,31 @@ public actor CardPlatform: ReportingActor {
         return .ok
     }
 
+    /// A provisioning timer its tokenization no longer waits on: the slot was reused, a newer
+    /// tokenization replaced it, or it already lapsed.
+    public func wouldIgnore(_ event: SimulationEvent) -> Bool {
+        guard event.kind == PaymentMessage.provisioningExpired.rawValue else { return false }
+        guard let session = sessions[LifecycleID(rawValue: event.subject)] else { return true }
+        return session.provisioningTimer != UInt32(truncatingIfNeeded: event.argument) || session.provisioningExpired
+    }
+
+    /// The provisioning's completion time ran out with the token still initiated (the app never
+    /// reported the pass added): the tokenization lapses, so the device holds no token and may
+    /// start again; the app's late report is answered expired.
+    private func provisioningExpired(_ lifecycle: LifecycleID, timer: UInt32) {
+        guard var session = sessions[lifecycle], session.provisioningTimer == timer, !session.provisioningExpired else { return }
+        let customer = session.tokenCustomer, device = session.tokenDevice
+        guard customer < cards.count, owner(customer, device) == lifecycle, cards[customer].tokens[device] == .initiated
+        else { return }  // Completed, deactivated with its card, or another lifecycle's by now.
+        cards[customer].tokens[device] = .none
+        session.provisioningExpired = true
+        desk.counters.count(expiry: .provisioningCompletion)
+        sessions[lifecycle] = session
+    }
+
     /// The mobile wallet added the pass: the token completes, if its card is still active (PROV-1).
-    private func completeToken(_ customer: Int, _ lifecycle: LifecycleID) -> StepAnswer {
+    private func completeToken(_ customer: Int, _ lifecycle: LifecycleID, _ session: Session) -> StepAnswer {
+        if session.provisioningExpired { return .expired }  // Reported after the 600 s: the tokenization lapsed.
         let device = desk.context.bodies[lifecycle].device
         guard owner(customer, device) == lifecycle, cards[customer].tokens[device] != .deactivated else {
             return cards[customer].tokens[device] == .completed && owner(customer, device) == lifecycle ? .ok : .refused

@@ -155,6 +155,9 @@ extension DeviceApp {
                 context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                     argument: cursors[payment.slot].serial)
             default:
+                if step.startsServerTimer, cursors[payment.slot].index + 1 < flow.steps.count, walksAway(payment) {
+                    return comeBackLater(payment)
+                }
                 advance(payment)
             }
         case .bankOtpRequired, .phoneOtpRequired:
@@ -166,8 +169,13 @@ extension DeviceApp {
         case .scaRequired, .scaRejected:
             if answer == .scaRequired { cursors[payment.slot].scaFor = step }
             cursors[payment.slot].current = .scaAttempt
-            let think = context.configuration.seed.scaThink.sample(&random)
-            context.bodies.addPeopleTime(think, to: payment)
+            let think: SimDuration
+            if walksAway(payment) {
+                think = timeAway(payment)  // Back after the event's expirationTime, most likely.
+            } else {
+                think = context.configuration.seed.scaThink.sample(&random)
+                context.bodies.addPeopleTime(think, to: payment)
+            }
             context.schedule(after: think, to: id, kind: PaymentMessage.scaReady.rawValue,
                                 subject: payment.rawValue, argument: cursors[payment.slot].serial)
         case .retryLater:
@@ -180,9 +188,22 @@ extension DeviceApp {
             guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
             call(payment, step, payload: 0)  // The app reloads the session's version and updates again.
-        case .refused, .notVerified, .codeFailed, .scaFailed:
+        case .refused, .notVerified, .codeFailed, .scaFailed, .expired:
             fail(payment, step, answer)
         }
+    }
+
+    /// The customer leaves the app with a checkout session or a provisioning open, and makes the
+    /// flow's next call when they come back (`behaviour.walkAwayTime`): by then it may have expired.
+    private func comeBackLater(_ payment: LifecycleID) {
+        cursors[payment.slot].index += 1
+        cursors[payment.slot].retries = 0
+        cursors[payment.slot].scaFor = nil
+        let next = flow(of: payment).steps[cursors[payment.slot].index]
+        cursors[payment.slot].current = next
+        cursors[payment.slot].payload = firstPayload(next, payment)
+        context.schedule(after: timeAway(payment), to: id, kind: PaymentMessage.stepRetryDue.rawValue,
+                         subject: payment.rawValue, argument: cursors[payment.slot].serial)
     }
 
     /// The OTP is on its way by SMS; if none comes, the customer asks for another.
@@ -204,8 +225,13 @@ extension DeviceApp {
         let code = cursors[payment.slot].code
         let typed = random.chance(context.configuration.seed.codeTypo) ? code ^ 1 : code
         cursors[payment.slot].current = .submitCode
-        let typing = context.configuration.seed.codeEntry.sample(&random)
-        context.bodies.addPeopleTime(typing, to: payment)
+        let typing: SimDuration
+        if walksAway(payment) {
+            typing = timeAway(payment)  // Typed on their return, after the code's validity most likely.
+        } else {
+            typing = context.configuration.seed.codeEntry.sample(&random)
+            context.bodies.addPeopleTime(typing, to: payment)
+        }
         context.schedule(after: typing, to: id, kind: PaymentMessage.codeTyped.rawValue,
                             subject: payment.rawValue, argument: typed)
     }
@@ -247,6 +273,7 @@ extension DeviceApp {
     private func fail(_ payment: LifecycleID, _ step: SeedStep, _ answer: StepAnswer) {
         let outcome: PaymentOutcome = switch answer {
         case .codeFailed, .scaFailed: .authenticationFailed
+        case .expired: .timedOut  // The customer took longer than the server's timer allowed.
         case .retryLater, .apiVersionMismatch: .failed
         default: .declined
         }

@@ -14,6 +14,8 @@ public actor DeviceApp: ReportingActor {
         var done = false
         /// The end of its budget (G-7).
         var deadline = SimTime.zero
+        /// The customer walked away once already (`behaviour.walkAway`): they do not twice.
+        var walkedAway = false
     }
 
     nonisolated public let lane: SimulationLane
@@ -95,7 +97,9 @@ public actor DeviceApp: ReportingActor {
             case .begin: scheduleNext()
             case .customer: customerPays()
             }
-        case .checkoutResponse: checkoutAnswered(lifecycle, outcome: PaymentOutcome(rawValue: event.argument) ?? .failed)
+        case .checkoutResponse:
+            checkoutAnswered(lifecycle, outcome: OutcomeWire.outcome(of: event.argument),
+                             challengeExpired: OutcomeWire.challengeExpired(event.argument))
         case .stepAnswer: stepAnswered(lifecycle, argument: event.argument)
         case .stepTimedOut: stepTimedOut(lifecycle, serial: event.argument)
         case .stepRetryDue: retryDue(lifecycle, serial: event.argument)
@@ -239,12 +243,14 @@ public actor DeviceApp: ReportingActor {
             && !lifecycles[lifecycle.slot].done
     }
 
-    private func checkoutAnswered(_ lifecycle: LifecycleID, outcome: PaymentOutcome) {
+    private func checkoutAnswered(_ lifecycle: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool) {
         guard isCurrent(lifecycle) else {
             counters.duplicatesDeduped &+= 1  // A duplicate or late answer for a finished payment.
             return
         }
-        finish(lifecycle, outcome: outcome, code: flow(of: lifecycle).system.code(for: outcome))
+        let system = flow(of: lifecycle).system
+        finish(lifecycle, outcome: outcome,
+               code: challengeExpired ? system.challengeExpiredCode(for: outcome) : system.code(for: outcome))
     }
 
     private func noteArrival(of customer: CustomerID) {
@@ -302,9 +308,32 @@ public actor DeviceApp: ReportingActor {
         }
     }
 
-    /// The cardholder works through the ACS's challenge, then answers it.
+    /// Whether the customer walks away at this wait (`behaviour.walkAway`, at most once per
+    /// lifecycle). No draw when the share is 0, so such scenarios keep their random streams.
+    func walksAway(_ lifecycle: LifecycleID) -> Bool {
+        let share = context.configuration.behaviour.walkAway
+        guard share.numerator > 0, !lifecycles[lifecycle.slot].walkedAway, random.chance(share) else { return false }
+        lifecycles[lifecycle.slot].walkedAway = true
+        counters.walkAways &+= 1
+        return true
+    }
+
+    /// How long a customer who walked away stays away; it is people's time, not the system's.
+    func timeAway(_ lifecycle: LifecycleID) -> SimDuration {
+        let away = context.configuration.behaviour.walkAwayTime.sample(&random)
+        context.bodies.addPeopleTime(away, to: lifecycle)
+        return away
+    }
+
+    /// The cardholder works through the ACS's challenge, then answers it; one who walks away from
+    /// the ACS page never comes back, and the challenge's timer ends the payment (ecommpay 108).
     private func challenge(_ lifecycle: LifecycleID) {
         guard isCurrent(lifecycle) else { return }
+        if walksAway(lifecycle) {
+            // Gone until the challenge's timer ends the payment: that wait is the customer's, not the system's.
+            context.bodies.addPeopleTime(context.configuration.timeouts.challenge, to: lifecycle)
+            return
+        }
         let passed = random.chance(context.configuration.behaviour.challengeSuccess)
         let think = context.configuration.behaviour.challengeTime.sample(&random)
         context.bodies.addPeopleTime(think, to: lifecycle)

@@ -31,6 +31,8 @@ public actor Gateway: ReportingActor {
         var captureLimit: SimTime?
         /// A void or expiry released the hold at the issuer, and the issuer acknowledged it.
         var releaseAcknowledged = false
+        /// The 3-D Secure challenge ran out of time unanswered (the customer left the ACS page).
+        var challengeExpired = false
     }
 
     struct SettledOrder {
@@ -226,8 +228,17 @@ public actor Gateway: ReportingActor {
         // Cancelled, replaced, or its payment retired: a timer, not a stale message, so uncounted.
         guard timerIsLive(payment, timer) else { return }
         switch message {
-        case .authenticationTimedOut, .challengeTimedOut: authenticated(payment, .unavailable, timedOut: true)
-        case .authorizationTimedOut: authorizationTimedOut(payment)
+        case .authenticationTimedOut:
+            counters.count(expiry: .aResResponse)
+            authenticated(payment, .unavailable, timedOut: true)
+        case .challengeTimedOut:
+            // The challenge's completion timer (600 s): no RReq came, the cardholder did not finish.
+            counters.count(expiry: .challengeCompletion)
+            records[payment.slot].challengeExpired = true
+            authenticated(payment, .unavailable, timedOut: true)
+        case .authorizationTimedOut:
+            counters.count(expiry: .authorizationResponse)
+            authorizationTimedOut(payment)
         case .resolutionTimedOut: resolutionTimedOut(payment)
         default: break
         }
@@ -254,7 +265,8 @@ public actor Gateway: ReportingActor {
 
     func answerMerchant(_ payment: PaymentID, _ record: Record, _ outcome: PaymentOutcome) {
         context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
-                     subject: record.order.rawValue, argument: outcome.rawValue)
+                     subject: record.order.rawValue,
+                     argument: OutcomeWire.encode(outcome, challengeExpired: record.challengeExpired))
     }
 
 

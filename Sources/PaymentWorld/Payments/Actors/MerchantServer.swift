@@ -15,6 +15,8 @@ public actor MerchantServer: ReportingActor {
         var voidAnswered = false
         /// What the device was told, repeated if it asks again.
         var toldDevice: PaymentOutcome?
+        /// The gateway said the payment failed on an expired 3-D Secure challenge; told on to the device.
+        var challengeExpired = false
     }
 
     nonisolated public let lane: SimulationLane
@@ -39,7 +41,9 @@ public actor MerchantServer: ReportingActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .checkoutRequest: checkout(payment)
         case .merchantCallTimedOut: callTimedOut(payment, try: Int(event.argument))
-        case .paymentResponse: answered(payment, outcome: PaymentOutcome(rawValue: event.argument) ?? .failed)
+        case .paymentResponse:
+            answered(payment, outcome: OutcomeWire.outcome(of: event.argument),
+                     challengeExpired: OutcomeWire.challengeExpired(event.argument))
         case .captureDue: capture(payment)
         case .captureResponse: captured(payment, ok: event.argument == 1)
         case .voidDue: requestVoid(payment)
@@ -136,7 +140,7 @@ public actor MerchantServer: ReportingActor {
         call(payment)
     }
 
-    private func answered(_ payment: LifecycleID, outcome: PaymentOutcome) {
+    private func answered(_ payment: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool = false) {
         guard let order = order(payment), !order.answered else {
             counters.duplicatesDeduped &+= 1  // Callbacks arrive at least once: dedupe by (payment, status).
             if context.has(.duplicateCallbackCapturesTwice), outcome == .authorized,
@@ -146,6 +150,7 @@ public actor MerchantServer: ReportingActor {
             return
         }
         orders[payment.slot].answered = true
+        orders[payment.slot].challengeExpired = challengeExpired
         context.observe(.merchantOrderFinal(payment, succeeded: outcome.isSuccess))
         // The order record keeps the card for receipts and refunds: masked, never the full number.
         let form: CardDataForm = context.has(.merchantKeepsFullPAN) ? .pan : .maskedPAN
@@ -162,7 +167,8 @@ public actor MerchantServer: ReportingActor {
     private func tell(_ payment: LifecycleID, _ outcome: PaymentOutcome) {
         orders[payment.slot].toldDevice = outcome
         context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
-                     subject: payment.rawValue, argument: outcome.rawValue)
+                     subject: payment.rawValue,
+                     argument: OutcomeWire.encode(outcome, challengeExpired: orders[payment.slot].challengeExpired))
     }
 
     /// Captures, and keeps asking (same operation, so the gateway applies it once: AUTH-6) until

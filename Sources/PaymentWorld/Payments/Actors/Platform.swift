@@ -1,8 +1,10 @@
 import SimulationKernel
 
 /// The payment platform's API front (ecommpay's platform, MPGS, Sips, Portmone's server): opens
-/// and binds checkout sessions (LC-00), quotes commissions, answers orderInitialize and
-/// zero-amount verifications. The money itself then moves through the gateway's card core.
+/// and binds checkout sessions (LC-00) and lets each expire by its timer (an MPGS session's
+/// lifetime, a Sips context's 15 minutes without a customer action: domain §2.7), quotes
+/// commissions, answers orderInitialize, the Sips wallet's getWalletData and zero-amount
+/// verifications. The money itself then moves through the gateway's card core.
 public actor Platform: ReportingActor {
     /// The API version every MPGS session is created with; a stale app names the one before.
     static let apiVersion = 61
@@ -10,6 +12,10 @@ public actor Platform: ReportingActor {
     struct Record: AnsweringRecord {
         var last = LastAnswer()
         var session: CheckoutSessionState = .opened
+        /// The generation of the session's lifetime timer: a new context replaces the old one's.
+        var timer: UInt32 = 0
+        /// The timer is a Sips context's inactivity limit, not a session's lifetime.
+        var inactivity = false
     }
 
     nonisolated public let lane: SimulationLane
@@ -28,6 +34,10 @@ public actor Platform: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
+        if event.kind == PaymentMessage.sessionExpired.rawValue {
+            sessionExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
+            return
+        }
         guard let event = desk.serve(event) else { return }
         desk.answerStep(event, records: &records) { step, payload, payment, record in
             serve(step, payload: payload, payment: payment, record: &record)
@@ -50,6 +60,7 @@ public actor Platform: ReportingActor {
         case .updateSession:
             // The app names a version; a stale one is refused and the session stays as it was (M1).
             let named = Platform.apiVersion - Int(payload)
+            if record.session == .expired { return .expired }  // SES-1: the session's lifetime ran out.
             guard record.session.binding?.credential.apiVersion == named else { return .apiVersionMismatch }
             return desk.step(&record.session, .captureInstrument(.card, apiVersion: named), of: payment) != nil
                 ? .ok : .refused
@@ -58,6 +69,10 @@ public actor Platform: ReportingActor {
             if desk.random.chance(seed.temporaryError) { return .retryLater }   // 90 / 99: a new context later.
             record.session = .opened  // Each try gets a fresh one-shot context (SES-5).
             return bind(.initializeContext, payment, &record)
+        case .getWalletData:
+            // W5 under the context: one left 15 minutes without a customer action is gone (97).
+            if record.session == .expired { return .expired }
+            return desk.random.chance(seed.walletServerError) ? .retryLater : .ok
         case .verifyCard:
             // LC-03: a zero-amount authorization: no hold, no posting (VER-1). It uses up the session.
             guard desk.step(&record.session, .use(.verify), of: payment) != nil else { return .refused }
@@ -68,7 +83,40 @@ public actor Platform: ReportingActor {
     }
 
     private func bind(_ credential: SessionCredential, _ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
-        desk.step(&record.session, .credential(credential), of: payment) != nil ? .ok : .refused
+        guard let effects = desk.step(&record.session, .credential(credential), of: payment) else { return .refused }
+        for effect in effects {
+            switch effect {
+            case .startTimer(let timer):
+                precondition(timer == .sessionLifetime, "a checkout session has no \(timer) timer")
+                // A Sips context ends after 15 minutes without a customer action, the others after their lifetime.
+                let timeouts = desk.context.configuration.timeouts
+                record.inactivity = credential == .initializeContext
+                let lifetime = record.inactivity ? timeouts.sessionInactivity : timeouts.sessionLifetime
+                record.timer &+= 1
+                desk.context.schedule(after: lifetime, to: id, kind: PaymentMessage.sessionExpired.rawValue,
+                                      subject: payment.rawValue, argument: UInt64(record.timer))
+            case .storeInstrument, .perform:
+                break
+            }
+        }
+        return .ok
+    }
+
+    /// A session's lifetime timer that its lifecycle's record no longer waits on: the slot was
+    /// reused, a new context replaced the session, or the session already ended.
+    public func wouldIgnore(_ event: SimulationEvent) -> Bool {
+        guard event.kind == PaymentMessage.sessionExpired.rawValue else { return false }
+        guard let record = records[LifecycleID(rawValue: event.subject)] else { return true }
+        return record.timer != UInt32(truncatingIfNeeded: event.argument) || record.session.isTerminal
+    }
+
+    /// The session's lifetime ran out before it was used up: it expires (LC-00 `expire`), and
+    /// the customer's next call on it is answered expired.
+    private func sessionExpired(_ payment: LifecycleID, timer: UInt32) {
+        guard var record = records[payment], record.timer == timer, !record.session.isTerminal else { return }
+        _ = desk.step(&record.session, .expire, of: payment)
+        desk.counters.count(expiry: record.inactivity ? .sessionInactivity : .sessionLifetime)
+        records[payment] = record
     }
 }
 

@@ -1,13 +1,17 @@
 import SimulationKernel
 
-/// Paysafe's SCA authority (S2, LC-10): opens an event when the customer first attempts, decides
-/// each attempt, and lets the card platform redeem a verified event once for the operation it
-/// was opened for (SCA-1, SCA-2).
+/// Paysafe's SCA authority (S2, LC-10): opens an event when the card platform answers
+/// `scaRequired` (or at the customer's first attempt, should that come first), lets it expire at
+/// its expirationTime (`policies.timeouts.scaEventExpiry`, 300 s), decides each attempt (one
+/// after the expiry is answered `scaExpired`), and lets the card platform redeem a verified event
+/// once for the operation it was opened for (SCA-1, SCA-2).
 public actor ScaAuthority: ReportingActor {
     struct Record {
         var last = LastAnswer()
         var step: SeedStep?
         var event: ScaState = .idle
+        /// The generation of the event's expiry timer: a new event replaces the old one's.
+        var timer: UInt32 = 0
     }
 
     nonisolated public let lane: SimulationLane
@@ -26,6 +30,10 @@ public actor ScaAuthority: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
+        if event.kind == PaymentMessage.scaEventExpired.rawValue {
+            eventExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
+            return
+        }
         guard let event = desk.serve(event) else { return }
         let payment = LifecycleID(rawValue: event.subject)
         guard var record = records.open(payment) else {
@@ -38,16 +46,16 @@ public actor ScaAuthority: ReportingActor {
             if desk.settledEarlier(record.last, .scaAttempt, attempt: attempt, payment: payment) { return }
             // The payload names the operation the event protects; a new operation opens a new event.
             let operation = SeedStep(rawValue: UInt8(truncatingIfNeeded: StepWire.payload(of: event.argument)))
-            if record.step != operation {
-                record.step = operation
-                record.event = .idle
-                _ = desk.step(&record.event, .call, of: payment)
-                _ = desk.step(&record.event, .scaRequired(allowableAttempts: desk.seed.scaAttempts), of: payment)
-            }
+            if record.step != operation { open(operation, payment, &record) }
             let answer = decideAttempt(payment, &record)
             record.last = LastAnswer(step: .scaAttempt, attempt: attempt, answer: answer)
             records[payment] = record
             desk.answer(payment, .scaAttempt, answer, call: attempt)
+        case .scaOpened:
+            // The platform answered scaRequired: the event starts now, and so does its expiry.
+            let operation = SeedStep(rawValue: UInt8(truncatingIfNeeded: event.argument))
+            if record.step != operation { open(operation, payment, &record) }
+            records[payment] = record
         case .scaRedeem:
             let step = SeedStep(rawValue: UInt8(ScaRedeemWire.operation(of: event.argument)))
             var verified = false
@@ -67,7 +75,48 @@ public actor ScaAuthority: ReportingActor {
         }
     }
 
+    /// A new event for `operation`: `call`, then `scaRequired`, with the expiry timer it asks for.
+    private func open(_ operation: SeedStep?, _ payment: LifecycleID, _ record: inout Record) {
+        record.step = operation
+        record.event = .idle
+        _ = desk.step(&record.event, .call, of: payment)
+        for effect in desk.step(&record.event, .scaRequired(allowableAttempts: desk.seed.scaAttempts), of: payment) ?? [] {
+            guard case .startTimer(let timer) = effect else { continue }
+            precondition(timer == .scaEventExpiry, "an SCA event has no \(timer) timer")
+            record.timer &+= 1
+            desk.context.schedule(after: desk.context.configuration.timeouts.scaEventExpiry, to: id,
+                                  kind: PaymentMessage.scaEventExpired.rawValue, subject: payment.rawValue,
+                                  argument: UInt64(record.timer))
+        }
+    }
+
+    /// An expiry timer its event no longer waits on: the slot was reused, a new event replaced
+    /// this one, or the event ended (used, failed, or expired).
+    public func wouldIgnore(_ event: SimulationEvent) -> Bool {
+        guard event.kind == PaymentMessage.scaEventExpired.rawValue else { return false }
+        guard let record = records[LifecycleID(rawValue: event.subject)] else { return true }
+        return record.timer != UInt32(truncatingIfNeeded: event.argument) || record.event.isTerminal
+    }
+
+    /// The states the table lets expire: challenged, and verified but not yet redeemed.
+    private static func canExpire(_ state: ScaState) -> Bool {
+        switch state {
+        case .challenged, .verified: true
+        default: false
+        }
+    }
+
+    /// The event's expirationTime passed (LC-10 `eventExpired`): no attempt verifies it now, and
+    /// no redeem applies it (SCA-3, CARD-4). A customer still answering is told scaExpired.
+    private func eventExpired(_ payment: LifecycleID, timer: UInt32) {
+        guard var record = records[payment], record.timer == timer, Self.canExpire(record.event) else { return }
+        _ = desk.step(&record.event, .eventExpired, of: payment)
+        desk.counters.count(expiry: .scaEventExpiry)
+        records[payment] = record
+    }
+
     private func decideAttempt(_ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
+        if record.event == .scaFailed(.expired) { return .expired }  // After its expirationTime: scaExpired.
         guard desk.step(&record.event, .submitAttempt, of: payment) != nil else { return .scaFailed }
         let status: ScaAttemptStatus = desk.random.chance(desk.seed.scaVerified) ? .verified : .rejected
         _ = desk.step(&record.event, .attemptResult(status), of: payment)

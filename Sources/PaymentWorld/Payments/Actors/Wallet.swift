@@ -1,7 +1,6 @@
 import SimulationKernel
 
-/// The Masterpass wallet with the card's bank behind it (Portmone P1–P4), and the Sips wallet
-/// (W5): authorizes users, adds and deletes wallet cards (LC-05), runs the OTPs they step up to
+/// The Masterpass wallet with the card's bank behind it (Portmone P1–P4): authorizes users, adds and deletes wallet cards (LC-05), runs the OTPs they step up to
 /// (LC-07, codes through the message channel) and the 2D card check with its SMS code, and lets a
 /// payment use a card only while the wallet still holds it (WAL-4).
 ///
@@ -94,8 +93,6 @@ public actor Wallet: ReportingActor {
             if desk.random.chance(seed.walletServerError) { return .retryLater }
             desk.observe(.walletListed(lifecycle, wallet: wallets[wallet(of: lifecycle)]))
             return .ok
-        case .getWalletData:
-            return desk.random.chance(seed.walletServerError) ? .retryLater : .ok
         case .walletDeleteCard:
             session.name = UInt8(truncatingIfNeeded: payload)
             deleteCard(.deleteCard, lifecycle, &session)
@@ -281,7 +278,9 @@ public actor Wallet: ReportingActor {
     }
 
     private func check(code: UInt64, _ lifecycle: LifecycleID, _ session: inout Session) -> StepAnswer {
-        // No OTP waiting for a code (none asked for, or it expired): nothing to check.
+        // The validity timer ran out before the customer typed it: the code is dead (OTP-4).
+        if case .expired? = session.otp { return .expired }
+        // No OTP waiting for a code (none asked for): nothing to check.
         guard case .awaitingCode? = session.otp else { return .codeFailed }
         session.pendingCode = code
         otp(.submit, lifecycle, &session)
@@ -292,6 +291,7 @@ public actor Wallet: ReportingActor {
     private func otpExpired(_ lifecycle: LifecycleID, timer: UInt32) {
         guard var session = sessions[lifecycle], session.otpTimer == timer, case .awaitingCode? = session.otp else { return }
         otp(.codeExpired, lifecycle, &session)
+        desk.counters.count(expiry: .otpValidity)
         if session.protected == .walletAddCard { addCard(.otpFailed, lifecycle, &session) }
         sessions[lifecycle] = session
     }

@@ -188,15 +188,22 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
         }
     }
 
+    /// A step after which a server's timer runs while the customer goes on to the next one: a
+    /// checkout session with a lifetime (MPGS Create Session, Sips orderInitialize), a push
+    /// provisioning until the app reports the pass added (`addPass`). The customer may walk away
+    /// after it, and the session or the provisioning expire meanwhile.
+    var startsServerTimer: Bool { self == .createSession || self == .orderInitialize || self == .addPass }
+
     /// Who serves the step.
     var server: PaymentActorKind {
         switch self {
-        case .walletAuthorize, .walletAddCard, .walletListCards, .walletDeleteCard, .getWalletData,
+        case .walletAuthorize, .walletAddCard, .walletListCards, .walletDeleteCard,
              .start2DVerification, .submitCode, .resendCode, .walletPayWithCard:
             .wallet
         case .signParameters: .merchant
+        // The Sips server reads its wallet (W5) under the context orderInitialize opened.
         case .getCommission, .proceedPayment, .initSession, .createSession, .updateSession, .orderInitialize,
-             .verifyCard:
+             .getWalletData, .verifyCard:
             .platform
         case .tokenizeCard: .tokenService
         case .createPrepaidCard, .activatePrepaidCard, .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard,
@@ -235,6 +242,9 @@ public enum StepAnswer: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     case need2D
     /// The card is not verified (LC-03 notVerified).
     case notVerified
+    /// The server's timer ran out before the customer acted (domain §2.7): the OTP, the SCA event
+    /// or the checkout session expired (Portmone 2108, Paysafe scaExpired, Sips 97).
+    case expired
 
     public var description: String {
         switch self {
@@ -251,6 +261,7 @@ public enum StepAnswer: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .apiVersionMismatch: "api_version_mismatch"
         case .need2D: "need_2d"
         case .notVerified: "not_verified"
+        case .expired: "expired"
         }
     }
 }

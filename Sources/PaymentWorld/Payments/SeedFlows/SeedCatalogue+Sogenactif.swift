@@ -42,7 +42,9 @@ extension SeedCatalogue {
         .code(.sogenactif, "75", "responseCode: too many card-entry attempts", .notModelled("the app enters the card once")),
         .code(.sogenactif, "90", "service temporarily unavailable, retry later (the model: also 99's temporary problems)",
               .answers([.orderInitialize, .getWalletData], [.retryLater])),
-        .code(.sogenactif, "97", "session expired after 15 min without user action (the model: a timed-out step or payment)",
+        .code(.sogenactif, "97",
+              "session expired after 15 min without user action (the model: getWalletData on an expired context, "
+                  + "or a timed-out step or payment)",
               .endCode),
         .code(.sogenactif, "99", "temporary server problem (the model: the card core failed)", .endCode),
         acquirer("00", "approved"), acquirer("02", "contact the issuer"), acquirer("03", "invalid acceptor"),

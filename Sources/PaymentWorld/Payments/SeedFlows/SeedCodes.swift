@@ -47,6 +47,13 @@ extension SeedSystem {
         }
     }
 
+    /// The code for a payment that failed because its 3-D Secure challenge expired unanswered:
+    /// ecommpay's operation.code 108 (the customer did not return from the ACS); the other
+    /// systems report it as their authentication failure or decline.
+    package func challengeExpiredCode(for outcome: PaymentOutcome) -> String {
+        self == .ecommpay && !outcome.isSuccess ? "108" : code(for: outcome)
+    }
+
     /// The code for a lifecycle that ended at a step, with the step's last answer.
     package func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String {
         switch (self, answer) {
@@ -56,7 +63,7 @@ extension SeedSystem {
             case .start2DVerification: "2018"
             default: "2200"
             }
-        case (.portmone, .codeFailed): "2108"
+        case (.portmone, .codeFailed), (.portmone, .expired): "2108"  // An expired code is an invalid one.
         case (.portmone, .retryLater): "2200"
         case (.ecommpay, .refused): step == .tokenizeCard ? "PAYMENT_TOKEN_NOT_EXIST" : "fail"
         case (.ecommpay, .notVerified): "decline"
@@ -64,6 +71,7 @@ extension SeedSystem {
         case (.mastercard, _): "ERROR"
         case (.sogenactif, .refused): "40"
         case (.sogenactif, .retryLater): "90"
+        case (.sogenactif, .expired): "97"  // 15 minutes without a customer action.
         case (.paysafe, .refused):
             switch step {
             case .tokenizeForWallet: "cardNotActive"
@@ -71,6 +79,7 @@ extension SeedSystem {
             default: "invalidTransition"
             }
         case (.paysafe, .scaFailed): "scaFailed"
+        case (.paysafe, .expired): step == .updateTokenizationStatus ? "tokenizationFailed" : "scaExpired"
         case (.paysafe, .retryLater): "activationMismatch"
         default: answer.description
         }

@@ -79,6 +79,12 @@ public struct PaymentCounters: Sendable {
     public var repeatsFinal = [UInt64](repeating: 0, count: SeedSystem.allCases.count)
     /// The seed servers' answers to the app's SDK steps, by step and answer (`paystorm coverage`).
     public var stepAnswers = StepAnswerCounts()
+    /// Customers who walked away at a wait (`behaviour.walkAway`), at most one per lifecycle.
+    public var walkAways: UInt64 = 0
+    /// Timers of domain §2.7 that ran out and moved their lifecycle, by `ExpiringTimer.rawValue`.
+    public var expiries = [UInt64](repeating: 0, count: ExpiringTimer.allCases.count)
+
+    mutating func count(expiry timer: ExpiringTimer) { expiries[timer.rawValue] &+= 1 }
 
     /// The codes `issuerAnswers` counts, in its order.
     public static let issuerCodes = ["00", "05", "14", "51", "54", "57", "61", "62", "65", "91", "96"]
@@ -129,5 +135,7 @@ extension PaymentCounters {
             repeatsFinal[index] &+= other.repeatsFinal[index]
         }
         stepAnswers.add(other.stepAnswers)
+        walkAways &+= other.walkAways
+        for index in expiries.indices { expiries[index] &+= other.expiries[index] }
     }
 }
