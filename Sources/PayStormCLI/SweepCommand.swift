@@ -212,8 +212,12 @@ package enum SweepRunner {
     }
 
     /// One replication, or nil when Ctrl-C stopped it part way (a partial run is no sample).
+    ///
+    /// - Parameter paymentsResult: a payments run's whole result, for figures a sample does not
+    ///   keep (`size`'s per-flow objectives).
     package static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64,
-                       latencyHistogram: (LatencyHistogram) -> Void = { _ in }) -> SweepSample? {
+                               latencyHistogram: (LatencyHistogram) -> Void = { _ in },
+                               paymentsResult: (PaymentsResult) -> Void = { _ in }) -> SweepSample? {
         // A minute of virtual time between looks at Ctrl-C: cheap, and a long replication stops within it.
         let stopCheck = SimDuration.seconds(60)
         switch scenario.model {
@@ -228,9 +232,16 @@ package enum SweepRunner {
                                latency: result.latency, stations: result.stations.map(station),
                                poissonArrivals: configuration.shape == .poisson)
         case .payments(let configuration):
+            // Under a ramp, spike or profile, each station's busiest second as `run` reports it.
+            let timeVarying = configuration.shape.isTimeVarying
+            var peaks = IntervalPeaks()
             let result = PaymentsWorld(configuration: configuration, options: .init(seed: seed))
-                .run(reportingEvery: stopCheck) { _ in !Interrupt.requested }
+                .run(reportingEvery: timeVarying ? ScenarioRun.reportingInterval : stopCheck) { progress in
+                    if timeVarying { peaks.observe(now: progress.now, stations: progress.stations) }
+                    return !Interrupt.requested
+                }
             if case .stopped(let reason) = result.end, reason == "interrupted" { return nil }
+            paymentsResult(result)
             var latency = LatencyHistogram()
             var measured: UInt64 = 0
             var succeeded: UInt64 = 0
@@ -244,10 +255,16 @@ package enum SweepRunner {
             latencyHistogram(latency)
             // Throughput and stations over the window from the warm-up to the last arrival: the drain
             // after it (people typing codes, captures a minute later) carries no load.
-            return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.rate,
-                               achieved: result.window.throughput, successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
-                               latency: latency, stations: result.stations.map(station), poissonArrivals: configuration.shape == .poisson,
-                               kneeByStations: true)
+            var sample = SweepSample(point: point, replication: replication, seed: seed, offered: configuration.rate,
+                                     achieved: result.window.throughput,
+                                     successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0, latency: latency,
+                                     stations: result.stations.map(station), poissonArrivals: configuration.shape == .poisson,
+                                     kneeByStations: true)
+            if timeVarying {
+                for index in sample.stations.indices { sample.stations[index].peakUtilization = peaks.peak(sample.stations[index].name) }
+                sample.firstSaturation = peaks.firstSaturation
+            }
+            return sample
         }
     }
 

@@ -44,7 +44,7 @@ public enum SweepOutputs {
     }
 
     static func point(_ point: SweepAnalysis.Point) -> JSONOutput {
-        .object([
+        var members: [(String, JSONOutput)] = [
             ("settings", .object(point.settings.map { ($0.path, .string($0.value)) })),
             ("offered_per_s", .number(point.offered)),
             ("achieved_per_s", interval(point.achieved, 3)),
@@ -60,6 +60,7 @@ public enum SweepOutputs {
                     ("queueing_delay_ms_mean", interval(station.meanWaitMilliseconds, 3)),
                     ("probability_waited", interval(station.probabilityWaited)),
                 ]
+                if let peak = station.peakUtilization { fields.append(("peak_utilization", .number(peak))) }
                 if let erlang = station.erlang {
                     fields.append(("erlang_c", .object([
                         ("arrival_rate", .number((erlang.arrivalRate * 1_000).rounded() / 1_000)),
@@ -73,7 +74,16 @@ public enum SweepOutputs {
                 }
                 return (station.name, .object(fields))
             })),
-        ])
+        ]
+        // Time-varying arrivals only: the earliest second a station ran out of servers.
+        if point.stations.contains(where: { $0.peakUtilization != nil }) {
+            members.append(("first_saturation", point.saturation.map { saturation in
+                .object([("station", .string(saturation.first.station)), ("t_seconds", .number(saturation.first.seconds)),
+                         ("utilization", .number(saturation.first.utilization)),
+                         ("replications", .integer(Int64(saturation.replications)))])
+            } ?? .null))
+        }
+        return .object(members)
     }
 
     public static func csv(_ analysis: SweepAnalysis) -> String {
