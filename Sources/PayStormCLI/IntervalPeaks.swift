@@ -41,4 +41,15 @@ extension WorkloadShape {
         case .poisson, .constant, .closed: false
         }
     }
+
+    /// The highest arrival rate the shape reaches around a base rate: what a sweep of a spike's or a
+    /// ramp's size offers at its busiest, and the load its knee is placed at.
+    func peakRate(base: Double) -> Double {
+        switch self {
+        case .ramp(let to, _): max(base, to)
+        case .spike(let peak, _, _): max(base, peak)
+        case .profile(let multipliers, _): base * (multipliers.max() ?? 1)
+        case .poisson, .constant, .closed: base
+        }
+    }
 }

@@ -35,7 +35,8 @@ enum SizeCommand {
         summary: "Finds the fewest servers per station that meet the objectives at a target rate, and prints them "
             + "as scenario lines.", specs: specs,
         notes: ["Each candidate runs N replications (seeds base, base + 1, …, as run.replications does); it passes when every "
-                + "replication meets every objective and no station is saturated (utilization 1 over the window); "
+                + "replication meets every objective and no station is saturated (utilization \(SummaryTable.fixed(SizeSearch.saturated, 2)) "
+                + "over the window); "
                 + "stations above 0.9 are named, since a longer run may miss what a short one met.",
                 "Under a ramp, spike or profile (workload.arrivals) stations are judged second by second, as run's saturation "
                 + "line: a candidate fails when a station is busy \(SummaryTable.fixed(FirstSaturation.threshold, 2)) of some "
@@ -144,13 +145,20 @@ enum SizeCommand {
             lines.append("little headroom: " + crowded.map { "\($0) \(SummaryTable.fixed(judged.utilization[$0] ?? 0, 2))" }
                 .joined(separator: ", ") + "; confirm with a longer run (run.lifecycles or run.duration) before trusting it")
         }
-        if let binding = judged.binding {
-            let check = switch search.oneLessMisses {
-            case true?: "misses"
-            case false?: "still meets them: the run may be too short to show the saturation"
-            case nil: "not checked"
+        let alone = search.oneLess.filter { $0.outcome == .saturates }.map(\.station)
+        if let binding = search.binding {
+            let check = switch binding.outcome {
+            case .missesObjective: "misses"
+            case .saturates: "saturates it, though every objective holds: no objective reads what it serves"
+            case .meets: "still meets them: the run may be too short to show the saturation"
             }
-            lines.append("binding: \(binding) (one server less \(check))")
+            lines.append("binding: \(binding.station) (one server less \(check))")
+        } else if let binding = judged.binding {
+            lines.append("binding: \(binding) (one server less not checked)")
+        }
+        if search.binding?.outcome == .missesObjective && !alone.isEmpty {
+            lines.append("held up by their own saturation alone (one server less saturates them, every objective holds): "
+                         + alone.joined(separator: ", "))
         }
         let sets = names.compactMap { name in SizeSearch.topologyKey(name).map { "--set topology.\($0).servers=\(servers[name] ?? 0)" } }
         lines.append("paste: " + sets.joined(separator: " "))

@@ -8,9 +8,13 @@ import Synchronization
 /// its replications (`SweepRunner.runOne`, so a candidate is measured exactly as a sweep point is).
 struct SizeSearch {
     static let maximumServers = 100_000
-    /// At this windowed utilization a station is saturated: its line grows for as long as the load
-    /// lasts, so a candidate with one fails whatever its objectives say.
-    static let saturated = 0.999
+    /// At this windowed utilization a station is saturated, as `run`'s saturation line counts a
+    /// second: its line grows for as long as the load lasts, or nearly, so a candidate with one fails
+    /// whatever its objectives say. It guards the flows no objective reads: sized on the card flows
+    /// alone, Paysafe's card platform was trimmed to 0.996.
+    static let saturated = FirstSaturation.threshold
+    /// How many of the answer's busiest stations are tried one server short for the binding one.
+    static let bindingProbes = 3
     /// Above this the answer warns: little headroom, and a longer run may miss what a short one met.
     static let crowded = 0.9
 
@@ -25,8 +29,23 @@ struct SizeSearch {
     private(set) var candidates = 0
     /// Stations by windowed utilization at the first candidate, busiest first: the order they are trimmed in.
     private(set) var stationOrder: [String] = []
-    /// Whether the binding station one server short was judged, and whether it missed.
-    private(set) var oneLessMisses: Bool?
+    /// What one server less did at the answer's busiest stations, busiest first, up to the binding one.
+    private(set) var oneLess: [(station: String, outcome: OneLess)] = []
+
+    /// A station one server short: what it does to the answer.
+    enum OneLess {
+        /// An objective misses: the station binds the objectives.
+        case missesObjective
+        /// Only a station saturates: no objective reads what it serves, its own saturation holds it up.
+        case saturates
+        /// It still passes: the run may be too short to show the difference.
+        case meets
+    }
+
+    /// The station one server short of which misses an objective; failing that, the busiest station.
+    var binding: (station: String, outcome: OneLess)? {
+        oneLess.first { $0.outcome == .missesObjective } ?? oneLess.first
+    }
     /// The scenario's own topology, judged: whether it holds the load as given.
     private(set) var asGiven: Judgement?
 
@@ -45,6 +64,8 @@ struct SizeSearch {
         /// Each station's highest windowed utilization over the replications; under time-varying
         /// arrivals, its busiest second's.
         var utilization: [String: Double]  // Looked up by name; printed in `stationOrder`.
+        /// Whether every replication met every objective (saturation apart).
+        var objectivesMet = true
         /// Each objective's worst value over the replications.
         var worst: [String: Double]
         /// The station with the highest utilization; under time-varying arrivals, the first to saturate.
@@ -120,11 +141,17 @@ struct SizeSearch {
                 }
             }
         }
-        // The answer, judged again as a whole, and the binding station one server short.
+        // The answer, judged again as a whole, and its busiest stations one server short until one
+        // misses an objective: that one binds. One whose shortage only saturates it serves flows no
+        // objective reads; it is named apart, not as what limits the objectives.
         guard let final = judge(current.servers), final.passed else { return (current.servers, current) }
-        if let binding = final.binding, let servers = final.servers[binding], servers > 1, Self.topologyKey(binding) != nil,
-           let short = judge(final.servers.merging([binding: servers - 1]) { $1 }) {
-            oneLessMisses = !short.passed
+        let busiest = final.utilization.filter { Self.topologyKey($0.key) != nil && (final.servers[$0.key] ?? 0) > 1 }
+            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        for name in busiest.prefix(Self.bindingProbes) where !Interrupt.requested {
+            guard let servers = final.servers[name], let short = judge(final.servers.merging([name: servers - 1]) { $1 }) else { break }
+            let outcome: OneLess = !short.objectivesMet ? .missesObjective : short.passed ? .meets : .saturates
+            oneLess.append((name, outcome))
+            if outcome == .missesObjective { break }
         }
         return (final.servers, final)
     }
@@ -167,13 +194,14 @@ struct SizeSearch {
         let saturations = runs.compactMap(\.sample.firstSaturation)
         let firstSaturation = saturations.min { $0.seconds != $1.seconds ? $0.seconds < $1.seconds : $0.utilization > $1.utilization }
         var worst: [String: Double] = [:]
-        var passed = timeVarying ? saturations.isEmpty : utilization.values.allSatisfy { $0 < Self.saturated }
+        var objectivesMet = true
         for objective in objectives {
             let values = runs.map(objective.actual)
-            passed = passed && values.allSatisfy { objective.threshold.holds(for: $0) }
+            objectivesMet = objectivesMet && values.allSatisfy { objective.threshold.holds(for: $0) }
             let lessIsBetter = objective.threshold.op == .lessThan || objective.threshold.op == .lessThanOrEqual
             worst[objective.metric] = lessIsBetter ? values.max() : values.min()
         }
+        let passed = objectivesMet && (timeVarying ? saturations.isEmpty : utilization.values.allSatisfy { $0 < Self.saturated })
         let binding = firstSaturation?.station
             ?? utilization.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
         log("size: candidate \(candidates): " + (passed ? "passes" : "misses") + "; busiest "
@@ -181,7 +209,8 @@ struct SizeSearch {
                 + " with \(counts[$0] ?? 0) servers" } ?? "none")
             + (firstSaturation.map { "; first saturated: \($0.station) at \(SummaryTable.fixed($0.seconds, 1)) s" } ?? "")
             + "; " + objectives.map { "\($0.metric) \(SummaryTable.fixed(worst[$0.metric] ?? .nan, 1))" }.joined(separator: ", "))
-        return Judgement(passed: passed, utilization: utilization, worst: worst, binding: binding, servers: counts,
+        return Judgement(passed: passed, utilization: utilization, objectivesMet: objectivesMet, worst: worst, binding: binding,
+                         servers: counts,
                          timeVarying: timeVarying, firstSaturation: firstSaturation, saturatedReplications: saturations.count)
     }
 }

@@ -255,7 +255,10 @@ package enum SweepRunner {
             latencyHistogram(latency)
             // Throughput and stations over the window from the warm-up to the last arrival: the drain
             // after it (people typing codes, captures a minute later) carries no load.
-            var sample = SweepSample(point: point, replication: replication, seed: seed, offered: configuration.rate,
+            // A spike's or ramp's load is its peak rate: a sweep of the spike's size moves it, and the
+            // knee is placed on it.
+            var sample = SweepSample(point: point, replication: replication, seed: seed,
+                                     offered: configuration.shape.peakRate(base: configuration.rate),
                                      achieved: result.window.throughput,
                                      successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0, latency: latency,
                                      stations: result.stations.map(station), poissonArrivals: configuration.shape == .poisson,

@@ -81,7 +81,7 @@ enum SweepFiles {
         }
         if samples.first?.kneeByStations == true {
             lines.append("latency is system time (queues, service, network, timeouts), without people's time; "
-                         + (timeVarying ? "utilization is the busiest second's (the arrivals vary over time), saturated at "
+                         + (timeVarying ? "offered/s is the arrivals' peak rate; utilization is the busiest second's, saturated at "
                             + "\(SummaryTable.fixed(FirstSaturation.threshold, 2)) in a second"
                             : "utilization is over the window from the warm-up to the last arrival"))
         }

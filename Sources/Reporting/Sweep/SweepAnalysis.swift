@@ -114,7 +114,8 @@ public struct SweepAnalysis: Sendable {
                                })
                 }
                 let byStations = !unordered.isEmpty && unordered.allSatisfy(\.kneeByStations)
-                knee = byStations ? KneeFinding.analyzeStations(sweep) : KneeFinding.analyze(sweep)
+                let byPeaks = points.contains { $0.stations.contains { $0.peakUtilization != nil } }
+                knee = byStations ? KneeFinding.analyzeStations(sweep, byBusiestInterval: byPeaks) : KneeFinding.analyze(sweep)
             }
         }
     }
