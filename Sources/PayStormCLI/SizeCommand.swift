@@ -19,7 +19,7 @@ enum SizeCommand {
         FlagSpec(name: "rate", valueName: "PER_S", help: "the target arrival rate, payments per second (required)"),
         FlagSpec(name: "slo", valueName: "METRIC=COMPARISON",
                  help: "an objective every replication must meet, e.g. 'system_ms_p99=< 2000' or one flow's, "
-                     + "'flows.ecommpay_sale.system_ms_p99=< 2000' (repeatable; system_ms_p50/p90/p99, latency_ms_p50/p90/p99, "
+                     + "'flows.ecommpay_sale.system_ms_p99=< 2000' (repeatable; system_ms_p50/p99, latency_ms_p50/p90/p99, "
                      + "success_rate; per flow system_ms_p50/p99, latency_ms_p50/p99, success_rate)", repeatable: true),
         FlagSpec(name: "replications", valueName: "N", help: "runs per candidate, seeds base, base + 1, … (default 5)"),
         FlagSpec(name: "threads", valueName: "N", help: "simulations in parallel (default: all cores)"),

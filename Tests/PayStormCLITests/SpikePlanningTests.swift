@@ -85,7 +85,8 @@ import Testing
         #expect(firsts(merged) == firsts(points))
     }
 
-    /// A per-flow objective must name a flow the world runs, with a metric `run` checks per flow.
+    /// An objective must be one the confirming `run` checks: a per-flow one names a flow the world
+    /// runs, with a metric `run` has per flow.
     @Test func aPerFlowObjectiveNamesAFlowOfTheWorldsMix() throws {
         let size = ["size", "--scenario", "scenarios/default.json", "--rate", "200", "--slo"]
         let cases: [(String, String)] = [
@@ -100,6 +101,13 @@ import Testing
         let pipeline = try paystorm(["size", "--scenario", "scenarios/reference-pipeline.json", "--rate", "100", "--slo",
                                      "flows.ecommpay_sale.system_ms_p99=< 2000"])
         #expect(pipeline.status == 64 && pipeline.stderr.contains("is not a payments world"), "\(pipeline)")
+        // The pipeline has no people's time: `run` gives it no system time, so its confirming run could not pass.
+        let system = try paystorm(["size", "--scenario", "scenarios/reference-pipeline.json", "--rate", "100", "--slo",
+                                   "system_ms_p99=< 2000"])
+        #expect(system.status == 64 && system.stderr.contains("use latency_ms_p99"), "\(system)")
+        // `run` has no system_ms_p90, so neither has size: its confirming command must run.
+        let p90 = try paystorm(size + ["system_ms_p90=< 2000"])
+        #expect(p90.status == 64 && p90.stderr.contains("--slo system_ms_p90: expected one of"), "\(p90)")
     }
 
     static func sweepJSON(_ directory: String) throws -> [String: Any] {
