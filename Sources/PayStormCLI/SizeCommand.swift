@@ -149,7 +149,8 @@ enum SizeCommand {
         if let binding = search.binding {
             let check = switch binding.outcome {
             case .missesObjective: "misses"
-            case .saturates: "saturates it, though every objective holds: no objective reads what it serves"
+            case .saturates: "saturates it, though every objective holds"
+            case .saturatesInASecond: "saturates a station in some second: the load is not held"
             case .meets: "still meets them: the run may be too short to show the saturation"
             }
             lines.append("binding: \(binding.station) (one server less \(check))")

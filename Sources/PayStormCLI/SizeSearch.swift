@@ -36,15 +36,20 @@ struct SizeSearch {
     enum OneLess {
         /// An objective misses: the station binds the objectives.
         case missesObjective
-        /// Only a station saturates: no objective reads what it serves, its own saturation holds it up.
+        /// Only a station saturates, every objective holding: its own saturation holds it up, not the
+        /// objectives (it serves flows no objective reads, or queues that a p99 does not feel yet).
         case saturates
+        /// Under time-varying arrivals a station fills in some second: the load is not held, which
+        /// binds as an objective does.
+        case saturatesInASecond
         /// It still passes: the run may be too short to show the difference.
         case meets
     }
 
-    /// The station one server short of which misses an objective; failing that, the busiest station.
+    /// The station one server short of which misses an objective (or, under time-varying arrivals,
+    /// fills in a second); failing that, the busiest station.
     var binding: (station: String, outcome: OneLess)? {
-        oneLess.first { $0.outcome == .missesObjective } ?? oneLess.first
+        oneLess.first { $0.outcome == .missesObjective || $0.outcome == .saturatesInASecond } ?? oneLess.first
     }
     /// The scenario's own topology, judged: whether it holds the load as given.
     private(set) var asGiven: Judgement?
@@ -142,16 +147,17 @@ struct SizeSearch {
             }
         }
         // The answer, judged again as a whole, and its busiest stations one server short until one
-        // misses an objective: that one binds. One whose shortage only saturates it serves flows no
-        // objective reads; it is named apart, not as what limits the objectives.
+        // misses an objective: that one binds. One whose shortage only saturates it is named apart,
+        // not as what limits the objectives.
         guard let final = judge(current.servers), final.passed else { return (current.servers, current) }
         let busiest = final.utilization.filter { Self.topologyKey($0.key) != nil && (final.servers[$0.key] ?? 0) > 1 }
             .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
         for name in busiest.prefix(Self.bindingProbes) where !Interrupt.requested {
             guard let servers = final.servers[name], let short = judge(final.servers.merging([name: servers - 1]) { $1 }) else { break }
-            let outcome: OneLess = !short.objectivesMet ? .missesObjective : short.passed ? .meets : .saturates
+            let outcome: OneLess = !short.objectivesMet ? .missesObjective : short.passed ? .meets
+                : short.timeVarying ? .saturatesInASecond : .saturates
             oneLess.append((name, outcome))
-            if outcome == .missesObjective { break }
+            if outcome == .missesObjective || outcome == .saturatesInASecond { break }
         }
         return (final.servers, final)
     }
