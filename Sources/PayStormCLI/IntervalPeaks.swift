@@ -30,6 +30,12 @@ struct IntervalPeaks {
     var firstSaturation: SweepSample.Saturation? {
         first.station.map { SweepSample.Saturation(station: $0, seconds: first.time, utilization: first.utilization) }
     }
+
+    /// Gives a sweep sample each station's peak and the first saturation.
+    func record(in sample: inout SweepSample) {
+        for index in sample.stations.indices { sample.stations[index].peakUtilization = peak(sample.stations[index].name) }
+        sample.firstSaturation = firstSaturation
+    }
 }
 
 extension WorkloadShape {

@@ -222,15 +222,26 @@ package enum SweepRunner {
         let stopCheck = SimDuration.seconds(60)
         switch scenario.model {
         case .referencePipeline(let configuration):
+            let timeVarying = configuration.shape.isTimeVarying
+            var peaks = IntervalPeaks()
             let result = ReferencePipeline(configuration: configuration, options: .init(seed: seed))
-                .run(reportingEvery: stopCheck) { _ in !Interrupt.requested }
+                .run(reportingEvery: timeVarying ? ScenarioRun.reportingInterval : stopCheck) { progress in
+                    if timeVarying { peaks.observe(now: progress.now, stations: progress.stations) }
+                    return !Interrupt.requested
+                }
             if case .stopped(let reason) = result.end, reason == "interrupted" { return nil }
             latencyHistogram(result.latency)
             let window = max(1e-9, result.lastCompletion.seconds - configuration.warmup.seconds)
-            return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.arrivalProcess?.meanRate ?? 0,
-                               achieved: Double(result.measured) / window, successRate: result.successRate,
-                               latency: result.latency, stations: result.stations.map(station),
-                               poissonArrivals: configuration.shape == .poisson)
+            var sample = SweepSample(point: point, replication: replication, seed: seed,
+                                     offered: timeVarying ? configuration.shape.peakRate(base: configuration.rate)
+                                         : configuration.arrivalProcess?.meanRate ?? 0,
+                                     achieved: Double(result.measured) / window, successRate: result.successRate,
+                                     latency: result.latency, stations: result.stations.map(station),
+                                     poissonArrivals: configuration.shape == .poisson,
+                                     // Against a peak rate, achieved/offered says nothing: the knee reads the stations.
+                                     kneeByStations: timeVarying)
+            if timeVarying { peaks.record(in: &sample) }
+            return sample
         case .payments(let configuration):
             // Under a ramp, spike or profile, each station's busiest second as `run` reports it.
             let timeVarying = configuration.shape.isTimeVarying
@@ -263,10 +274,7 @@ package enum SweepRunner {
                                      successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0, latency: latency,
                                      stations: result.stations.map(station), poissonArrivals: configuration.shape == .poisson,
                                      kneeByStations: true)
-            if timeVarying {
-                for index in sample.stations.indices { sample.stations[index].peakUtilization = peaks.peak(sample.stations[index].name) }
-                sample.firstSaturation = peaks.firstSaturation
-            }
+            if timeVarying { peaks.record(in: &sample) }
             return sample
         }
     }

@@ -85,6 +85,29 @@ import Testing
         #expect(firsts(merged) == firsts(points))
     }
 
+    /// The reference pipeline's spike too: eight issuer servers of 40 ms carry 200/s, so a spike to
+    /// 100/s holds and one to 300/s fills the issuer during the spike, and the knee lies between
+    /// (eight ACS servers of 50 ms for 30 % of payments carry 533/s, so the issuer binds).
+    @Test func aPipelineSpikeFillsTheIssuerAndTheKneeLiesBelowIt() throws {
+        let scratch = try TemporaryDirectory()
+        let result = try paystorm(["sweep", "--scenario", "scenarios/reference-pipeline.json", "--vary", "workload.spike.rate=100,300",
+                                   "--set", "workload.arrivals=spike", "--set", "workload.rate=50", "--set", "workload.spike.start=10s",
+                                   "--set", "workload.spike.duration=20s", "--set", "run.duration=40s",
+                                   "--set", "topology.issuer.servers=8", "--set", "topology.acs.servers=8", "--replications", "2",
+                                   "--quiet", "--out", scratch.path("sweep")])
+        #expect(result.status == 0, "\(result)")
+        let json = try Self.sweepJSON(scratch.path("sweep"))
+        let points = try #require(json["points"] as? [[String: Any]])
+        #expect(points.count == 2 && points[0]["first_saturation"] is NSNull, "\(points)")
+        let first = try #require(points.last?["first_saturation"] as? [String: Any], "\(points)")
+        #expect(first["station"] as? String == "issuer", "\(first)")
+        let time = try #require(first["t_seconds"] as? Double)
+        #expect(time > 10 && time <= 30, "the issuer fills during the spike: \(time)")
+        let knee = try #require(json["knee"] as? [String: Any], "\(json)")
+        let load = try #require(knee["offered"] as? Double)
+        #expect(knee["binding"] as? String == "issuer" && load > 100 && load <= 300, "\(knee)")
+    }
+
     /// An objective must be one the confirming `run` checks: a per-flow one names a flow the world
     /// runs, with a metric `run` has per flow.
     @Test func aPerFlowObjectiveNamesAFlowOfTheWorldsMix() throws {

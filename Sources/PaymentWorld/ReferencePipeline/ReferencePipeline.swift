@@ -92,11 +92,21 @@ public final class ReferencePipeline {
     public func snapshot() -> PipelineProgress {
         let now = simulation.now
         return simulation.inspect {
-            customer.assumeIsolated { customer in
+            var progress = customer.assumeIsolated { customer in
                 PipelineProgress(now: now, generated: customer.generatedCount, completed: customer.completed,
                                  inFlight: customer.inFlight, latencyP99: customer.latency.percentile(0.99),
                                  interval: customer.takeInterval())
             }
+            // In the order `result` reports them, so per-interval figures line up with its stations.
+            progress.stations = [
+                gateway.assumeIsolated { StationLifetime(name: "gateway", servers: $0.station.servers, figures: $0.station.lifetime(at: now)) },
+                acs.assumeIsolated { StationLifetime(name: "acs", servers: $0.station.servers, figures: $0.station.lifetime(at: now)) },
+                acsBackup.assumeIsolated {
+                    StationLifetime(name: "acs_backup", servers: $0.station.servers, figures: $0.station.lifetime(at: now))
+                },
+                issuer.assumeIsolated { StationLifetime(name: "issuer", servers: $0.station.servers, figures: $0.station.lifetime(at: now)) },
+            ]
+            return progress
         }
     }
 
@@ -144,6 +154,8 @@ public struct PipelineProgress: Sendable {
     public var latencyP99: Int64
     /// Completions since the previous snapshot.
     public var interval: ReferencePipeline.IntervalMetrics
+    /// Each station's whole-run figures so far, for per-interval utilization under a ramp or spike.
+    public var stations: [StationLifetime] = []
 }
 
 /// One station's figures at the end of a run.
