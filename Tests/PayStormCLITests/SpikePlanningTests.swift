@@ -76,6 +76,9 @@ import Testing
         let lastHeld = try #require(held.max())
         let firstFilled = try #require(firstFailing["offered_per_s"] as? Double)
         #expect(load > lastHeld && load <= firstFilled, "knee \(load) between \(lastHeld) and \(firstFilled)")
+        let html = try String(contentsOfFile: scratch.path("one/report.html"), encoding: .utf8)
+        #expect(html.contains("Busiest second&#39;s utilization per actor against the peak rate"), "the peak chart is drawn")
+        #expect(html.contains("acs busiest s") && html.contains(">first saturated<"), "the points table has the peaks")
         // One shard, merged by report: the same peaks and first saturations.
         #expect(try paystorm(sweep + ["--out", scratch.path("shards"), "--shard", "0/1"]).status == 0)
         let report = try paystorm(["report", scratch.path("shards"), "--out", scratch.path("merged")])
