@@ -79,6 +79,9 @@ import Testing
         let html = try String(contentsOfFile: scratch.path("one/report.html"), encoding: .utf8)
         #expect(html.contains("Busiest second&#39;s utilization per actor against the peak rate"), "the peak chart is drawn")
         #expect(html.contains("acs busiest s") && html.contains(">first saturated<"), "the points table has the peaks")
+        let csv = try String(contentsOfFile: scratch.path("one/sweep.csv"), encoding: .utf8)
+        let header = csv.prefix { $0 != "\n" }.split(separator: ",")
+        #expect(header.contains("acs_peak_utilization") && header.contains("first_saturated"), "\(header)")
         // One shard, merged by report: the same peaks and first saturations.
         #expect(try paystorm(sweep + ["--out", scratch.path("shards"), "--shard", "0/1"]).status == 0)
         let report = try paystorm(["report", scratch.path("shards"), "--out", scratch.path("merged")])

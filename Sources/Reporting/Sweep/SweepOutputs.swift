@@ -92,6 +92,9 @@ public enum SweepOutputs {
                                                        "latency_ms_mean", "latency_ms_p50", "latency_ms_p90",
                                                        "latency_ms_p99", "latency_ms_p99_ci95"]
         header += stations.flatMap { ["\($0)_utilization", "\($0)_wait_ms", "\($0)_erlang_wait_ms"] }
+        // Under a ramp, spike or profile: each station's busiest second, and the first to saturate.
+        let peaks = analysis.points.contains { $0.stations.contains { $0.peakUtilization != nil } }
+        if peaks { header += stations.map { "\($0)_peak_utilization" } + ["first_saturated", "first_saturated_t_seconds"] }
         var lines = [header.joined(separator: ",")]
         for point in analysis.points {
             var row = point.settings.map(\.value)
@@ -101,6 +104,10 @@ public enum SweepOutputs {
             for station in point.stations {
                 row += [format(station.utilization.estimate), format(station.meanWaitMilliseconds.estimate),
                         station.erlang.map { format($0.meanWait * 1_000) } ?? ""]
+            }
+            if peaks {
+                row += point.stations.map { $0.peakUtilization.map(format) ?? "" }
+                row += [point.saturation?.first.station ?? "", point.saturation.map { format($0.first.seconds) } ?? ""]
             }
             lines.append(row.joined(separator: ","))
         }
