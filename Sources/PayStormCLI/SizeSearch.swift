@@ -117,7 +117,8 @@ struct SizeSearch {
             guard let binding = current.binding, let utilization = current.utilization[binding],
                   let key = Self.topologyKey(binding), candidates < maxCandidates, !Interrupt.requested else { return nil }
             guard utilization >= 0.5 else {
-                log("size: the objectives fail with every station below 0.5 utilization (busiest: \(binding) "
+                log("size: the objectives fail with every station below 0.5 utilization"
+                    + (current.timeVarying ? " in its busiest second" : "") + " (busiest: \(binding) "
                     + "\(SummaryTable.fixed(utilization, 2))); more servers will not meet them")
                 return nil
             }
