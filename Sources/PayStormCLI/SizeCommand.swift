@@ -118,7 +118,9 @@ enum SizeCommand {
         } else if !judged.timeVarying, let binding = judged.binding, (judged.utilization[binding] ?? 0) >= SizeSearch.saturated {
             reasons.append("saturated: \(binding) (utilization \(SummaryTable.fixed(judged.utilization[binding] ?? 0, 2)) over the window)")
         }
-        reasons += missed.map { "\($0.metric) \($0.threshold) missed (worst replication \(SummaryTable.fixed(judged.worst[$0.metric] ?? .nan, 3)))" }
+        reasons += missed.map {
+            "\($0.metric) \($0.threshold) missed (worst replication \(SummaryTable.fixed(judged.worst[$0.metric] ?? .nan, 3)))"
+        }
         let topology = "as given (the scenario's servers): "
         guard !judged.passed else {
             return topology + "holds the load" + (judged.timeVarying ? "; no station reached "

@@ -68,7 +68,8 @@ enum SweepFiles {
             let utilization = { (station: SweepAnalysis.StationFigures) in station.peakUtilization ?? station.utilization.estimate }
             let busiest = point.stations.max { utilization($0) < utilization($1) }
             let first = timeVarying ? "; " + (point.saturation.map {
-                "first saturated: \($0.first.station) at \(SummaryTable.fixed($0.first.seconds, 1)) s (\($0.replications) of \(plan.replications))"
+                "first saturated: \($0.first.station) at \(SummaryTable.fixed($0.first.seconds, 1)) s "
+                    + "(\($0.replications) of \(plan.replications))"
             } ?? "none saturated") : ""
             lines.append([
                 SummaryTable.fixed(point.offered, 1).leftPadded(9), SummaryTable.fixed(point.achieved.estimate, 1).leftPadded(12),

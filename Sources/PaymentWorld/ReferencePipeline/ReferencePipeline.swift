@@ -99,12 +99,10 @@ public final class ReferencePipeline {
             }
             // In the order `result` reports them, so per-interval figures line up with its stations.
             progress.stations = [
-                gateway.assumeIsolated { StationLifetime(name: "gateway", servers: $0.station.servers, figures: $0.station.lifetime(at: now)) },
-                acs.assumeIsolated { StationLifetime(name: "acs", servers: $0.station.servers, figures: $0.station.lifetime(at: now)) },
-                acsBackup.assumeIsolated {
-                    StationLifetime(name: "acs_backup", servers: $0.station.servers, figures: $0.station.lifetime(at: now))
-                },
-                issuer.assumeIsolated { StationLifetime(name: "issuer", servers: $0.station.servers, figures: $0.station.lifetime(at: now)) },
+                gateway.assumeIsolated { StationLifetime("gateway", $0.station, at: now) },
+                acs.assumeIsolated { StationLifetime("acs", $0.station, at: now) },
+                acsBackup.assumeIsolated { StationLifetime("acs_backup", $0.station, at: now) },
+                issuer.assumeIsolated { StationLifetime("issuer", $0.station, at: now) },
             ]
             return progress
         }
@@ -222,5 +220,12 @@ public struct PipelineResult: Sendable {
     public var successRate: Double {
         guard measured > 0 else { return 0 }
         return Double(outcomes.first { $0.name == "approved" }?.count ?? 0) / Double(measured)
+    }
+}
+
+extension StationLifetime {
+    /// A station's figures brought up to `now`, under its report name.
+    init(_ name: String, _ station: ServiceStation, at now: SimTime) {
+        self.init(name: name, servers: station.servers, figures: station.lifetime(at: now))
     }
 }

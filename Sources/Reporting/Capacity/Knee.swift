@@ -180,7 +180,8 @@ public struct KneeReport: Sendable, Hashable {
             line += " (a station at \(SummaryTable.fixed(KneeFinding.saturatedUtilization, 1)) utilization between warm-up and last arrival)"
         }
         if case .stationSaturatedInAnInterval = reason {
-            line += " at the peak (a station at \(SummaryTable.fixed(KneeFinding.saturatedUtilization, 1)) utilization in its busiest second)"
+            line += " at the peak (a station at \(SummaryTable.fixed(KneeFinding.saturatedUtilization, 1)) utilization "
+                + "in its busiest second)"
         }
         return line + "; binding: " + CapacityText.actors(bindingActor, others)
     }

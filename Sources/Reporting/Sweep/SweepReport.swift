@@ -154,7 +154,8 @@ public enum SweepReport {
                 SummaryTable.fixed(point.latencyP99.estimate, 1),
                 point.latencyP99.halfWidth95.isFinite ? SummaryTable.fixed(point.latencyP99.halfWidth95, 1) : "–",
             ] + point.stations.map { SummaryTable.fixed($0.utilization.estimate, 2) }
-                + (peaks ? point.stations.map { SummaryTable.fixed($0.peakUtilization ?? 0, 2) } + [firstSaturated(point, of: analysis)] : [])
+                + (peaks ? point.stations.map { SummaryTable.fixed($0.peakUtilization ?? 0, 2) }
+                    + [firstSaturated(point, of: analysis)] : [])
         }
         return HTMLTable(caption: "Means across replications", columns: columns, rows: rows)
     }
