@@ -29,7 +29,9 @@ public struct SweepAnalysis: Sendable {
     /// Under time-varying arrivals, the earliest first saturation among a point's replications,
     /// and in how many of them some station saturated.
     public struct PointSaturation: Sendable {
+        /// The earliest saturated second among the point's replications.
         public var first: SweepSample.Saturation
+        /// How many of the point's replications saturated some station in some second.
         public var replications: Int
     }
 
