@@ -1,4 +1,5 @@
 import Reporting
+import SimulationKernel
 
 /// The first station that ran out of servers, second by second: what a spike or a ramp asks
 /// ("does the world hold a 5x spike for a minute, and if not, what gives first?"). From the
@@ -15,15 +16,20 @@ struct FirstSaturation {
     var seconds = 0
 
     init(_ rows: [IntervalRow]) {
-        for row in rows {
-            let saturated = row.stations.filter { $0.utilization >= Self.threshold }
-            guard !saturated.isEmpty else { continue }
-            seconds += 1
-            guard station == nil, let worst = saturated.max(by: { $0.utilization < $1.utilization }) else { continue }
-            station = worst.name
-            time = row.end.seconds
-            utilization = worst.utilization
-        }
+        for row in rows { observe(row.stations, end: row.end) }
+    }
+
+    init() {}
+
+    /// Takes one interval's station figures, in time order.
+    mutating func observe(_ stations: [StationInterval], end: SimTime) {
+        let saturated = stations.filter { $0.utilization >= Self.threshold }
+        guard !saturated.isEmpty else { return }
+        seconds += 1
+        guard station == nil, let worst = saturated.max(by: { $0.utilization < $1.utilization }) else { return }
+        station = worst.name
+        time = end.seconds
+        utilization = worst.utilization
     }
 
     var line: String {

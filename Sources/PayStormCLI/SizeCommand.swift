@@ -18,8 +18,9 @@ enum SizeCommand {
         FlagSpec(name: "scenario", valueName: "FILE", help: "scenario to size (required)"),
         FlagSpec(name: "rate", valueName: "PER_S", help: "the target arrival rate, payments per second (required)"),
         FlagSpec(name: "slo", valueName: "METRIC=COMPARISON",
-                 help: "an objective every replication must meet, e.g. 'system_ms_p99=< 2000' (repeatable; "
-                     + "system_ms_p50/p90/p99, latency_ms_p50/p90/p99, success_rate)", repeatable: true),
+                 help: "an objective every replication must meet, e.g. 'system_ms_p99=< 2000' or one flow's, "
+                     + "'flows.ecommpay_sale.system_ms_p99=< 2000' (repeatable; system_ms_p50/p99, latency_ms_p50/p90/p99, "
+                     + "success_rate; per flow system_ms_p50/p99, latency_ms_p50/p99, success_rate)", repeatable: true),
         FlagSpec(name: "replications", valueName: "N", help: "runs per candidate, seeds base, base + 1, … (default 5)"),
         FlagSpec(name: "threads", valueName: "N", help: "simulations in parallel (default: all cores)"),
         FlagSpec(name: "seed", valueName: "N", help: "base seed (default: the scenario's seed)"),
@@ -34,27 +35,14 @@ enum SizeCommand {
         summary: "Finds the fewest servers per station that meet the objectives at a target rate, and prints them "
             + "as scenario lines.", specs: specs,
         notes: ["Each candidate runs N replications (seeds base, base + 1, …, as run.replications does); it passes when every "
-                + "replication meets every objective and no station is saturated (utilization 1 over the window); "
+                + "replication meets every objective and no station is saturated (utilization \(SummaryTable.fixed(SizeSearch.saturated, 2)) "
+                + "over the window); "
                 + "stations above 0.9 are named, since a longer run may miss what a short one met.",
+                "Under a ramp, spike or profile (workload.arrivals) stations are judged second by second, as run's saturation "
+                + "line: a candidate fails when a station is busy \(SummaryTable.fixed(FirstSaturation.threshold, 2)) of some "
+                + "second, and the answer says whether the scenario's own topology holds the load and, if not, which station "
+                + "fills first and when.",
                 "exit status: 0 sized, 1 no candidate met the objectives within the limits, 64 bad input"])
-
-    /// An objective of `size`: a metric of a run's sample and its threshold.
-    struct Objective {
-        var metric: String
-        var threshold: ComparisonThreshold
-
-        func actual(_ sample: SweepSample) -> Double {
-            switch metric {
-            case "system_ms_p50", "latency_ms_p50": sample.latency.p50
-            case "system_ms_p90", "latency_ms_p90": sample.latency.p90
-            case "system_ms_p99", "latency_ms_p99": sample.latency.p99
-            default: sample.successRate
-            }
-        }
-    }
-
-    static let metrics = ["system_ms_p50", "system_ms_p90", "system_ms_p99", "latency_ms_p50", "latency_ms_p90",
-                          "latency_ms_p99", "success_rate"]
 
     static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
         let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "size", positionals: false)
@@ -67,7 +55,7 @@ enum SizeCommand {
             throw UsageError("paystorm size: --rate: expected a rate in payments per second above 0, at most 10,000,000, "
                              + "found \"\(parsed.value("rate") ?? "")\"")
         }
-        let objectives = try parsed.all("slo").map { text throws(UsageError) in try objective(text) }
+        let objectives = try parsed.all("slo").map { text throws(UsageError) in try SizeObjective.parse(text) }
         guard !objectives.isEmpty else {
             throw UsageError("paystorm size: at least one --slo METRIC=COMPARISON is required, such as --slo 'system_ms_p99=< 2000'")
         }
@@ -83,6 +71,10 @@ enum SizeCommand {
             output.err(error.description)
             return .badInput
         }
+        if let problem = objectives.lazy.compactMap({ $0.unmeetable(in: base, file: file) }).first {
+            output.err(problem)
+            return .badInput
+        }
         let seed = try parsed.seed(command: "size") ?? base.seed
         Interrupt.install()
         var search = SizeSearch(file: file, overrides: overrides, objectives: objectives, replications: replications,
@@ -91,6 +83,7 @@ enum SizeCommand {
         output.info("paystorm \(PayStormVersion.current) size  scenario=\(file)  rate=\(SweepCommand.number(rate))/s  "
                     + "replications=\(replications)  slo: " + objectives.map { "\($0.metric) \($0.threshold)" }.joined(separator: ", "))
         let result = search.run(from: base)
+        if let asGiven = search.asGiven { output.out(verdict(asGiven, objectives: objectives, replications: replications)) }
         guard let (servers, judged) = result else {
             output.err(Interrupt.requested ? "interrupted (\(Interrupt.cause)) after \(search.candidates) candidates"
                        : "no topology met the objectives within \(search.candidates) candidates (at most "
@@ -110,29 +103,41 @@ enum SizeCommand {
         return .passed
     }
 
-    static func objective(_ text: String) throws(UsageError) -> Objective {
-        guard let equals = text.firstIndex(of: "=") else {
-            throw UsageError("paystorm size: --slo: expected METRIC=COMPARISON such as 'system_ms_p99=< 2000', found \"\(text)\"")
+    /// Whether the scenario's own topology holds the load, and if not, what gave: the yes or no
+    /// of "does it hold a 5x spike for a minute with p99 of system time under 2 s?".
+    static func verdict(_ judged: SizeSearch.Judgement, objectives: [SizeObjective], replications: Int) -> String {
+        let missed = objectives.filter { objective in
+            guard let worst = judged.worst[objective.metric] else { return true }
+            return !objective.threshold.holds(for: worst)
         }
-        let metric = String(text[..<equals])
-        guard metrics.contains(metric) else {
-            throw UsageError("paystorm size: --slo \(metric): expected one of " + metrics.joined(separator: ", "))
+        var reasons: [String] = []
+        if let first = judged.firstSaturation {
+            reasons.append("first saturated: \(first.station) at \(SummaryTable.fixed(first.seconds, 1)) s (utilization "
+                           + "\(SummaryTable.fixed(first.utilization, 2)) in that second; \(judged.saturatedReplications) of "
+                           + "\(replications) replications saturated a station)")
+        } else if !judged.timeVarying, let binding = judged.binding, (judged.utilization[binding] ?? 0) >= SizeSearch.saturated {
+            reasons.append("saturated: \(binding) (utilization \(SummaryTable.fixed(judged.utilization[binding] ?? 0, 2)) over the window)")
         }
-        do {
-            return Objective(metric: metric, threshold: try Quantities.comparison(String(text[text.index(after: equals)...])))
-        } catch {
-            throw UsageError("paystorm size: --slo \(metric): expected \(error.expected), found \(error.found)")
+        reasons += missed.map {
+            "\($0.metric) \($0.threshold) missed (worst replication \(SummaryTable.fixed(judged.worst[$0.metric] ?? .nan, 3)))"
         }
+        let topology = "as given (the scenario's servers): "
+        guard !judged.passed else {
+            return topology + "holds the load" + (judged.timeVarying ? "; no station reached "
+                + "\(SummaryTable.fixed(FirstSaturation.threshold, 2)) utilization in any second" : "")
+        }
+        return topology + "does not hold the load; " + reasons.joined(separator: "; ")
     }
 
     static func report(servers: [String: Int], judged: SizeSearch.Judgement, search: SizeSearch,
-                       objectives: [Objective]) -> String {
+                       objectives: [SizeObjective]) -> String {
         let names = search.stationOrder
         var lines = ["sized in \(search.candidates) candidates × \(search.replications) replications:"]
+        let label = judged.timeVarying ? "utilization in its busiest second" : "utilization"
         for name in names {
             let utilization = judged.utilization[name] ?? 0
             lines.append("  \(name.padding(toLength: 18, withPad: " ", startingAt: 0))\(String(servers[name] ?? 0).leftPadded(6)) servers"
-                         + "   utilization \(SummaryTable.fixed(utilization, 2))")
+                         + "   \(label) \(SummaryTable.fixed(utilization, 2))")
         }
         for objective in objectives {
             lines.append("  \(objective.metric) \(objective.threshold): worst replication \(SummaryTable.fixed(judged.worst[objective.metric] ?? .nan, 3))")
@@ -142,13 +147,21 @@ enum SizeCommand {
             lines.append("little headroom: " + crowded.map { "\($0) \(SummaryTable.fixed(judged.utilization[$0] ?? 0, 2))" }
                 .joined(separator: ", ") + "; confirm with a longer run (run.lifecycles or run.duration) before trusting it")
         }
-        if let binding = judged.binding {
-            let check = switch search.oneLessMisses {
-            case true?: "misses"
-            case false?: "still meets them: the run may be too short to show the saturation"
-            case nil: "not checked"
+        let alone = search.oneLess.filter { $0.outcome == .saturates }.map(\.station)
+        if let binding = search.binding {
+            let check = switch binding.outcome {
+            case .missesObjective: "misses"
+            case .saturates: "saturates it, though every objective holds"
+            case .saturatesInASecond: "saturates a station in some second: the load is not held"
+            case .meets: "still meets them: the run may be too short to show the saturation"
             }
-            lines.append("binding: \(binding) (one server less \(check))")
+            lines.append("binding: \(binding.station) (one server less \(check))")
+        } else if let binding = judged.binding {
+            lines.append("binding: \(binding) (one server less not checked)")
+        }
+        if search.binding?.outcome == .missesObjective && !alone.isEmpty {
+            lines.append("held up by their own saturation alone (one server less saturates them, every objective holds): "
+                         + alone.joined(separator: ", "))
         }
         let sets = names.compactMap { name in SizeSearch.topologyKey(name).map { "--set topology.\($0).servers=\(servers[name] ?? 0)" } }
         lines.append("paste: " + sets.joined(separator: " "))

@@ -8,15 +8,19 @@ import Synchronization
 /// its replications (`SweepRunner.runOne`, so a candidate is measured exactly as a sweep point is).
 struct SizeSearch {
     static let maximumServers = 100_000
-    /// At this windowed utilization a station is saturated: its line grows for as long as the load
-    /// lasts, so a candidate with one fails whatever its objectives say.
-    static let saturated = 0.999
+    /// At this windowed utilization a station is saturated, as `run`'s saturation line counts a
+    /// second: its line grows for as long as the load lasts, or nearly, so a candidate with one fails
+    /// whatever its objectives say. It guards the flows no objective reads: sized on the card flows
+    /// alone, Paysafe's card platform was trimmed to 0.996.
+    static let saturated = FirstSaturation.threshold
+    /// How many of the answer's busiest stations are tried one server short for the binding one.
+    static let bindingProbes = 3
     /// Above this the answer warns: little headroom, and a longer run may miss what a short one met.
     static let crowded = 0.9
 
     let file: String
     let overrides: [String]
-    let objectives: [SizeCommand.Objective]
+    let objectives: [SizeObjective]
     let replications: Int
     let threads: Int
     let seed: UInt64
@@ -25,22 +29,61 @@ struct SizeSearch {
     private(set) var candidates = 0
     /// Stations by windowed utilization at the first candidate, busiest first: the order they are trimmed in.
     private(set) var stationOrder: [String] = []
-    /// Whether the binding station one server short was judged, and whether it missed.
-    private(set) var oneLessMisses: Bool?
+    /// What one server less did at the answer's busiest stations, busiest first, up to the binding one.
+    private(set) var oneLess: [(station: String, outcome: OneLess)] = []
+
+    /// A station one server short: what it does to the answer.
+    enum OneLess {
+        /// An objective misses: the station binds the objectives.
+        case missesObjective
+        /// Only a station saturates, every objective holding: its own saturation holds it up, not the
+        /// objectives (it serves flows no objective reads, or queues that a p99 does not feel yet).
+        case saturates
+        /// Under time-varying arrivals a station fills in some second: the load is not held, which
+        /// binds as an objective does.
+        case saturatesInASecond
+        /// It still passes: the run may be too short to show the difference.
+        case meets
+    }
+
+    /// The station one server short of which misses an objective (or, under time-varying arrivals,
+    /// fills in a second); failing that, the busiest station.
+    var binding: (station: String, outcome: OneLess)? {
+        oneLess.first { $0.outcome == .missesObjective || $0.outcome == .saturatesInASecond } ?? oneLess.first
+    }
+    /// The scenario's own topology, judged: whether it holds the load as given.
+    private(set) var asGiven: Judgement?
+
+    /// One replication of a candidate: its sweep sample, and the payments figures objectives read.
+    struct Replication {
+        var sample: SweepSample
+        /// The whole payments world's figures; nil for the reference pipeline.
+        var world: RunFigures?
+        /// Each flow's figures, by name; looked up, never iterated.
+        var flows: [String: RunFigures]
+    }
 
     /// What a candidate's replications showed.
     struct Judgement {
         var passed: Bool
-        /// Each station's highest windowed utilization over the replications.
+        /// Each station's highest windowed utilization over the replications; under time-varying
+        /// arrivals, its busiest second's.
         var utilization: [String: Double]  // Looked up by name; printed in `stationOrder`.
+        /// Whether every replication met every objective (saturation apart).
+        var objectivesMet = true
         /// Each objective's worst value over the replications.
         var worst: [String: Double]
-        /// The station with the highest utilization.
+        /// The station with the highest utilization; under time-varying arrivals, the first to saturate.
         var binding: String?
         var servers: [String: Int]
+        /// Whether the arrivals vary over time, so stations were judged second by second.
+        var timeVarying = false
+        /// The earliest second a station saturated in any replication, and in how many some did.
+        var firstSaturation: SweepSample.Saturation?
+        var saturatedReplications = 0
     }
 
-    init(file: String, overrides: [String], objectives: [SizeCommand.Objective], replications: Int, threads: Int,
+    init(file: String, overrides: [String], objectives: [SizeObjective], replications: Int, threads: Int,
          seed: UInt64, maxCandidates: Int, log: @escaping (String) -> Void) {
         self.file = file
         self.overrides = overrides
@@ -66,6 +109,7 @@ struct SizeSearch {
     /// Searches from the scenario's own topology; nil when no candidate passes within the limits.
     mutating func run(from base: Scenario) -> (servers: [String: Int], judgement: Judgement)? {
         guard let first = judge([:]) else { return nil }
+        asGiven = first
         stationOrder = first.utilization.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
         var current = first
         // Grow the binding station until every objective holds.
@@ -73,7 +117,8 @@ struct SizeSearch {
             guard let binding = current.binding, let utilization = current.utilization[binding],
                   let key = Self.topologyKey(binding), candidates < maxCandidates, !Interrupt.requested else { return nil }
             guard utilization >= 0.5 else {
-                log("size: the objectives fail with every station below 0.5 utilization (busiest: \(binding) "
+                log("size: the objectives fail with every station below 0.5 utilization"
+                    + (current.timeVarying ? " in its busiest second" : "") + " (busiest: \(binding) "
                     + "\(SummaryTable.fixed(utilization, 2))); more servers will not meet them")
                 return nil
             }
@@ -102,11 +147,18 @@ struct SizeSearch {
                 }
             }
         }
-        // The answer, judged again as a whole, and the binding station one server short.
+        // The answer, judged again as a whole, and its busiest stations one server short until one
+        // misses an objective: that one binds. One whose shortage only saturates it is named apart,
+        // not as what limits the objectives.
         guard let final = judge(current.servers), final.passed else { return (current.servers, current) }
-        if let binding = final.binding, let servers = final.servers[binding], servers > 1, Self.topologyKey(binding) != nil,
-           let short = judge(final.servers.merging([binding: servers - 1]) { $1 }) {
-            oneLessMisses = !short.passed
+        let busiest = final.utilization.filter { Self.topologyKey($0.key) != nil && (final.servers[$0.key] ?? 0) > 1 }
+            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        for name in busiest.prefix(Self.bindingProbes) where !Interrupt.requested {
+            guard let servers = final.servers[name], let short = judge(final.servers.merging([name: servers - 1]) { $1 }) else { break }
+            let outcome: OneLess = !short.objectivesMet ? .missesObjective : short.passed ? .meets
+                : short.timeVarying ? .saturatesInASecond : .saturates
+            oneLess.append((name, outcome))
+            if outcome == .missesObjective || outcome == .saturatesInASecond { break }
         }
         return (final.servers, final)
     }
@@ -119,35 +171,53 @@ struct SizeSearch {
             if let key = Self.topologyKey(name) { sets.append("topology.\(key).servers=\(count)") }
         }
         guard let scenario = try? ScenarioLoader.load(file: file, overrides: sets) else { return nil }
-        let samples = Mutex<[SweepSample?]>(Array(repeating: nil, count: replications))
+        let samples = Mutex<[Replication?]>(Array(repeating: nil, count: replications))
         // Seeds seed, seed + 1, …: those `run.replications` uses, so a confirming run covers them.
         let seed = self.seed
         _ = WorkerThreads.run(count: replications, threads: threads, shouldStop: { Interrupt.requested }) { index in
-            let sample = SweepRunner.runOne(scenario, point: 0, replication: index, seed: seed &+ UInt64(index))
-            samples.withLock { $0[index] = sample }
+            var world: RunFigures?
+            var flows: [String: RunFigures] = [:]
+            let sample = SweepRunner.runOne(scenario, point: 0, replication: index, seed: seed &+ UInt64(index)) { _ in
+            } paymentsResult: { result in
+                world = RunFigures(flows: result.flows)
+                for flow in result.flows { flows["\(flow.flow)"] = RunFigures(flows: [flow]) }
+            }
+            samples.withLock { $0[index] = sample.map { Replication(sample: $0, world: world, flows: flows) } }
         }
         let runs = samples.withLock { $0.compactMap { $0 } }
         guard runs.count == replications else { return nil }
+        // Under a ramp, spike or profile, stations are judged by their busiest second, as `run`'s
+        // saturation line judges them: the window's average hides a minute of saturation.
+        let timeVarying = runs.contains { $0.sample.timeVarying }
         var utilization: [String: Double] = [:]
         var counts: [String: Int] = [:]
         for run in runs {
-            for station in run.stations {
-                utilization[station.name] = max(utilization[station.name] ?? 0, station.utilization)
+            for station in run.sample.stations {
+                let busy = timeVarying ? station.peakUtilization ?? 0 : station.utilization
+                utilization[station.name] = max(utilization[station.name] ?? 0, busy)
                 counts[station.name] = station.servers
             }
         }
+        let saturations = runs.compactMap(\.sample.firstSaturation)
+        let firstSaturation = saturations.min { $0.seconds != $1.seconds ? $0.seconds < $1.seconds : $0.utilization > $1.utilization }
         var worst: [String: Double] = [:]
-        var passed = utilization.values.allSatisfy { $0 < Self.saturated }
+        var objectivesMet = true
         for objective in objectives {
             let values = runs.map(objective.actual)
-            passed = passed && values.allSatisfy { objective.threshold.holds(for: $0) }
+            objectivesMet = objectivesMet && values.allSatisfy { objective.threshold.holds(for: $0) }
             let lessIsBetter = objective.threshold.op == .lessThan || objective.threshold.op == .lessThanOrEqual
             worst[objective.metric] = lessIsBetter ? values.max() : values.min()
         }
-        let binding = utilization.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+        let passed = objectivesMet && (timeVarying ? saturations.isEmpty : utilization.values.allSatisfy { $0 < Self.saturated })
+        let binding = firstSaturation?.station
+            ?? utilization.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
         log("size: candidate \(candidates): " + (passed ? "passes" : "misses") + "; busiest "
-            + (binding.map { "\($0) \(SummaryTable.fixed(utilization[$0] ?? 0, 2)) with \(counts[$0] ?? 0) servers" } ?? "none")
+            + (binding.map { "\($0) \(SummaryTable.fixed(utilization[$0] ?? 0, 2))" + (timeVarying ? " in its busiest second" : "")
+                + " with \(counts[$0] ?? 0) servers" } ?? "none")
+            + (firstSaturation.map { "; first saturated: \($0.station) at \(SummaryTable.fixed($0.seconds, 1)) s" } ?? "")
             + "; " + objectives.map { "\($0.metric) \(SummaryTable.fixed(worst[$0.metric] ?? .nan, 1))" }.joined(separator: ", "))
-        return Judgement(passed: passed, utilization: utilization, worst: worst, binding: binding, servers: counts)
+        return Judgement(passed: passed, utilization: utilization, objectivesMet: objectivesMet, worst: worst, binding: binding,
+                         servers: counts,
+                         timeVarying: timeVarying, firstSaturation: firstSaturation, saturatedReplications: saturations.count)
     }
 }

@@ -212,25 +212,47 @@ package enum SweepRunner {
     }
 
     /// One replication, or nil when Ctrl-C stopped it part way (a partial run is no sample).
+    ///
+    /// - Parameter paymentsResult: a payments run's whole result, for figures a sample does not
+    ///   keep (`size`'s per-flow objectives).
     package static func runOne(_ scenario: Scenario, point: Int, replication: Int, seed: UInt64,
-                       latencyHistogram: (LatencyHistogram) -> Void = { _ in }) -> SweepSample? {
+                               latencyHistogram: (LatencyHistogram) -> Void = { _ in },
+                               paymentsResult: (PaymentsResult) -> Void = { _ in }) -> SweepSample? {
         // A minute of virtual time between looks at Ctrl-C: cheap, and a long replication stops within it.
         let stopCheck = SimDuration.seconds(60)
         switch scenario.model {
         case .referencePipeline(let configuration):
+            let timeVarying = configuration.shape.isTimeVarying
+            var peaks = IntervalPeaks()
             let result = ReferencePipeline(configuration: configuration, options: .init(seed: seed))
-                .run(reportingEvery: stopCheck) { _ in !Interrupt.requested }
+                .run(reportingEvery: timeVarying ? ScenarioRun.reportingInterval : stopCheck) { progress in
+                    if timeVarying { peaks.observe(now: progress.now, stations: progress.stations) }
+                    return !Interrupt.requested
+                }
             if case .stopped(let reason) = result.end, reason == "interrupted" { return nil }
             latencyHistogram(result.latency)
             let window = max(1e-9, result.lastCompletion.seconds - configuration.warmup.seconds)
-            return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.arrivalProcess?.meanRate ?? 0,
-                               achieved: Double(result.measured) / window, successRate: result.successRate,
-                               latency: result.latency, stations: result.stations.map(station),
-                               poissonArrivals: configuration.shape == .poisson)
+            var sample = SweepSample(point: point, replication: replication, seed: seed,
+                                     offered: timeVarying ? configuration.shape.peakRate(base: configuration.rate)
+                                         : configuration.arrivalProcess?.meanRate ?? 0,
+                                     achieved: Double(result.measured) / window, successRate: result.successRate,
+                                     latency: result.latency, stations: result.stations.map(station),
+                                     poissonArrivals: configuration.shape == .poisson,
+                                     // Against a peak rate, achieved/offered says nothing: the knee reads the stations.
+                                     kneeByStations: timeVarying)
+            if timeVarying { peaks.record(in: &sample) }
+            return sample
         case .payments(let configuration):
+            // Under a ramp, spike or profile, each station's busiest second as `run` reports it.
+            let timeVarying = configuration.shape.isTimeVarying
+            var peaks = IntervalPeaks()
             let result = PaymentsWorld(configuration: configuration, options: .init(seed: seed))
-                .run(reportingEvery: stopCheck) { _ in !Interrupt.requested }
+                .run(reportingEvery: timeVarying ? ScenarioRun.reportingInterval : stopCheck) { progress in
+                    if timeVarying { peaks.observe(now: progress.now, stations: progress.stations) }
+                    return !Interrupt.requested
+                }
             if case .stopped(let reason) = result.end, reason == "interrupted" { return nil }
+            paymentsResult(result)
             var latency = LatencyHistogram()
             var measured: UInt64 = 0
             var succeeded: UInt64 = 0
@@ -244,10 +266,16 @@ package enum SweepRunner {
             latencyHistogram(latency)
             // Throughput and stations over the window from the warm-up to the last arrival: the drain
             // after it (people typing codes, captures a minute later) carries no load.
-            return SweepSample(point: point, replication: replication, seed: seed, offered: configuration.rate,
-                               achieved: result.window.throughput, successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0,
-                               latency: latency, stations: result.stations.map(station), poissonArrivals: configuration.shape == .poisson,
-                               kneeByStations: true)
+            // A spike's or ramp's load is its peak rate: a sweep of the spike's size moves it, and the
+            // knee is placed on it.
+            var sample = SweepSample(point: point, replication: replication, seed: seed,
+                                     offered: configuration.shape.peakRate(base: configuration.rate),
+                                     achieved: result.window.throughput,
+                                     successRate: measured > 0 ? Double(succeeded) / Double(measured) : 0, latency: latency,
+                                     stations: result.stations.map(station), poissonArrivals: configuration.shape == .poisson,
+                                     kneeByStations: true)
+            if timeVarying { peaks.record(in: &sample) }
+            return sample
         }
     }
 

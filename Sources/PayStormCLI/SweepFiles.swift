@@ -62,20 +62,29 @@ enum SweepFiles {
         }
         var lines = [""]
         lines.append("offered/s   achieved/s   success     p50 ms     p99 ms  (± 95 % CI)   busiest")
+        let timeVarying = samples.contains(where: \.timeVarying)
         for point in analysis.points.sorted(by: { $0.offered < $1.offered }) {
-            let busiest = point.stations.max { $0.utilization.estimate < $1.utilization.estimate }
+            // Under a ramp or spike, the busiest second's utilization and the first station to fill.
+            let utilization = { (station: SweepAnalysis.StationFigures) in station.peakUtilization ?? station.utilization.estimate }
+            let busiest = point.stations.max { utilization($0) < utilization($1) }
+            let first = timeVarying ? "; " + (point.saturation.map {
+                "first saturated: \($0.first.station) at \(SummaryTable.fixed($0.first.seconds, 1)) s "
+                    + "(\($0.replications) of \(plan.replications))"
+            } ?? "none saturated") : ""
             lines.append([
                 SummaryTable.fixed(point.offered, 1).leftPadded(9), SummaryTable.fixed(point.achieved.estimate, 1).leftPadded(12),
                 SummaryTable.percent(point.successRate.estimate).leftPadded(9),
                 SummaryTable.fixed(point.latencyP50.estimate, 1).leftPadded(10),
                 SummaryTable.fixed(point.latencyP99.estimate, 1).leftPadded(10),
                 ("± " + (point.latencyP99.halfWidth95.isFinite ? SummaryTable.fixed(point.latencyP99.halfWidth95, 1) : "–")).leftPadded(12),
-                "  " + (busiest.map { "\($0.name) \(SummaryTable.fixed($0.utilization.estimate, 2))" } ?? ""),
+                "  " + (busiest.map { "\($0.name) \(SummaryTable.fixed(utilization($0), 2))" } ?? "") + first,
             ].joined(separator: " "))
         }
         if samples.first?.kneeByStations == true {
             lines.append("latency is system time (queues, service, network, timeouts), without people's time; "
-                         + "utilization is over the window from the warm-up to the last arrival")
+                         + (timeVarying ? "offered/s is the arrivals' peak rate; utilization is the busiest second's, saturated at "
+                            + "\(SummaryTable.fixed(FirstSaturation.threshold, 2)) in a second"
+                            : "utilization is over the window from the warm-up to the last arrival"))
         }
         lines += warnings
         if let knee = analysis.knee { lines.append("\n" + knee.summaryLine) }
@@ -229,11 +238,18 @@ enum SweepFiles {
                                                 abandoned: abandoned,
                                                 // Absent from older shards: their points pool with equal weights.
                                                 measuredSeconds: number("measured_seconds", in: station) ?? 0,
-                                                waits: integer("waits", in: station) ?? 0))
+                                                waits: integer("waits", in: station) ?? 0,
+                                                // Absent (or null) for steady arrivals and older shards.
+                                                peakUtilization: number("peak_utilization", in: station)))
         }
-        return SweepSample(point: point, replication: replication, seed: seed, offered: offered, achieved: achieved,
-                           successRate: success, latency: latency, stations: stations, poissonArrivals: poisson,
-                           kneeByStations: node["knee_by_stations"]?.value.boolValue ?? false)
+        var sample = SweepSample(point: point, replication: replication, seed: seed, offered: offered, achieved: achieved,
+                                 successRate: success, latency: latency, stations: stations, poissonArrivals: poisson,
+                                 kneeByStations: node["knee_by_stations"]?.value.boolValue ?? false)
+        if let first = node["first_saturation"], let station = first["station"]?.value.stringValue {
+            guard let seconds = number("t_seconds", in: first), let utilization = number("utilization", in: first) else { return nil }
+            sample.firstSaturation = SweepSample.Saturation(station: station, seconds: seconds, utilization: utilization)
+        }
+        return sample
     }
 }
 

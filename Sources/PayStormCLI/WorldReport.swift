@@ -84,15 +84,32 @@ struct IntervalRecorder {
     var rows: [IntervalRow] = []
     var timeline = RunTimeline()
     var start = SimTime.zero
-    /// Each station's cumulative figures at the previous row, by name.
-    private var previous: [String: ServiceStation.Lifetime] = [:]  // Looked up, never iterated.
+    private var stationIntervals = StationIntervals()
 
     mutating func keep(now: SimTime, completed: UInt64, succeeded: UInt64, inFlight: Int, latency: LatencyHistogram,
                        stations: [StationLifetime] = []) {
         var row = IntervalRow(end: now, seconds: (now - start).seconds, completed: completed, succeeded: succeeded,
                               inFlight: inFlight, latency: latency)
+        row.stations = stationIntervals.next(now: now, since: start, stations: stations)
+        rows.append(row)
+        timeline.add(row, latency: latency)
+        start = now
+    }
+
+    mutating func keep(_ progress: PipelineProgress) {
+        keep(now: progress.now, completed: progress.interval.completed, succeeded: progress.interval.succeeded,
+             inFlight: progress.inFlight, latency: progress.interval.latency)
+    }
+}
+
+/// Each station's figures over one interval, from the cumulative figures at its two ends.
+struct StationIntervals {
+    /// Each station's cumulative figures at the previous interval's end, by name.
+    private var previous: [String: ServiceStation.Lifetime] = [:]  // Looked up, never iterated.
+
+    mutating func next(now: SimTime, since start: SimTime, stations: [StationLifetime]) -> [StationInterval] {
         let nanoseconds = Double((now - start).nanoseconds)
-        row.stations = stations.map { station in
+        return stations.map { station in
             let before = previous[station.name] ?? ServiceStation.Lifetime()
             let now = station.figures
             previous[station.name] = now
@@ -103,14 +120,6 @@ struct IntervalRecorder {
                 queueLength: nanoseconds > 0 ? (now.waitingNanoseconds - before.waitingNanoseconds) / nanoseconds : 0,
                 meanWaitMilliseconds: started > 0 ? (now.waitNanoseconds - before.waitNanoseconds) / Double(started) / 1e6 : 0)
         }
-        rows.append(row)
-        timeline.add(row, latency: latency)
-        start = now
-    }
-
-    mutating func keep(_ progress: PipelineProgress) {
-        keep(now: progress.now, completed: progress.interval.completed, succeeded: progress.interval.succeeded,
-             inFlight: progress.inFlight, latency: progress.interval.latency)
     }
 }
 

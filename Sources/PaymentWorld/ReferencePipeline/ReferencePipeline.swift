@@ -92,11 +92,19 @@ public final class ReferencePipeline {
     public func snapshot() -> PipelineProgress {
         let now = simulation.now
         return simulation.inspect {
-            customer.assumeIsolated { customer in
+            var progress = customer.assumeIsolated { customer in
                 PipelineProgress(now: now, generated: customer.generatedCount, completed: customer.completed,
                                  inFlight: customer.inFlight, latencyP99: customer.latency.percentile(0.99),
                                  interval: customer.takeInterval())
             }
+            // In the order `result` reports them, so per-interval figures line up with its stations.
+            progress.stations = [
+                gateway.assumeIsolated { StationLifetime("gateway", $0.station, at: now) },
+                acs.assumeIsolated { StationLifetime("acs", $0.station, at: now) },
+                acsBackup.assumeIsolated { StationLifetime("acs_backup", $0.station, at: now) },
+                issuer.assumeIsolated { StationLifetime("issuer", $0.station, at: now) },
+            ]
+            return progress
         }
     }
 
@@ -144,6 +152,8 @@ public struct PipelineProgress: Sendable {
     public var latencyP99: Int64
     /// Completions since the previous snapshot.
     public var interval: ReferencePipeline.IntervalMetrics
+    /// Each station's whole-run figures so far, for per-interval utilization under a ramp or spike.
+    public var stations: [StationLifetime] = []
 }
 
 /// One station's figures at the end of a run.
@@ -210,5 +220,12 @@ public struct PipelineResult: Sendable {
     public var successRate: Double {
         guard measured > 0 else { return 0 }
         return Double(outcomes.first { $0.name == "approved" }?.count ?? 0) / Double(measured)
+    }
+}
+
+extension StationLifetime {
+    /// A station's figures brought up to `now`, under its report name.
+    init(_ name: String, _ station: ServiceStation, at now: SimTime) {
+        self.init(name: name, servers: station.servers, figures: station.lifetime(at: now))
     }
 }

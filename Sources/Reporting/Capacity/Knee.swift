@@ -79,8 +79,11 @@ public enum KneeFinding: Sendable, Hashable {
     /// load is interpolated where its utilization crosses 0.9, which grows in step with the load
     /// until the station saturates.
     ///
-    /// - Parameter sweep: sorted by strictly increasing offered load, every point with its stations.
-    public static func analyzeStations(_ sweep: [SweepPoint]) -> KneeFinding {
+    /// - Parameters:
+    ///   - sweep: sorted by strictly increasing offered load, every point with its stations.
+    ///   - byBusiestInterval: the stations' utilization is their busiest interval's, under a ramp, a
+    ///     spike or a profile, and the offered load the arrivals' peak rate.
+    public static func analyzeStations(_ sweep: [SweepPoint], byBusiestInterval: Bool = false) -> KneeFinding {
         precondition(!sweep.isEmpty, "KneeFinding: empty sweep")
         for (index, point) in sweep.enumerated() {
             let ranked = point.actorsByUtilization
@@ -91,7 +94,8 @@ public enum KneeFinding: Sendable, Hashable {
                 let fraction = (saturatedUtilization - before.utilization) / (binding.utilization - before.utilization)
                 load = sweep[index - 1].offered + fraction * (point.offered - sweep[index - 1].offered)
             }
-            return .knee(KneeReport(index: index, offeredLoad: load, reason: .stationSaturated, bindingActor: binding,
+            return .knee(KneeReport(index: index, offeredLoad: load,
+                                    reason: byBusiestInterval ? .stationSaturatedInAnInterval : .stationSaturated, bindingActor: binding,
                                     others: Array(ranked.dropFirst()), latencyMultiple: .infinity))
         }
         let last = sweep[sweep.count - 1]
@@ -115,7 +119,7 @@ public enum KneeFinding: Sendable, Hashable {
         case .latencyGrew:
             // good ≤ limit < knee; an infinite knee p99 gives 0, the last good point.
             fraction = knee.p99.isFinite ? (latencyLimit - good.p99) / (knee.p99 - good.p99) : 0
-        case .stationSaturated:
+        case .stationSaturated, .stationSaturatedInAnInterval:
             preconditionFailure("KneeFinding: a station's knee is interpolated by analyzeStations")
         }
         precondition(fraction >= 0 && fraction <= 1, "KneeFinding: interpolation fraction \(fraction) outside [0, 1]")
@@ -148,6 +152,9 @@ public struct KneeReport: Sendable, Hashable {
         case latencyGrew
         /// A station's utilization over the measurement window reached 0.9 (`analyzeStations`).
         case stationSaturated
+        /// A station's utilization in its busiest reporting interval reached 0.9: a ramp's, spike's or
+        /// profile's (`analyzeStations(_:byBusiestInterval:)`).
+        case stationSaturatedInAnInterval
     }
 
     /// The index in the sweep of the first point that failed.
@@ -171,6 +178,10 @@ public struct KneeReport: Sendable, Hashable {
         }
         if case .stationSaturated = reason {
             line += " (a station at \(SummaryTable.fixed(KneeFinding.saturatedUtilization, 1)) utilization between warm-up and last arrival)"
+        }
+        if case .stationSaturatedInAnInterval = reason {
+            line += " at the peak (a station at \(SummaryTable.fixed(KneeFinding.saturatedUtilization, 1)) utilization "
+                + "in its busiest second)"
         }
         return line + "; binding: " + CapacityText.actors(bindingActor, others)
     }

@@ -22,6 +22,17 @@ public struct SweepAnalysis: Sendable {
         public var erlang: MMcStation?
         /// Some waits were abandoned (a queue timeout): Erlang C without abandonment only approximates it.
         public var approximate: Bool
+        /// Under time-varying arrivals, the busiest interval's utilization in any replication.
+        public var peakUtilization: Double?
+    }
+
+    /// Under time-varying arrivals, the earliest first saturation among a point's replications,
+    /// and in how many of them some station saturated.
+    public struct PointSaturation: Sendable {
+        /// The earliest saturated second among the point's replications.
+        public var first: SweepSample.Saturation
+        /// How many of the point's replications saturated some station in some second.
+        public var replications: Int
     }
 
     public struct Point: Sendable {
@@ -35,6 +46,8 @@ public struct SweepAnalysis: Sendable {
         public var latencyP90: PooledInterval
         public var latencyP99: PooledInterval
         public var stations: [StationFigures]
+        /// Nil when no replication saturated a station in an interval, or arrivals were steady.
+        public var saturation: PointSaturation?
     }
 
     public var plan: SweepPlan
@@ -81,23 +94,30 @@ public struct SweepAnalysis: Sendable {
                 return pooled.map { PooledInterval(pooled: $0[keyPath: figure], sections: sections) }
                     ?? PooledInterval(averaging: sections)
             }
+            let saturated = mine.compactMap(\.firstSaturation)
+            let earliest = saturated.min { $0.seconds != $1.seconds ? $0.seconds < $1.seconds : $0.utilization > $1.utilization }
             points.append(Point(
                 settings: setting, offered: first.offered, achieved: PooledInterval(averaging: mine.map(\.achieved)),
                 successRate: PooledInterval(averaging: mine.map(\.successRate)),
                 latencyMean: latency(\.mean), latencyP50: latency(\.p50), latencyP90: latency(\.p90), latencyP99: latency(\.p99),
-                stations: stations))
+                stations: stations, saturation: earliest.map { PointSaturation(first: $0, replications: saturated.count) }))
         }
         self.points = points
         if plan.axes.count == 1, points.count >= 2, points.allSatisfy({ !$0.stations.isEmpty }) {
             let ordered = points.sorted { $0.offered < $1.offered }
             let increasing = zip(ordered, ordered.dropFirst()).allSatisfy { $0.offered < $1.offered }
             if increasing {
+                // Under a ramp or spike a station saturates in its busiest seconds, which the window's
+                // average dilutes with the quiet ones: the knee reads the peak.
                 let sweep = ordered.map { point in
                     SweepPoint(offered: point.offered, achieved: point.achieved.estimate, p99: point.latencyP99.estimate,
-                               actors: point.stations.map { ActorUtilization(name: $0.name, utilization: $0.utilization.estimate) })
+                               actors: point.stations.map {
+                                   ActorUtilization(name: $0.name, utilization: $0.peakUtilization ?? $0.utilization.estimate)
+                               })
                 }
                 let byStations = !unordered.isEmpty && unordered.allSatisfy(\.kneeByStations)
-                knee = byStations ? KneeFinding.analyzeStations(sweep) : KneeFinding.analyze(sweep)
+                let byPeaks = points.contains { $0.stations.contains { $0.peakUtilization != nil } }
+                knee = byStations ? KneeFinding.analyzeStations(sweep, byBusiestInterval: byPeaks) : KneeFinding.analyze(sweep)
             }
         }
     }
@@ -115,6 +135,7 @@ public struct SweepAnalysis: Sendable {
                                               weights: values.map { $0.arrivalRate * $0.measuredSeconds }),
             arrivalRate: arrivalRate,
             arrivalsPerReplication: values.map { $0.arrivalRate * $0.measuredSeconds }.reduce(0, +) / Double(values.count),
-            erlang: erlang, approximate: values.contains { $0.abandoned > 0 })
+            erlang: erlang, approximate: values.contains { $0.abandoned > 0 },
+            peakUtilization: values.compactMap(\.peakUtilization).max())
     }
 }

@@ -44,7 +44,7 @@ public enum SweepOutputs {
     }
 
     static func point(_ point: SweepAnalysis.Point) -> JSONOutput {
-        .object([
+        var members: [(String, JSONOutput)] = [
             ("settings", .object(point.settings.map { ($0.path, .string($0.value)) })),
             ("offered_per_s", .number(point.offered)),
             ("achieved_per_s", interval(point.achieved, 3)),
@@ -60,6 +60,7 @@ public enum SweepOutputs {
                     ("queueing_delay_ms_mean", interval(station.meanWaitMilliseconds, 3)),
                     ("probability_waited", interval(station.probabilityWaited)),
                 ]
+                if let peak = station.peakUtilization { fields.append(("peak_utilization", .number(peak))) }
                 if let erlang = station.erlang {
                     fields.append(("erlang_c", .object([
                         ("arrival_rate", .number((erlang.arrivalRate * 1_000).rounded() / 1_000)),
@@ -73,7 +74,16 @@ public enum SweepOutputs {
                 }
                 return (station.name, .object(fields))
             })),
-        ])
+        ]
+        // Time-varying arrivals only: the earliest second a station ran out of servers.
+        if point.stations.contains(where: { $0.peakUtilization != nil }) {
+            members.append(("first_saturation", point.saturation.map { saturation in
+                .object([("station", .string(saturation.first.station)), ("t_seconds", .number(saturation.first.seconds)),
+                         ("utilization", .number(saturation.first.utilization)),
+                         ("replications", .integer(Int64(saturation.replications)))])
+            } ?? .null))
+        }
+        return .object(members)
     }
 
     public static func csv(_ analysis: SweepAnalysis) -> String {
@@ -82,6 +92,9 @@ public enum SweepOutputs {
                                                        "latency_ms_mean", "latency_ms_p50", "latency_ms_p90",
                                                        "latency_ms_p99", "latency_ms_p99_ci95"]
         header += stations.flatMap { ["\($0)_utilization", "\($0)_wait_ms", "\($0)_erlang_wait_ms"] }
+        // Under a ramp, spike or profile: each station's busiest second, and the first to saturate.
+        let peaks = analysis.points.contains { $0.stations.contains { $0.peakUtilization != nil } }
+        if peaks { header += stations.map { "\($0)_peak_utilization" } + ["first_saturated", "first_saturated_t_seconds"] }
         var lines = [header.joined(separator: ",")]
         for point in analysis.points {
             var row = point.settings.map(\.value)
@@ -91,6 +104,10 @@ public enum SweepOutputs {
             for station in point.stations {
                 row += [format(station.utilization.estimate), format(station.meanWaitMilliseconds.estimate),
                         station.erlang.map { format($0.meanWait * 1_000) } ?? ""]
+            }
+            if peaks {
+                row += point.stations.map { $0.peakUtilization.map(format) ?? "" }
+                row += [point.saturation?.first.station ?? "", point.saturation.map { format($0.first.seconds) } ?? ""]
             }
             lines.append(row.joined(separator: ","))
         }

@@ -33,7 +33,10 @@ public enum SweepReport {
                        + "else means across replications; bands are 95 % confidence intervals."),
                 .chart(throughputChart(analysis, marker: marker)),
                 .chart(utilizationChart(analysis, marker: marker)),
-            ])
+            ] + (Self.timeVarying(analysis) ? [.chart(peakChart(analysis, marker: marker), caption:
+                "Under a ramp, spike or profile the load is the arrivals' peak rate, and a station is judged by its busiest "
+                + "second (the highest over the replications): the window's average above dilutes a minute of saturation "
+                + "with the quiet seconds around it.")] : []))
             let theory = erlangCharts(analysis)
             if !theory.isEmpty {
                 report.addSection("Queueing theory beside the simulation",
@@ -92,6 +95,25 @@ public enum SweepReport {
         return chart
     }
 
+    /// Whether the stations carry busiest-second figures: the arrivals varied over time.
+    static func timeVarying(_ analysis: SweepAnalysis) -> Bool {
+        analysis.points.contains { $0.stations.contains { $0.peakUtilization != nil } }
+    }
+
+    static func peakChart(_ analysis: SweepAnalysis, marker: ChartMarker?) -> LineChart {
+        var chart = LineChart(title: "Busiest second's utilization per actor against the peak rate",
+                              xAxis: ChartAxis("peak offered load", unit: "per s"),
+                              yAxis: ChartAxis("utilization in the busiest second", unit: "share of capacity"))
+        let points = analysis.points.sorted { $0.offered < $1.offered }
+        for (index, name) in (points.first?.stations.map(\.name) ?? []).enumerated() {
+            chart.series.append(LineSeries(name: name, points: points.map {
+                ChartPoint(x: $0.offered, y: $0.stations[index].peakUtilization ?? 0)
+            }, colorIndex: index))
+        }
+        if let marker { chart.markers.append(marker) }
+        return chart
+    }
+
     static func erlangCharts(_ analysis: SweepAnalysis) -> [LineChart] {
         guard let first = analysis.points.first else { return [] }
         return first.stations.indices.compactMap { index in
@@ -122,8 +144,9 @@ public enum SweepReport {
 
     static func table(_ analysis: SweepAnalysis) -> HTMLTable {
         let stations = analysis.points.first?.stations.map(\.name) ?? []
+        let peaks = timeVarying(analysis)
         let columns = analysis.plan.axes.map(\.path) + ["offered/s", "achieved/s", "success", "p50 ms", "p99 ms", "p99 ± ms"]
-            + stations.map { "\($0) util" }
+            + stations.map { "\($0) util" } + (peaks ? stations.map { "\($0) busiest s" } + ["first saturated"] : [])
         let rows = analysis.points.map { point in
             point.settings.map(\.value) + [
                 compact(point.offered), SummaryTable.fixed(point.achieved.estimate, 1),
@@ -131,7 +154,15 @@ public enum SweepReport {
                 SummaryTable.fixed(point.latencyP99.estimate, 1),
                 point.latencyP99.halfWidth95.isFinite ? SummaryTable.fixed(point.latencyP99.halfWidth95, 1) : "–",
             ] + point.stations.map { SummaryTable.fixed($0.utilization.estimate, 2) }
+                + (peaks ? point.stations.map { SummaryTable.fixed($0.peakUtilization ?? 0, 2) }
+                    + [firstSaturated(point, of: analysis)] : [])
         }
         return HTMLTable(caption: "Means across replications", columns: columns, rows: rows)
+    }
+
+    static func firstSaturated(_ point: SweepAnalysis.Point, of analysis: SweepAnalysis) -> String {
+        guard let saturation = point.saturation else { return "none" }
+        return "\(saturation.first.station) at \(SummaryTable.fixed(saturation.first.seconds, 1)) s "
+            + "(\(saturation.replications) of \(analysis.plan.replications))"
     }
 }

@@ -47,10 +47,14 @@ public struct SweepSample: Sendable {
         public var measuredSeconds: Double
         /// Waits `meanWait` averages: the weight of this replication's mean wait when pooled.
         public var waits: UInt64
+        /// The busiest reporting interval's utilization (a virtual second), under time-varying
+        /// arrivals (ramp, spike, profile): a spike that fills a station for a minute shows here while
+        /// the window's average hides it. Nil for steady arrivals, whose seconds vary by chance alone.
+        public var peakUtilization: Double?
 
         public init(name: String, servers: Int, utilization: Double, meanWait: Double, probabilityWaited: Double,
                     arrivalRate: Double, exponentialServiceMean: Double?, abandoned: UInt64, measuredSeconds: Double = 0,
-                    waits: UInt64 = 0) {
+                    waits: UInt64 = 0, peakUtilization: Double? = nil) {
             self.name = name
             self.servers = servers
             self.utilization = utilization
@@ -61,6 +65,22 @@ public struct SweepSample: Sendable {
             self.abandoned = abandoned
             self.measuredSeconds = measuredSeconds
             self.waits = waits
+            self.peakUtilization = peakUtilization
+        }
+    }
+
+    /// The first station that ran out of servers in a reporting interval, and when.
+    public struct Saturation: Sendable, Hashable {
+        public var station: String
+        /// The end of that interval, virtual seconds from the start of the run.
+        public var seconds: Double
+        /// The station's utilization in that interval.
+        public var utilization: Double
+
+        public init(station: String, seconds: Double, utilization: Double) {
+            self.station = station
+            self.seconds = seconds
+            self.utilization = utilization
         }
     }
 
@@ -79,6 +99,12 @@ public struct SweepSample: Sendable {
     /// Whether the knee is found on the stations' windowed utilization (`KneeFinding.analyzeStations`):
     /// the payments world, whose end-to-end latency and throughput include people's time.
     public var kneeByStations: Bool
+    /// Under time-varying arrivals, the first station whose interval utilization reached the
+    /// saturation threshold; nil when none did or arrivals were steady (see `peakUtilization`).
+    public var firstSaturation: Saturation?
+
+    /// Whether the stations carry per-interval peaks: the arrivals were time-varying.
+    public var timeVarying: Bool { stations.contains { $0.peakUtilization != nil } }
 
     public init(point: Int, replication: Int, seed: UInt64, offered: Double, achieved: Double, successRate: Double,
                 latency: LatencyHistogram, stations: [Station], poissonArrivals: Bool, kneeByStations: Bool = false) {
@@ -120,8 +146,13 @@ public struct SweepSample: Sendable {
                     ("exponential_service_mean", station.exponentialServiceMean.map { .number($0) } ?? .null),
                     ("abandoned", .unsigned(station.abandoned)),
                     ("measured_seconds", .number(station.measuredSeconds)), ("waits", .unsigned(station.waits)),
+                    ("peak_utilization", station.peakUtilization.map { .number($0) } ?? .null),
                 ])
             })),
+            ("first_saturation", firstSaturation.map { saturation in
+                .object([("station", .string(saturation.station)), ("t_seconds", .number(saturation.seconds)),
+                         ("utilization", .number(saturation.utilization))])
+            } ?? .null),
         ])
     }
 }
