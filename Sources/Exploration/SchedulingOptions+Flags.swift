@@ -16,7 +16,8 @@ extension SchedulingOptions {
     /// nowhere else.
     public static let flags: [Flag] = [
         Flag(name: "strategy", valueName: "S",
-             help: "scheduling: fifo (default), random, or pct[:DEPTH] (default depth \(Strategy.defaultPCTDepth))"),
+             help: "scheduling: fifo (default), random, pct[:DEPTH] (default depth \(Strategy.defaultPCTDepth)) "
+                + "or delay[:DELAYS] (default \(Strategy.defaultDelays))"),
         Flag(name: "lanes", valueName: "MODE", help: "shared (default: actor hops are direct calls) or per-actor"),
         Flag(name: "jitter", valueName: "DURATION",
              help: "let the strategy delay each message by up to DURATION (message races; fifo and random draw it, pct by priority)"),
@@ -51,7 +52,7 @@ extension SchedulingOptions {
         keepGoing = value("keep-going") != nil
     }
 
-    /// `fifo`, `random`, `pct` or `pct:D`.
+    /// `fifo`, `random`, `pct`, `pct:D`, `delay` or `delay:D`.
     static func strategy(_ text: String) throws(SchedulingFlagError) -> Strategy {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         switch (parts.first, parts.count) {
@@ -66,8 +67,18 @@ extension SchedulingOptions {
                     found: parts[1])
             }
             return .pct(depth: depth)
+        case ("delay", 1): return .delayBounded(delays: Strategy.defaultDelays)
+        case ("delay", _):
+            guard let delays = Int(parts[1]), Strategy.delayCounts.contains(delays) else {
+                throw SchedulingFlagError(
+                    flag: "--strategy",
+                    expected: "a number of delays from \(Strategy.delayCounts.lowerBound) to \(Strategy.delayCounts.upperBound)",
+                    found: parts[1])
+            }
+            return .delayBounded(delays: delays)
         default:
-            throw SchedulingFlagError(flag: "--strategy", expected: "fifo, random or pct[:DEPTH]", found: text)
+            throw SchedulingFlagError(flag: "--strategy", expected: "fifo, random, pct[:DEPTH] or delay[:DELAYS]",
+                                      found: text)
         }
     }
 

@@ -25,11 +25,18 @@ public struct SchedulingOptions: Sendable, Hashable {
         case random
         /// Probabilistic concurrency testing with `depth - 1` priority change points.
         case pct(depth: Int)
+        /// Fifo's order but at `delays` scheduler choices drawn over the run, where it chooses as
+        /// random does (delay-bounded scheduling).
+        case delayBounded(delays: Int)
 
         /// The depth `--strategy pct` means.
         public static let defaultPCTDepth = 3
         /// The depths `--strategy pct:D` accepts.
         public static let pctDepths = 1...10
+        /// The number of delays `--strategy delay` means.
+        public static let defaultDelays = 2
+        /// The numbers of delays `--strategy delay:D` accepts.
+        public static let delayCounts = 0...10
 
         /// As written on the command line: `fifo`, `random`, `pct:3`.
         public var description: String {
@@ -37,6 +44,7 @@ public struct SchedulingOptions: Sendable, Hashable {
             case .fifo: "fifo"
             case .random: "random"
             case .pct(let depth): "pct:\(depth)"
+            case .delayBounded(let delays): "delay:\(delays)"
             }
         }
     }
@@ -72,12 +80,19 @@ public struct SchedulingOptions: Sendable, Hashable {
         case .random:
             return .random
         case .pct(let depth):
-            // About a dozen steps per payment, in both worlds.
-            let lifecycles = switch scenario.model {
-            case .referencePipeline(let configuration): configuration.lifecycles
-            case .payments(let configuration): configuration.lifecycles
-            }
-            return .pct(depth: depth, steps: max(1, lifecycles * 12))
+            return .pct(depth: depth, steps: Self.estimatedSteps(of: scenario))
+        case .delayBounded(let delays):
+            return .delayBounded(delays: delays, steps: Self.estimatedSteps(of: scenario))
         }
+    }
+
+    /// About a dozen steps (and as many scheduler choices) per payment, in both worlds: the
+    /// window PCT's change points and delay-bounded scheduling's delays are drawn in.
+    static func estimatedSteps(of scenario: Scenario) -> Int {
+        let lifecycles = switch scenario.model {
+        case .referencePipeline(let configuration): configuration.lifecycles
+        case .payments(let configuration): configuration.lifecycles
+        }
+        return max(1, lifecycles * 12)
     }
 }

@@ -38,6 +38,9 @@ import Testing
         (["strategy": "pct"], SchedulingOptions(strategy: .pct(depth: 3))),
         (["strategy": "pct:1"], SchedulingOptions(strategy: .pct(depth: 1))),
         (["strategy": "pct:10", "lanes": "per-actor"], SchedulingOptions(strategy: .pct(depth: 10), lanes: .perActor)),
+        (["strategy": "delay"], SchedulingOptions(strategy: .delayBounded(delays: 2))),
+        (["strategy": "delay:0", "jitter": "5ms"], SchedulingOptions(strategy: .delayBounded(delays: 0), jitter: .milliseconds(5))),
+        (["strategy": "delay:10"], SchedulingOptions(strategy: .delayBounded(delays: 10))),
         (["lanes": "shared", "jitter": "0ms"], SchedulingOptions()),
         (["jitter": "2ms"], SchedulingOptions(jitter: .milliseconds(2))),
         (["jitter": "1.5s"], SchedulingOptions(jitter: .milliseconds(1500))),
@@ -55,8 +58,9 @@ import Testing
 
     /// Each message exactly as the CLI prints it after `paystorm <command>: `.
     @Test(arguments: [
-        (["strategy": "lifo"], #"--strategy: expected fifo, random or pct[:DEPTH], found "lifo""#),
-        (["strategy": "fifo:2"], #"--strategy: expected fifo, random or pct[:DEPTH], found "fifo:2""#),
+        (["strategy": "lifo"], #"--strategy: expected fifo, random, pct[:DEPTH] or delay[:DELAYS], found "lifo""#),
+        (["strategy": "delay:11"], #"--strategy: expected a number of delays from 0 to 10, found "11""#),
+        (["strategy": "fifo:2"], #"--strategy: expected fifo, random, pct[:DEPTH] or delay[:DELAYS], found "fifo:2""#),
         (["strategy": "pct:99"], #"--strategy: expected a pct depth from 1 to 10, found "99""#),
         (["strategy": "pct:0"], #"--strategy: expected a pct depth from 1 to 10, found "0""#),
         (["strategy": "pct:x"], #"--strategy: expected a pct depth from 1 to 10, found "x""#),

@@ -148,7 +148,7 @@ let badInvocations: [ExitCase] = [
              stderr: [#"paystorm run: --seed: expected a whole number from 0 to 18446744073709551615, found "abc""#]),
     ExitCase(arguments: ["run", "--seed"], status: 64, stderr: ["paystorm run: --seed needs a value (N)"]),
     ExitCase(arguments: ["run", "--strategy", "lifo"], status: 64,
-             stderr: [#"paystorm run: --strategy: expected fifo, random or pct[:DEPTH], found "lifo""#]),
+             stderr: [#"paystorm run: --strategy: expected fifo, random, pct[:DEPTH] or delay[:DELAYS], found "lifo""#]),
     ExitCase(arguments: ["run", "--scenario", "scenarios/no-such.json"], status: 64,
              stderr: ["scenarios/no-such.json: (file): expected a readable scenario file (JSON), found no such file"]),
     ExitCase(arguments: ["run", "--set", "workload.rate"], status: 64,

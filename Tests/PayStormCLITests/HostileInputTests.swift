@@ -69,9 +69,9 @@ private let runFlagCases: [HostileCase] = [
     HostileCase(arguments: ["run", "--quiet", "--scenario", Hostile.pipeline, "--seed", "0xFFFFFFFFFFFFFFFF"] + Hostile.small
                 + Hostile.out, status: 0, stderr: [], stdout: ["approved"]),
     // Scheduling flags.
-    .rejects(["run", "--strategy", "FIFO"], #"paystorm run: --strategy: expected fifo, random or pct[:DEPTH], found "FIFO""#),
-    .rejects(["run", "--strategy", "random:2"], "--strategy: expected fifo, random or pct[:DEPTH]", #"found "random:2""#),
-    .rejects(["run", "--strategy", ""], "--strategy: expected fifo, random or pct[:DEPTH]", #"found """#),
+    .rejects(["run", "--strategy", "FIFO"], #"paystorm run: --strategy: expected fifo, random, pct[:DEPTH] or delay[:DELAYS], found "FIFO""#),
+    .rejects(["run", "--strategy", "random:2"], "--strategy: expected fifo, random, pct[:DEPTH] or delay[:DELAYS]", #"found "random:2""#),
+    .rejects(["run", "--strategy", ""], "--strategy: expected fifo, random, pct[:DEPTH] or delay[:DELAYS]", #"found """#),
     .rejects(["run", "--strategy", "pct:0"], #"--strategy: expected a pct depth from 1 to 10, found "0""#),
     .rejects(["run", "--strategy", "pct:11"], #"--strategy: expected a pct depth from 1 to 10, found "11""#),
     .rejects(["run", "--strategy", "pct:x"], #"--strategy: expected a pct depth from 1 to 10, found "x""#),
@@ -201,7 +201,7 @@ private let exploreFlagCases: [HostileCase] = {
         .rejects(explore + oneSeed + ["--time-budget", "0s"], #"paystorm explore: --time-budget: expected a duration such as 10m, found "0s""#),
         .rejects(explore + oneSeed + ["--time-budget", "-5m"], "--time-budget: expected a duration such as 10m", #"found "-5m""#),
         .rejects(explore + oneSeed + ["--time-budget", "abc"], "--time-budget: expected a duration such as 10m", #"found "abc""#),
-        .rejects(explore + oneSeed + ["--strategy", "lifo"], #"paystorm explore: --strategy: expected fifo, random or pct[:DEPTH], found "lifo""#),
+        .rejects(explore + oneSeed + ["--strategy", "lifo"], #"paystorm explore: --strategy: expected fifo, random, pct[:DEPTH] or delay[:DELAYS], found "lifo""#),
         .rejects(explore + oneSeed + ["--lanes", "x"], #"paystorm explore: --lanes: expected shared or per-actor, found "x""#),
         .rejects(explore + oneSeed + ["--jitter", "2"], "paystorm explore: --jitter: expected a duration from 0 to 60s", #"found "2""#),
         .rejects(explore + oneSeed + ["--swarm=1"], #"paystorm explore: --swarm takes no value, found "1""#),
