@@ -47,6 +47,8 @@ public struct Explorer: Sendable {
     /// Runs `seeds` on up to `threads` threads.
     ///
     /// - Parameters:
+    ///   - seeds: the seeds to run, each once; the report lists them in this order.
+    ///   - threads: how many seeds run at once, each on a thread of its own.
     ///   - deadline: start no seed after this instant of the wall clock.
     ///   - shouldStop: asked before each seed starts; `true` (Ctrl-C) starts no more, and the
     ///     seeds already running finish, so every seed counted in the report ran whole.

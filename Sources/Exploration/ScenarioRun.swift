@@ -66,8 +66,12 @@ public struct ScenarioRun {
 
     /// Builds the world of `scenario` for `seed`, without running it.
     ///
-    /// - Parameter swarm: let the seed also choose which faults are on and how strong
-    ///   (``SwarmFaults``), as `explore --swarm` does.
+    /// - Parameters:
+    ///   - scenario: the loaded scenario, overrides applied.
+    ///   - seed: the root of every random choice of the run.
+    ///   - scheduling: the strategy, lanes and jitter (``SchedulingOptions``).
+    ///   - swarm: let the seed also choose which faults are on and how strong
+    ///     (``SwarmFaults``), as `explore --swarm` does.
     public init(scenario: Scenario, seed: UInt64, scheduling: SchedulingOptions, swarm: Bool = false) {
         self.scenario = scenario
         self.seed = seed

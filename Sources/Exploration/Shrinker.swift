@@ -46,6 +46,11 @@ public struct Shrinker {
 
     /// - Parameters:
     ///   - tree: the scenario's JSON with its overrides applied (`ScenarioLoader.tree`).
+    ///   - file: the scenario's path, for error messages and the printed commands.
+    ///   - seed: the failing seed; every candidate runs it.
+    ///   - scheduling: the failing run's scheduling; a candidate may lower its PCT depth.
+    ///   - swarm: whether the seed chose its own faults (`explore --swarm`); candidates keep them.
+    ///   - maxRuns: candidates to try at most before stopping with the smallest failure so far.
     ///   - onAttempt: told of every candidate run after ``start()``, for progress lines.
     /// - Throws: every problem of `tree` when it is not a valid scenario.
     public init(tree: JSONNode, file: String, seed: UInt64, scheduling: SchedulingOptions, swarm: Bool = false,

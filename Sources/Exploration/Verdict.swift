@@ -46,8 +46,10 @@ public struct Verdict: Sendable, Hashable, CustomStringConvertible {
 
     /// Decides how `result` ended.
     ///
-    /// - Parameter objectives: the scenario's SLOs with what the run measured; empty to judge
-    ///   invariants only.
+    /// - Parameters:
+    ///   - result: the finished run.
+    ///   - objectives: the scenario's SLOs with what the run measured; empty to judge
+    ///     invariants only.
     public init(_ result: ScenarioRun.Result, objectives: [ObjectiveResult] = []) {
         let evidence = Evidence(result)
         if let escape = evidence.escapes.first {
