@@ -79,6 +79,8 @@ import Testing
         let html = try String(contentsOfFile: scratch.path("one/report.html"), encoding: .utf8)
         #expect(html.contains("Busiest second&#39;s utilization per actor against the peak rate"), "the peak chart is drawn")
         #expect(html.contains("acs busiest s") && html.contains(">first saturated<"), "the points table has the peaks")
+        #expect(!html.contains("offered (y = x)") && html.contains("peak offered load"),
+                "a spike's throughput chart draws no y = x against its peak rate")
         let csv = try String(contentsOfFile: scratch.path("one/sweep.csv"), encoding: .utf8)
         let header = csv.prefix { $0 != "\n" }.split(separator: ",")
         #expect(header.contains("acs_peak_utilization") && header.contains("first_saturated"), "\(header)")

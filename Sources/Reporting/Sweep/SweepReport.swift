@@ -74,12 +74,18 @@ public enum SweepReport {
     }
 
     static func throughputChart(_ analysis: SweepAnalysis, marker: ChartMarker?) -> LineChart {
-        var chart = LineChart(title: "Throughput achieved against offered", xAxis: ChartAxis("offered load", unit: "per s"),
+        let peak = timeVarying(analysis)
+        var chart = LineChart(title: "Throughput achieved against offered",
+                              xAxis: ChartAxis(peak ? "peak offered load" : "offered load", unit: "per s"),
                               yAxis: ChartAxis("achieved throughput", unit: "per s"))
         let (line, band) = points(analysis) { $0.achieved }
         chart.series.append(LineSeries(name: "achieved", points: line, band: band, colorIndex: 0))
-        chart.series.append(LineSeries(name: "offered (y = x)", points: line.map { ChartPoint(x: $0.x, y: $0.x) },
-                                       style: .dashed, colorIndex: 7))
+        // Under a ramp or spike the x axis is the peak rate, which the window's average throughput
+        // never reaches even with servers to spare: a y = x line there would read as a shortfall.
+        if !peak {
+            chart.series.append(LineSeries(name: "offered (y = x)", points: line.map { ChartPoint(x: $0.x, y: $0.x) },
+                                           style: .dashed, colorIndex: 7))
+        }
         if let marker { chart.markers.append(marker) }
         return chart
     }
