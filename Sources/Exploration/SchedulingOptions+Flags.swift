@@ -59,27 +59,22 @@ extension SchedulingOptions {
         case ("fifo", 1): return .fifo
         case ("random", 1): return .random
         case ("pct", 1): return .pct(depth: Strategy.defaultPCTDepth)
-        case ("pct", _):
-            guard let depth = Int(parts[1]), Strategy.pctDepths.contains(depth) else {
-                throw SchedulingFlagError(
-                    flag: "--strategy",
-                    expected: "a pct depth from \(Strategy.pctDepths.lowerBound) to \(Strategy.pctDepths.upperBound)",
-                    found: parts[1])
-            }
-            return .pct(depth: depth)
+        case ("pct", _): return .pct(depth: try count(parts[1], in: Strategy.pctDepths, of: "a pct depth"))
         case ("delay", 1): return .delayBounded(delays: Strategy.defaultDelays)
-        case ("delay", _):
-            guard let delays = Int(parts[1]), Strategy.delayCounts.contains(delays) else {
-                throw SchedulingFlagError(
-                    flag: "--strategy",
-                    expected: "a number of delays from \(Strategy.delayCounts.lowerBound) to \(Strategy.delayCounts.upperBound)",
-                    found: parts[1])
-            }
-            return .delayBounded(delays: delays)
+        case ("delay", _): return .delayBounded(delays: try count(parts[1], in: Strategy.delayCounts, of: "a number of delays"))
         default:
             throw SchedulingFlagError(flag: "--strategy", expected: "fifo, random, pct[:DEPTH] or delay[:DELAYS]",
                                       found: text)
         }
+    }
+
+    /// The number after a strategy's colon, within `range`.
+    private static func count(_ text: String, in range: ClosedRange<Int>, of what: String) throws(SchedulingFlagError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw SchedulingFlagError(flag: "--strategy", expected: "\(what) from \(range.lowerBound) to \(range.upperBound)",
+                                      found: text)
+        }
+        return value
     }
 
     /// The flags that give these options back through ``init(flagValue:)``, defaults left out:

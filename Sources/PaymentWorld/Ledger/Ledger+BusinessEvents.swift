@@ -88,13 +88,7 @@ extension Ledger {
         commission: MinorUnits,
         lifecycle: UInt64
     ) -> TransferLegs {
-        legs(
-            [
-                (card.available, payee, bill, .billPayment),
-                (card.available, AccountID.gatewayFees, commission, .commission),
-            ],
-            lifecycle: lifecycle
-        )
+        billLegs(from: card.available, payee: payee, bill: bill, commission: commission, lifecycle: lifecycle)
     }
 
     /// [P] bill payment captured from its authorization's hold: the payee gets the bill, the
@@ -106,13 +100,14 @@ extension Ledger {
         commission: MinorUnits,
         lifecycle: UInt64
     ) -> TransferLegs {
-        legs(
-            [
-                (card.held, payee, bill, .billPayment),
-                (card.held, AccountID.gatewayFees, commission, .commission),
-            ],
-            lifecycle: lifecycle
-        )
+        billLegs(from: card.held, payee: payee, bill: bill, commission: commission, lifecycle: lifecycle)
+    }
+
+    /// The bill to the payee and the commission to the gateway, both from `source`.
+    private static func billLegs(from source: AccountID, payee: AccountID, bill: MinorUnits, commission: MinorUnits,
+                                 lifecycle: UInt64) -> TransferLegs {
+        legs([(source, payee, bill, .billPayment), (source, AccountID.gatewayFees, commission, .commission)],
+             lifecycle: lifecycle)
     }
 
     /// refund(r): merchant.pending, or merchant.settled once settled, → card.available: r.
