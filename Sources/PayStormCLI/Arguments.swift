@@ -36,6 +36,23 @@ struct ParsedArguments {
     }
 
     /// `--seed`, or nil when absent; hexadecimal with `0x`.
+    /// `--scenario FILE`, which the command requires.
+    func scenarioFile(command: String) throws(UsageError) -> String {
+        guard let file = value("scenario") else { throw UsageError("paystorm \(command): --scenario FILE is required") }
+        return file
+    }
+
+    /// The scenario in `file` with this command line's `--set` overrides; nil once its problems
+    /// are printed, and the command exits 64.
+    func loadScenario(_ file: String, output: inout Output) -> Scenario? {
+        do {
+            return try ScenarioLoader.load(file: file, overrides: all("set"))
+        } catch {
+            output.err(error.description)
+            return nil
+        }
+    }
+
     func seed(command: String) throws(UsageError) -> UInt64? {
         guard let text = value("seed") else { return nil }
         guard let seed = parseSeed(text) else {

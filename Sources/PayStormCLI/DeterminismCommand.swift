@@ -27,17 +27,11 @@ enum DeterminismCommand {
             output.out(help)
             return .passed
         }
-        guard let file = parsed.value("scenario") else { throw UsageError("paystorm check-determinism: --scenario FILE is required") }
+        let file = try parsed.scenarioFile(command: "check-determinism")
         let scheduling = try parsed.schedulingOptions(command: "check-determinism")
         let processes = try parsed.wholeNumber("processes", command: "check-determinism", default: 3, in: 2...16)
         let seedFlag = try parsed.seed(command: "check-determinism")
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(file: file, overrides: parsed.all("set"))
-        } catch {
-            output.err(error.description)
-            return .badInput
-        }
+        guard let scenario = parsed.loadScenario(file, output: &output) else { return .badInput }
         let seed = seedFlag ?? scenario.seed
         let scratch = NSTemporaryDirectory() + "paystorm-determinism-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }

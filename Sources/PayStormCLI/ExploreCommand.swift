@@ -42,7 +42,7 @@ enum ExploreCommand {
             output.out(help)
             return .passed
         }
-        guard let file = parsed.value("scenario") else { throw UsageError("paystorm explore: --scenario FILE is required") }
+        let file = try parsed.scenarioFile(command: "explore")
         guard let text = parsed.value("seeds") else {
             throw UsageError("paystorm explore: --seeds A..B is required, such as --seeds 1..1000")
         }
@@ -58,13 +58,7 @@ enum ExploreCommand {
             }
             budget = duration
         }
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(file: file, overrides: parsed.all("set"))
-        } catch {
-            output.err(error.description)
-            return .badInput
-        }
+        guard let scenario = parsed.loadScenario(file, output: &output) else { return .badInput }
         let seeds = Explorer.seeds(range, shard: shard.map { ($0.index, $0.count) })
         try WorkBudget.check(lifecycles: Double(seeds.count) * WorkBudget.lifecycles(of: scenario),
                              of: "\(SummaryTable.grouped(UInt64(seeds.count))) seeds", allowed: parsed.has("allow-large"),

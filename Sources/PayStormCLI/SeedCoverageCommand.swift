@@ -34,16 +34,10 @@ enum SeedCoverageCommand {
             output.out(help)
             return .passed
         }
-        guard let file = parsed.value("scenario") else { throw UsageError("paystorm coverage: --scenario FILE is required") }
+        let file = try parsed.scenarioFile(command: "coverage")
         let scheduling = try parsed.schedulingOptions(command: "coverage")
         let seedFlag = try parsed.seed(command: "coverage")
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(file: file, overrides: parsed.all("set"))
-        } catch {
-            output.err(error.description)
-            return .badInput
-        }
+        guard let scenario = parsed.loadScenario(file, output: &output) else { return .badInput }
         guard case .payments(let configuration) = scenario.model else {
             throw UsageError("paystorm coverage: --scenario \(file): expected a payments scenario (\"model\": \"payments\"); "
                              + "the reference pipeline has no seed systems")

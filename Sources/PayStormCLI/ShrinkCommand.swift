@@ -38,7 +38,7 @@ enum ShrinkCommand {
             output.out(help)
             return .passed
         }
-        guard let file = parsed.value("scenario") else { throw UsageError("paystorm shrink: --scenario FILE is required") }
+        let file = try parsed.scenarioFile(command: "shrink")
         let seedFlag = try parsed.seed(command: "shrink")
         let scheduling = try parsed.schedulingOptions(command: "shrink")
         let maxRuns = try parsed.wholeNumber("max-runs", command: "shrink", default: 500, in: 1...1_000_000)

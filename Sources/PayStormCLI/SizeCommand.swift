@@ -50,7 +50,7 @@ enum SizeCommand {
             output.out(help)
             return .passed
         }
-        guard let file = parsed.value("scenario") else { throw UsageError("paystorm size: --scenario FILE is required") }
+        let file = try parsed.scenarioFile(command: "size")
         guard let rateText = parsed.value("rate"), let rate = Double(rateText), rate > 0, rate <= 10_000_000 else {
             throw UsageError("paystorm size: --rate: expected a rate in payments per second above 0, at most 10,000,000, "
                              + "found \"\(parsed.value("rate") ?? "")\"")

@@ -41,7 +41,7 @@ enum SweepCommand {
             output.out(help)
             return .passed
         }
-        guard let file = parsed.value("scenario") else { throw UsageError("paystorm sweep: --scenario FILE is required") }
+        let file = try parsed.scenarioFile(command: "sweep")
         let axes = try parsed.all("vary").map { text throws(UsageError) in try parseAxis(text) }
         guard !axes.isEmpty else { throw UsageError("paystorm sweep: at least one --vary PATH=FROM..TO:STEP is required") }
         for (index, axis) in axes.enumerated() where axes[..<index].contains(where: { $0.path == axis.path }) {
