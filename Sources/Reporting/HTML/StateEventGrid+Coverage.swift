@@ -8,17 +8,17 @@ extension StateEventGrid {
         guard case .object(let lifecycles) = coverage else { return [] }
         return lifecycles.compactMap { name, value in
             guard case .object(let fields) = value,
-                  let states = strings(member(fields, "states")), let events = strings(member(fields, "events")) else { return nil }
+                  let states = strings(RunReport.member(fields, "states")), let events = strings(RunReport.member(fields, "events")) else { return nil }
             var counts: [String: UInt64] = [:]  // Looked up, never iterated.
-            if case .array(let reached)? = member(fields, "reached_pairs") {
+            if case .array(let reached)? = RunReport.member(fields, "reached_pairs") {
                 for pair in reached {
-                    guard case .object(let pairFields) = pair, case .string(let state)? = member(pairFields, "state"),
-                          case .string(let event)? = member(pairFields, "event") else { continue }
-                    counts["\(state) × \(event)"] = count(member(pairFields, "applied")) &+ count(member(pairFields, "rejected"))
+                    guard case .object(let pairFields) = pair, case .string(let state)? = RunReport.member(pairFields, "state"),
+                          case .string(let event)? = RunReport.member(pairFields, "event") else { continue }
+                    counts["\(state) × \(event)"] = count(RunReport.member(pairFields, "applied")) &+ count(RunReport.member(pairFields, "rejected"))
                 }
             }
-            let refused = Set(strings(member(fields, "illegal_tried")) ?? [])
-            let unreached = Set(strings(member(fields, "legal_not_reached")) ?? [])
+            let refused = Set(strings(RunReport.member(fields, "illegal_tried")) ?? [])
+            let unreached = Set(strings(RunReport.member(fields, "legal_not_reached")) ?? [])
             let cells = states.map { state in
                 events.map { event -> Cell in
                     let pair = "\(state) × \(event)"
@@ -28,10 +28,6 @@ extension StateEventGrid {
             }
             return StateEventGrid(lifecycle: name, states: states, events: events, cells: cells)
         }
-    }
-
-    private static func member(_ fields: [(String, JSONOutput)], _ key: String) -> JSONOutput? {
-        fields.first { $0.0 == key }?.1
     }
 
     private static func strings(_ value: JSONOutput?) -> [String]? {
