@@ -89,6 +89,32 @@ public enum WorldEvent: Sendable {
     case walletListed(LifecycleID, wallet: WalletList)
     /// A payment took card `name` from its customer's wallet, which lists `wallet` (WAL-4).
     case walletCardUsed(LifecycleID, wallet: WalletList, name: UInt8)
+
+    // Unknown outcomes, reversals and voids.
+    /// The gateway lost an authorization's answer: the payment's outcome is unknown until LC-12 settles it (RES-1).
+    case outcomeUnknown(PaymentID)
+    /// The issuer applied a reversal of `attempt`; `arrived` tells whether the authorization had
+    /// reached it, `released` what the reversal gave back to the card (RES-3).
+    case reversalApplied(AttemptID, arrived: Bool, released: Int64)
+    /// An authorization closed without a capture: voided by the merchant, or expired at its limit (AUTH-2).
+    case authorizationClosed(PaymentID, expired: Bool)
+
+    // Checkout sessions and SCA events.
+    /// The platform bound a session to its credential: a one-shot context, a session of `apiVersion`
+    /// taking `limit` device submissions, or a signature (0 for none of either) (SES-1, SES-2, SES-4).
+    case sessionBound(LifecycleID, apiVersion: Int, limit: Int)
+    /// The platform ran an operation on the lifecycle's session, naming `apiVersion` (0 for none).
+    case sessionUsed(LifecycleID, apiVersion: Int)
+    /// The session's lifetime (or a Sips context's inactivity limit) ran out.
+    case sessionExpired(LifecycleID)
+    /// The SCA authority opened an event allowing `allowableAttempts` attempts (SCA-2, SCA-3).
+    case scaEventOpened(LifecycleID, allowableAttempts: Int)
+    /// The event's expirationTime passed.
+    case scaEventExpired(LifecycleID)
+    /// The authority decided an attempt of the lifecycle's event.
+    case scaAttemptDecided(LifecycleID, verified: Bool)
+    /// The card platform redeemed the lifecycle's verified event for its operation's effect.
+    case scaEventRedeemed(LifecycleID)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -100,6 +126,8 @@ public enum WorldEvent: Sendable {
         case walletCardStored, walletCardRemoved, walletListed, walletCardUsed
         case prepaidCardCreated, tokensDeactivated
         case merchantOrderFinal, holdsAtEnd
+        case outcomeUnknown, reversalApplied, authorizationClosed
+        case sessionBound, sessionUsed, sessionExpired, scaEventOpened, scaEventExpired, scaAttemptDecided, scaEventRedeemed
     }
 
     public var kind: Kind {
@@ -139,6 +167,16 @@ public enum WorldEvent: Sendable {
         case .tokensDeactivated: .tokensDeactivated
         case .merchantOrderFinal: .merchantOrderFinal
         case .holdsAtEnd: .holdsAtEnd
+        case .outcomeUnknown: .outcomeUnknown
+        case .reversalApplied: .reversalApplied
+        case .authorizationClosed: .authorizationClosed
+        case .sessionBound: .sessionBound
+        case .sessionUsed: .sessionUsed
+        case .sessionExpired: .sessionExpired
+        case .scaEventOpened: .scaEventOpened
+        case .scaEventExpired: .scaEventExpired
+        case .scaAttemptDecided: .scaAttemptDecided
+        case .scaEventRedeemed: .scaEventRedeemed
         }
     }
 }

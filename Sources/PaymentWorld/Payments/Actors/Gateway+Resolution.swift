@@ -17,6 +17,7 @@ extension Gateway {
             case .voided, .expired:
                 // The whole hold goes back: the issuer releases it, once per authorization (RES-3).
                 counters.voids &+= 1
+                context.observe(.authorizationClosed(payment, expired: records[payment.slot].authorization == .expired))
                 sendReversal(payment, attempt: records[payment.slot].approvedAttempt ?? records[payment.slot].attempt)
             default:
                 releaseHold(payment, amount: amount.value)  // What a partial capture leaves.
@@ -137,6 +138,7 @@ extension Gateway {
 
     func beginResolution(_ payment: PaymentID) {
         records[payment.slot].resolution = .outcomeUnknown
+        context.observe(.outcomeUnknown(payment))
         applyResolution(payment, context.configuration.policies.inquiries > 0 ? .inquire : .acquirerTimeoutPassed)
     }
 

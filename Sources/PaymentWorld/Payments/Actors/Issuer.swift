@@ -260,15 +260,19 @@ public actor Issuer: ReportingActor {
 
     /// Applies once, by authorization id; a no-op if the original never arrived (RES-3).
     private func reverse(_ attempt: AttemptID) {
-        if case .approved(let held) = decision(attempt) {
+        let decided = decision(attempt)
+        var releasedHold: Int64 = 0
+        if case .approved(let held) = decided {
             let card = context.bodies[attempt.payment].card
             // The planted bug releases one unit short while still reporting the whole hold released.
             let released = context.has(.reversalReleasesShort) ? held - 1 : held
             if context.post(Ledger.releaseHold(card: context.ledger.accounts(of: card), remaining: MinorUnits(released),
                                                lifecycle: attempt.payment.rawValue), for: .payment(attempt.payment)) {
                 context.observe(.holdReleased(attempt.payment, card: card, amount: held))
+                releasedHold = held
             }
         }
+        context.observe(.reversalApplied(attempt, arrived: decided != .none, released: releasedHold))
         // The planted bug keeps the approval on the book, so a repeated reversal releases it again.
         if !context.has(.reversalReleasesTwice) { record(attempt, .closed) }
         context.send(from: id, to: context.addresses[.network], kind: PaymentMessage.reversalResponse.rawValue,

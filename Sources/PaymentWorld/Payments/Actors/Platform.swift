@@ -62,8 +62,10 @@ public actor Platform: ReportingActor {
             let named = Platform.apiVersion - Int(payload)
             if record.session == .expired { return .expired }  // SES-1: the session's lifetime ran out.
             guard record.session.binding?.credential.apiVersion == named else { return .apiVersionMismatch }
-            return desk.step(&record.session, .captureInstrument(.card, apiVersion: named), of: payment) != nil
-                ? .ok : .refused
+            guard desk.step(&record.session, .captureInstrument(.card, apiVersion: named), of: payment) != nil
+            else { return .refused }
+            desk.context.observe(.sessionUsed(payment, apiVersion: named))
+            return .ok
         case .orderInitialize:
             if desk.random.chance(seed.functionNotAllowed) { return .refused }  // 40: never retried.
             if desk.random.chance(seed.temporaryError) { return .retryLater }   // 90 / 99: a new context later.
@@ -72,7 +74,9 @@ public actor Platform: ReportingActor {
         case .getWalletData:
             // W5 under the context: one left 15 minutes without a customer action is gone (97).
             if record.session == .expired { return .expired }
-            return desk.random.chance(seed.walletServerError) ? .retryLater : .ok
+            if desk.random.chance(seed.walletServerError) { return .retryLater }
+            desk.context.observe(.sessionUsed(payment, apiVersion: 0))
+            return .ok
         case .verifyCard:
             // LC-03: a zero-amount authorization: no hold, no posting (VER-1). It uses up the session.
             guard desk.step(&record.session, .use(.verify), of: payment) != nil else { return .refused }
@@ -84,6 +88,8 @@ public actor Platform: ReportingActor {
 
     private func bind(_ credential: SessionCredential, _ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
         guard let effects = desk.step(&record.session, .credential(credential), of: payment) else { return .refused }
+        desk.context.observe(.sessionBound(payment, apiVersion: credential.apiVersion ?? 0,
+                                           limit: credential.authenticationLimit ?? 0))
         for effect in effects {
             switch effect {
             case .startTimer(let timer):
@@ -115,6 +121,7 @@ public actor Platform: ReportingActor {
     private func sessionExpired(_ payment: LifecycleID, timer: UInt32) {
         guard var record = records[payment], record.timer == timer, !record.session.isTerminal else { return }
         _ = desk.step(&record.session, .expire, of: payment)
+        desk.context.observe(.sessionExpired(payment))
         desk.counters.count(expiry: record.inactivity ? .sessionInactivity : .sessionLifetime)
         records[payment] = record
     }

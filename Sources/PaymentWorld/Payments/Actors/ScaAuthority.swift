@@ -63,6 +63,7 @@ public actor ScaAuthority: ReportingActor {
                 if record.event == .verified {
                     verified = desk.step(&record.event, .callWithSca(sameOperation: true), of: payment) != nil
                         && desk.step(&record.event, .ok, of: payment) != nil
+                    if verified { desk.context.observe(.scaEventRedeemed(payment)) }
                 } else {
                     verified = record.event == .done  // The platform asks again: its first answer was lost.
                 }
@@ -80,6 +81,7 @@ public actor ScaAuthority: ReportingActor {
         record.step = operation
         record.event = .idle
         _ = desk.step(&record.event, .call, of: payment)
+        desk.context.observe(.scaEventOpened(payment, allowableAttempts: desk.seed.scaAttempts))
         for effect in desk.step(&record.event, .scaRequired(allowableAttempts: desk.seed.scaAttempts), of: payment) ?? [] {
             guard case .startTimer(let timer) = effect else { continue }
             precondition(timer == .scaEventExpiry, "an SCA event has no \(timer) timer")
@@ -111,6 +113,7 @@ public actor ScaAuthority: ReportingActor {
     private func eventExpired(_ payment: LifecycleID, timer: UInt32) {
         guard var record = records[payment], record.timer == timer, Self.canExpire(record.event) else { return }
         _ = desk.step(&record.event, .eventExpired, of: payment)
+        desk.context.observe(.scaEventExpired(payment))
         desk.counters.count(expiry: .scaEventExpiry)
         records[payment] = record
     }
@@ -120,6 +123,7 @@ public actor ScaAuthority: ReportingActor {
         guard desk.step(&record.event, .submitAttempt, of: payment) != nil else { return .scaFailed }
         let status: ScaAttemptStatus = desk.random.chance(desk.seed.scaVerified) ? .verified : .rejected
         _ = desk.step(&record.event, .attemptResult(status), of: payment)
+        desk.context.observe(.scaAttemptDecided(payment, verified: record.event == .verified))
         switch record.event {
         case .verified: return .ok
         case .challenged: return .scaRejected

@@ -44,6 +44,15 @@ struct InvariantRegistry {
             CustomersAreToldWhatTheMoneyDid.self,    // RES-5
             HoldsEndWithTheirPayment.self,           // AUTH-4
             NoCaptureAfterTheLimit.self,             // AUTH-5
+            UnknownOutcomesResolveInTime.self,       // RES-1
+            ReversalsReleaseOnce.self,               // RES-3
+            VoidsComeBeforeAnyCapture.self,          // AUTH-2
+            DeclinedPaymentsMoveNoMoney.self,        // SALE-2
+            NoOperationOnAnExpiredSession.self,      // SES-1
+            UpdatesNameTheSessionsVersion.self,      // SES-2
+            SessionUsesStayWithinTheLimit.self,      // SES-4
+            ScaEventsTakeOneEffect.self,             // SCA-2
+            ExpiredOrExhaustedScaNeverVerifies.self, // SCA-3
         ]
     }
 

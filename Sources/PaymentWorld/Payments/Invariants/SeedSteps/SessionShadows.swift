@@ -1,0 +1,97 @@
+/// What the session claims (SES-1, SES-2, SES-4) know of a lifecycle's checkout session, from the
+/// platform's events: each keeps its own copy, so each claim stands alone.
+struct SessionShadow {
+    /// The API version the session was created with (0 for none), and the submissions it allows (0 for no limit).
+    var apiVersion = 0
+    var limit = 0
+    var uses = 0
+    var bound = false
+    var expired = false
+
+    /// A fresh binding replaces whatever the lifecycle's session was: a new context, a new session.
+    mutating func bind(apiVersion: Int, limit: Int) {
+        self = SessionShadow(apiVersion: apiVersion, limit: limit, uses: 0, bound: true, expired: false)
+    }
+}
+
+/// The sessions a claim follows, by lifecycle: bound, used and expired as the platform reports,
+/// forgotten when the lifecycle ends.
+struct SessionShadows {
+    private var sessions = LifecycleShadows<LifecycleID, SessionShadow>(fresh: SessionShadow())
+
+    static let watches: [WorldEvent.Kind] = [.sessionBound, .sessionUsed, .sessionExpired, .lifecycleEnded]
+
+    /// Follows `event`, and hands a use to `check` with the session as it was before the use.
+    mutating func follow(_ event: WorldEvent, check: (LifecycleID, Int, SessionShadow) -> Void) {
+        switch event {
+        case .sessionBound(let lifecycle, let apiVersion, let limit):
+            sessions.update(lifecycle) { $0.bind(apiVersion: apiVersion, limit: limit) }
+        case .sessionUsed(let lifecycle, let apiVersion):
+            let before = sessions.update(lifecycle) { session in
+                defer { session.uses += 1 }
+                return session
+            }
+            if before.bound { check(lifecycle, apiVersion, before) }
+        case .sessionExpired(let lifecycle):
+            sessions.update(lifecycle) { $0.expired = true }
+        case .lifecycleEnded(let lifecycle, _, _):
+            sessions.forget(lifecycle)
+        default:
+            break
+        }
+    }
+}
+
+/// SES-1: no operation runs on a session after its lifetime (or a Sips context's inactivity
+/// limit) ran out; only a new binding brings the lifecycle a live session again.
+final class NoOperationOnAnExpiredSession: SafetyMonitor {
+    static let invariant = "SES-1"
+    static let claim = "NoOperationOnAnExpiredSession"
+    static let watches = SessionShadows.watches
+    @exclusivity(unchecked) private var sessions = SessionShadows()
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        sessions.follow(event) { lifecycle, _, session in
+            checks.expect(!session.expired, about: lifecycle, "an operation ran on the session after it expired")
+        }
+    }
+}
+
+/// SES-2: every update names the API version that created the session (Mastercard); a stale app's
+/// update is refused, never applied.
+final class UpdatesNameTheSessionsVersion: SafetyMonitor {
+    static let invariant = "SES-2"
+    static let claim = "UpdatesNameTheSessionsVersion"
+    static let watches = SessionShadows.watches
+    @exclusivity(unchecked) private var sessions = SessionShadows()
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        sessions.follow(event) { lifecycle, named, session in
+            guard named != 0 || session.apiVersion != 0 else { return }  // Neither side is versioned.
+            checks.expect(named == session.apiVersion, about: lifecycle,
+                          "an update naming API version \(named) was applied to a session of version \(session.apiVersion)")
+        }
+    }
+}
+
+/// SES-4: a session takes no more device submissions than its authenticationLimit (Mastercard).
+final class SessionUsesStayWithinTheLimit: SafetyMonitor {
+    static let invariant = "SES-4"
+    static let claim = "SessionUsesStayWithinTheLimit"
+    static let watches = SessionShadows.watches
+    @exclusivity(unchecked) private var sessions = SessionShadows()
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        sessions.follow(event) { lifecycle, _, session in
+            guard session.limit > 0 else { return }
+            checks.expect(session.uses < session.limit, about: lifecycle,
+                          "submission #\(session.uses + 1) on a session that allows \(session.limit)")
+        }
+    }
+}

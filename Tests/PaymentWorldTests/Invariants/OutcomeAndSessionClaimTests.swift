@@ -1,0 +1,121 @@
+@testable import PaymentWorld
+import SimulationKernel
+import Testing
+
+/// The claims on unknown outcomes, reversals, voids, declined payments, checkout sessions and SCA
+/// events, each shown holding on a good story and catching the bad one it is for.
+@Suite struct OutcomeAndSessionClaimTests {
+    private let payment = firstPayment
+    private let lifecycle = firstLifecycle
+
+    @Test func anUnknownOutcomeMustBeSettledWithinALifecycleBudget() {
+        var configuration = PaymentsConfiguration()
+        configuration.timeouts.lifecycleBudget = .seconds(100)
+        var harness = ClaimHarness<UnknownOutcomesResolveInTime>(configuration)
+        harness.bodies.publish(RequestBodies.Order(), for: lifecycle)
+        harness.bodies.publish(RequestBodies.Payment(order: lifecycle), for: payment)
+        harness.feed(at: 10, .outcomeUnknown(payment))
+        harness.feed(at: 110, .outcomeResolved(payment, approved: false))
+        harness.feed(at: 120, .paymentRetired(payment, order: lifecycle))
+        #expect(harness.violations.isEmpty && harness.checked == 2)
+
+        harness.feed(at: 200, .outcomeUnknown(payment))
+        harness.feed(at: 301, .outcomeResolved(payment, approved: true))
+        harness.feed(at: 400, .outcomeUnknown(payment))
+        harness.feed(at: 401, .paymentRetired(payment, order: lifecycle))
+        #expect(harness.violations.count == 2)
+        #expect(harness.violations.first?.contains("after") == true)
+        #expect(harness.violations.last == "retired with its outcome still unknown")
+    }
+
+    @Test func aReversalReleasesOnceAndNothingWhenTheOriginalNeverArrived() {
+        var harness = ClaimHarness<ReversalsReleaseOnce>()
+        let first = AttemptID(payment, 0), second = AttemptID(payment, 1)
+        harness.feed(.reversalApplied(first, arrived: true, released: 500),
+                     .reversalApplied(first, arrived: true, released: 0),
+                     .reversalApplied(second, arrived: true, released: 500),
+                     .reversalApplied(AttemptID(PaymentID(slot: 1, generation: 1), 0), arrived: false, released: 0))
+        #expect(harness.violations.isEmpty)
+        harness.feed(.reversalApplied(first, arrived: true, released: 500),
+                     .reversalApplied(AttemptID(PaymentID(slot: 2, generation: 1), 0), arrived: false, released: 7))
+        #expect(harness.violations.count == 2, "\(harness.violations)")
+    }
+
+    @Test func aVoidComesBeforeAnyCaptureAndNothingFollowsIt() {
+        var harness = ClaimHarness<VoidsComeBeforeAnyCapture>()
+        harness.feed(.authorizationClosed(payment, expired: false))
+        #expect(harness.violations.isEmpty)
+        harness.feed(.captureAttempted(payment, amount: 100), .authorizationClosed(payment, expired: true))
+        #expect(harness.violations == ["a capture of 100 after the authorization closed", "expired after it was already closed"])
+
+        let captured = PaymentID(slot: 1, generation: 1)
+        var other = ClaimHarness<VoidsComeBeforeAnyCapture>()
+        other.feed(.captureAttempted(captured, amount: 100), .captured(captured, card: CardID(0), amount: 100),
+                   .authorizationClosed(captured, expired: false))
+        #expect(other.violations == ["voided after 100 was captured"])
+    }
+
+    @Test func aDeclinedPaymentMovesNoMoney() {
+        var harness = ClaimHarness<DeclinedPaymentsMoveNoMoney>()
+        harness.feed(.paymentFinal(payment, order: lifecycle, succeeded: false))
+        let paid = PaymentID(slot: 1, generation: 1)
+        harness.feed(.captured(paid, card: CardID(0), amount: 100), .paymentFinal(paid, order: lifecycle, succeeded: true))
+        #expect(harness.violations.isEmpty && harness.checked == 1)
+        harness.feed(.captured(payment, card: CardID(0), amount: 40))
+        let charged = PaymentID(slot: 2, generation: 1)
+        harness.feed(.captured(charged, card: CardID(0), amount: 60), .paymentFinal(charged, order: lifecycle, succeeded: false))
+        #expect(harness.violations == ["captured 40 after the payment ended not succeeded",
+                                       "ended not succeeded with 60 captured from the card"])
+    }
+
+    @Test func sessionClaimsFollowBindingUseAndExpiry() {
+        var expiry = ClaimHarness<NoOperationOnAnExpiredSession>()
+        var version = ClaimHarness<UpdatesNameTheSessionsVersion>()
+        var limit = ClaimHarness<SessionUsesStayWithinTheLimit>()
+        let story: [WorldEvent] = [.sessionBound(lifecycle, apiVersion: 61, limit: 2), .sessionUsed(lifecycle, apiVersion: 61),
+                                   .sessionUsed(lifecycle, apiVersion: 61), .sessionExpired(lifecycle),
+                                   .sessionBound(lifecycle, apiVersion: 61, limit: 2), .sessionUsed(lifecycle, apiVersion: 61)]
+        for event in story {
+            expiry.feed(event)
+            version.feed(event)
+            limit.feed(event)
+        }
+        #expect(expiry.violations.isEmpty && version.violations.isEmpty && limit.violations.isEmpty)
+        #expect(expiry.checked == 3 && version.checked == 3 && limit.checked == 3)
+
+        let bad: [WorldEvent] = [.sessionUsed(lifecycle, apiVersion: 60), .sessionUsed(lifecycle, apiVersion: 61),
+                                 .sessionExpired(lifecycle), .sessionUsed(lifecycle, apiVersion: 61)]
+        for event in bad {
+            expiry.feed(event)
+            version.feed(event)
+            limit.feed(event)
+        }
+        #expect(expiry.violations == ["an operation ran on the session after it expired"])
+        #expect(version.violations == ["an update naming API version 60 was applied to a session of version 61"])
+        #expect(limit.violations == ["submission #3 on a session that allows 2", "submission #4 on a session that allows 2"])
+    }
+
+    @Test func anScaEventVerifiesInTimeAndIsRedeemedOnce() {
+        var once = ClaimHarness<ScaEventsTakeOneEffect>()
+        var attempts = ClaimHarness<ExpiredOrExhaustedScaNeverVerifies>()
+        let good: [WorldEvent] = [.scaEventOpened(lifecycle, allowableAttempts: 2), .scaAttemptDecided(lifecycle, verified: false),
+                                  .scaAttemptDecided(lifecycle, verified: true), .scaEventRedeemed(lifecycle)]
+        for event in good {
+            once.feed(event)
+            attempts.feed(event)
+        }
+        #expect(once.violations.isEmpty && attempts.violations.isEmpty)
+        #expect(once.checked == 1 && attempts.checked == 4)
+
+        let bad: [WorldEvent] = [.scaEventRedeemed(lifecycle), .scaEventOpened(lifecycle, allowableAttempts: 1),
+                                 .scaEventExpired(lifecycle), .scaAttemptDecided(lifecycle, verified: true),
+                                 .scaAttemptDecided(lifecycle, verified: false), .scaEventOpened(lifecycle, allowableAttempts: 1),
+                                 .scaEventRedeemed(lifecycle)]
+        for event in bad {
+            once.feed(event)
+            attempts.feed(event)
+        }
+        #expect(once.violations == ["an SCA event redeemed for a second effect", "an SCA event redeemed before it was verified"])
+        #expect(attempts.violations == ["an expired SCA event became verified", "attempt #2 on an SCA event that allows 1"])
+    }
+}
