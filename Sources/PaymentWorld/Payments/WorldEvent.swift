@@ -115,6 +115,16 @@ public enum WorldEvent: Sendable {
     case scaAttemptDecided(LifecycleID, verified: Bool)
     /// The card platform redeemed the lifecycle's verified event for its operation's effect.
     case scaEventRedeemed(LifecycleID)
+
+    // One-time codes.
+    /// A wallet started an OTP for the lifecycle (OTP-1, OTP-2, OTP-4, WAL-2).
+    case otpStarted(LifecycleID)
+    /// It sent the OTP's code `code`, the first or a resent one that kills the one before.
+    case otpCodeSent(LifecycleID, code: UInt64)
+    /// The OTP's validity ran out.
+    case otpCodeExpired(LifecycleID)
+    /// It accepted the submitted `code`: the OTP is verified.
+    case otpCodeAccepted(LifecycleID, code: UInt64)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -128,6 +138,7 @@ public enum WorldEvent: Sendable {
         case merchantOrderFinal, holdsAtEnd
         case outcomeUnknown, reversalApplied, authorizationClosed
         case sessionBound, sessionUsed, sessionExpired, scaEventOpened, scaEventExpired, scaAttemptDecided, scaEventRedeemed
+        case otpStarted, otpCodeSent, otpCodeExpired, otpCodeAccepted
     }
 
     public var kind: Kind {
@@ -177,6 +188,10 @@ public enum WorldEvent: Sendable {
         case .scaEventExpired: .scaEventExpired
         case .scaAttemptDecided: .scaAttemptDecided
         case .scaEventRedeemed: .scaEventRedeemed
+        case .otpStarted: .otpStarted
+        case .otpCodeSent: .otpCodeSent
+        case .otpCodeExpired: .otpCodeExpired
+        case .otpCodeAccepted: .otpCodeAccepted
         }
     }
 }

@@ -226,6 +226,7 @@ public actor Wallet: ReportingActor {
         session.protected = protected
         session.submissions = 0
         session.answer = .bankOtpRequired
+        desk.observe(.otpStarted(lifecycle))
         otp(.sendCode, lifecycle, &session)
     }
 
@@ -242,6 +243,7 @@ public actor Wallet: ReportingActor {
         case .sendCode:
             // A new code kills the previous one (OTP-2); the channel may lose or delay it.
             session.code = desk.random.int(in: 100_000...999_999)
+            desk.observe(.otpCodeSent(lifecycle, code: session.code))
             desk.send(.codeSent, to: .messageChannel, lifecycle, argument: session.code)
         case .startTimer(let timer):
             precondition(timer == .otpValidity, "the wallet's OTP has no \(timer) timer")
@@ -267,6 +269,8 @@ public actor Wallet: ReportingActor {
                 session.answer = .codeFailed
             }
         case .runProtectedAction:
+            // Verified: the table runs the action only on a match of the code submitted.
+            desk.observe(.otpCodeAccepted(lifecycle, code: session.pendingCode))
             session.answer = .ok
             if session.protected == .walletAddCard {
                 addCard(.otpVerified, lifecycle, &session)
@@ -291,6 +295,7 @@ public actor Wallet: ReportingActor {
     private func otpExpired(_ lifecycle: LifecycleID, timer: UInt32) {
         guard var session = sessions[lifecycle], session.otpTimer == timer, case .awaitingCode? = session.otp else { return }
         otp(.codeExpired, lifecycle, &session)
+        desk.observe(.otpCodeExpired(lifecycle))
         desk.counters.count(expiry: .otpValidity)
         if session.protected == .walletAddCard { addCard(.otpFailed, lifecycle, &session) }
         sessions[lifecycle] = session

@@ -53,6 +53,10 @@ struct InvariantRegistry {
             SessionUsesStayWithinTheLimit.self,      // SES-4
             ScaEventsTakeOneEffect.self,             // SCA-2
             ExpiredOrExhaustedScaNeverVerifies.self, // SCA-3
+            OtpCodesWorkOnce.self,                   // OTP-1
+            OnlyTheLatestOtpCodeVerifies.self,       // OTP-2
+            NothingVerifiesAfterOtpExpiry.self,      // OTP-4
+            CardsAreAddedOnlyAfterEveryOtp.self,     // WAL-2
         ]
     }
 

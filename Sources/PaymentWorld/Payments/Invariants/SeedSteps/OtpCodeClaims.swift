@@ -1,0 +1,121 @@
+/// What the OTP claims know of a lifecycle's one-time codes, from the wallet's events.
+struct OtpShadow {
+    /// The code sent last, which alone may verify (OTP-2).
+    var latest: UInt64 = 0
+    /// The code accepted since the last code was sent: it may not verify again (OTP-1).
+    var accepted: UInt64?
+    var expired = false
+    /// OTPs the wallet started for the lifecycle, and those verified (WAL-2).
+    var started = 0
+    var verified = 0
+}
+
+/// The codes a claim follows, by lifecycle, forgotten when the lifecycle ends.
+struct OtpShadows {
+    private var codes = LifecycleShadows<LifecycleID, OtpShadow>(fresh: OtpShadow())
+
+    static let watches: [WorldEvent.Kind] = [.otpStarted, .otpCodeSent, .otpCodeExpired, .otpCodeAccepted, .lifecycleEnded]
+
+    /// Follows `event`, and hands an accepted code to `check` with what was known before it.
+    mutating func follow(_ event: WorldEvent, check: (LifecycleID, UInt64, OtpShadow) -> Void = { _, _, _ in }) {
+        switch event {
+        case .otpStarted(let lifecycle):
+            codes.update(lifecycle) { shadow in
+                shadow.started += 1
+                shadow.expired = false
+                shadow.accepted = nil
+            }
+        case .otpCodeSent(let lifecycle, let code):
+            codes.update(lifecycle) { shadow in
+                shadow.latest = code
+                shadow.accepted = nil
+            }
+        case .otpCodeExpired(let lifecycle):
+            codes.update(lifecycle) { $0.expired = true }
+        case .otpCodeAccepted(let lifecycle, let code):
+            let before = codes.update(lifecycle) { shadow in
+                defer {
+                    shadow.accepted = code
+                    shadow.verified += 1
+                }
+                return shadow
+            }
+            check(lifecycle, code, before)
+        case .lifecycleEnded(let lifecycle, _, _):
+            codes.forget(lifecycle)
+        default:
+            break
+        }
+    }
+
+    subscript(lifecycle: LifecycleID) -> OtpShadow { codes[lifecycle] }
+}
+
+/// OTP-1: a code works once: once accepted, the same code verifies nothing more until a new one is sent.
+final class OtpCodesWorkOnce: SafetyMonitor {
+    static let invariant = "OTP-1"
+    static let claim = "OtpCodesWorkOnce"
+    static let watches = OtpShadows.watches
+    @exclusivity(unchecked) private var codes = OtpShadows()
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        codes.follow(event) { lifecycle, code, before in
+            checks.expect(before.accepted != code, about: lifecycle, "code \(code) verified a second time")
+        }
+    }
+}
+
+/// OTP-2: only the code sent last verifies; a resend kills the code before it.
+final class OnlyTheLatestOtpCodeVerifies: SafetyMonitor {
+    static let invariant = "OTP-2"
+    static let claim = "OnlyTheLatestOtpCodeVerifies"
+    static let watches = OtpShadows.watches
+    @exclusivity(unchecked) private var codes = OtpShadows()
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        codes.follow(event) { lifecycle, code, before in
+            checks.expect(code == before.latest, about: lifecycle, "code \(code) verified, but \(before.latest) was sent after it")
+        }
+    }
+}
+
+/// OTP-4: nothing verifies after the OTP's validity ran out.
+final class NothingVerifiesAfterOtpExpiry: SafetyMonitor {
+    static let invariant = "OTP-4"
+    static let claim = "NothingVerifiesAfterOtpExpiry"
+    static let watches = OtpShadows.watches
+    @exclusivity(unchecked) private var codes = OtpShadows()
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        codes.follow(event) { lifecycle, code, before in
+            checks.expect(!before.expired, about: lifecycle, "code \(code) verified after the OTP expired")
+        }
+    }
+}
+
+/// WAL-2: a card is added to a wallet only after every OTP the wallet asked for in its lifecycle
+/// was verified (Portmone's bank OTP 2113, then the wallet phone's 2114).
+final class CardsAreAddedOnlyAfterEveryOtp: SafetyMonitor {
+    static let invariant = "WAL-2"
+    static let claim = "CardsAreAddedOnlyAfterEveryOtp"
+    static let watches = OtpShadows.watches + [.walletCardStored]
+    @exclusivity(unchecked) private var codes = OtpShadows()
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        guard case .walletCardStored(let lifecycle, _, let name) = event else {
+            codes.follow(event)
+            return
+        }
+        let otps = codes[lifecycle]
+        checks.expect(otps.verified >= otps.started, about: lifecycle,
+                      "card \(name) stored with \(otps.started - otps.verified) of \(otps.started) OTPs not verified")
+    }
+}
