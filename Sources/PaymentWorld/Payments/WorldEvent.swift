@@ -98,6 +98,8 @@ public enum WorldEvent: Sendable {
     case reversalApplied(AttemptID, arrived: Bool, released: Int64)
     /// An authorization closed without a capture: voided by the merchant, or expired at its limit (AUTH-2).
     case authorizationClosed(PaymentID, expired: Bool)
+    /// The gateway reversed (or had already sent the reversal of) an approval its payment will not use (SALE-4).
+    case lateApprovalReversed(AttemptID)
 
     // Checkout sessions and SCA events.
     /// The platform bound a session to its credential: a one-shot context, a session of `apiVersion`
@@ -125,6 +127,12 @@ public enum WorldEvent: Sendable {
     case otpCodeExpired(LifecycleID)
     /// It accepted the submitted `code`: the OTP is verified.
     case otpCodeAccepted(LifecycleID, code: UInt64)
+
+    // Push provisioning.
+    /// The card platform initiated the lifecycle's wallet tokenization (PROV-2).
+    case tokenizationInitiated(LifecycleID)
+    /// The customer's mobile wallet added the lifecycle's pass, holding its DPAN (PROV-2).
+    case passAdded(LifecycleID)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -136,9 +144,10 @@ public enum WorldEvent: Sendable {
         case walletCardStored, walletCardRemoved, walletListed, walletCardUsed
         case prepaidCardCreated, tokensDeactivated
         case merchantOrderFinal, holdsAtEnd
-        case outcomeUnknown, reversalApplied, authorizationClosed
+        case outcomeUnknown, reversalApplied, authorizationClosed, lateApprovalReversed
         case sessionBound, sessionUsed, sessionExpired, scaEventOpened, scaEventExpired, scaAttemptDecided, scaEventRedeemed
         case otpStarted, otpCodeSent, otpCodeExpired, otpCodeAccepted
+        case tokenizationInitiated, passAdded
     }
 
     public var kind: Kind {
@@ -181,6 +190,7 @@ public enum WorldEvent: Sendable {
         case .outcomeUnknown: .outcomeUnknown
         case .reversalApplied: .reversalApplied
         case .authorizationClosed: .authorizationClosed
+        case .lateApprovalReversed: .lateApprovalReversed
         case .sessionBound: .sessionBound
         case .sessionUsed: .sessionUsed
         case .sessionExpired: .sessionExpired
@@ -192,6 +202,8 @@ public enum WorldEvent: Sendable {
         case .otpCodeSent: .otpCodeSent
         case .otpCodeExpired: .otpCodeExpired
         case .otpCodeAccepted: .otpCodeAccepted
+        case .tokenizationInitiated: .tokenizationInitiated
+        case .passAdded: .passAdded
         }
     }
 }

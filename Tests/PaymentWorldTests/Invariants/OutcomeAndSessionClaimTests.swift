@@ -119,3 +119,35 @@ import Testing
         #expect(attempts.violations == ["an expired SCA event became verified", "attempt #2 on an SCA event that allows 1"])
     }
 }
+
+/// The claims on late approvals and on push provisioning's order of steps.
+@Suite struct LateApprovalAndProvisioningClaimTests {
+    private let payment = firstPayment
+    private let lifecycle = firstLifecycle
+
+    @Test func anApprovalThePaymentDidNotUseIsReversed() {
+        var harness = ClaimHarness<LateApprovalsAreReversed>()
+        let first = AttemptID(payment, 0), second = AttemptID(payment, 1)
+        harness.feed(.authorizationSent(first, required: false, authentication: nil, exempted: false, amount: 100),
+                     .authorizationSent(second, required: false, authentication: nil, exempted: false, amount: 100),
+                     .authorizationAnswered(second, approved: true), .authorizationAnswered(first, approved: true),
+                     .lateApprovalReversed(first), .paymentRetired(payment, order: lifecycle))
+        #expect(harness.violations.isEmpty && harness.checked == 1)
+
+        let declined = PaymentID(slot: 1, generation: 1)
+        harness.feed(.paymentFinal(declined, order: lifecycle, succeeded: false),
+                     .authorizationAnswered(AttemptID(declined, 0), approved: true), .paymentStatusAtEnd(declined, succeeded: false))
+        #expect(harness.violations == ["an approval of attempt #1 the payment did not use was never reversed"])
+    }
+
+    @Test func aTokenCompletesOnlyAfterThePassIsAdded() {
+        var harness = ClaimHarness<TokensCompleteOnlyAfterThePassIsAdded>()
+        let card = PrepaidCardRef(CustomerID(0), generation: 1)
+        harness.feed(.tokenizationInitiated(lifecycle), .passAdded(lifecycle),
+                     .tokenizationCompleted(lifecycle, card: card, device: 0, cardStatus: .active),
+                     .lifecycleEnded(lifecycle, deadline: .zero, told: .succeeded))
+        #expect(harness.violations.isEmpty && harness.checked == 1)
+        harness.feed(.tokenizationInitiated(lifecycle), .tokenizationCompleted(lifecycle, card: card, device: 0, cardStatus: .active))
+        #expect(harness.violations == ["\(card)'s token completed before the mobile wallet added the pass"])
+    }
+}

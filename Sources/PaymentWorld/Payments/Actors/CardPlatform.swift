@@ -281,6 +281,7 @@ public actor CardPlatform: ReportingActor {
         }
         cards[customer].tokens[device] = .initiated
         setOwner(customer, device, lifecycle)
+        desk.observe(.tokenizationInitiated(lifecycle))
         // The push provisioning must complete within its time (600 s, domain §2.7), or it lapses.
         session.tokenCustomer = customer
         session.tokenDevice = device

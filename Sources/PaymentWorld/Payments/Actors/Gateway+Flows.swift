@@ -138,18 +138,14 @@ extension Gateway {
         guard let record = record(payment) else {
             // An approval that arrives after the payment was forgotten (a very slow hop) would hold
             // money nobody will capture: it is reversed by its authorization id, which needs no record.
-            if approved {
-                counters.lateApprovalsReversed &+= 1
-                sendReversal(payment, attempt: attempt)
-            }
+            if approved { reverseUnusedApproval(payment, attempt: attempt) }
             return
         }
         context.observe(.authorizationAnswered(AttemptID(payment, attempt), approved: approved))
         if attempt != record.attempt || isSettled(record) {
             // A late or duplicate answer. An approval nobody will use is reversed (SALE-4).
             if approved && record.approvedAttempt != attempt {
-                counters.lateApprovalsReversed &+= 1
-                sendReversal(payment, attempt: attempt)
+                reverseUnusedApproval(payment, attempt: attempt)
             } else if context.has(.duplicateAnswerApplied) && isSettled(record) && record.flow == .sale {
                 applySale(payment, approved ? .approve : .decline(code: answer.responseCode, backupLeft: false))
             } else {
@@ -162,7 +158,10 @@ extension Gateway {
                 // The reversal already sent undoes this approval, and the payment settles as not
                 // approved when it is acknowledged (LC-12). Capturing it now would race the reversal
                 // at the issuer (found by swarm seed 1108 with pct and jitter: G-1).
-                if approved { counters.lateApprovalsReversed &+= 1 }
+                if approved {
+                    counters.lateApprovalsReversed &+= 1
+                    context.observe(.lateApprovalReversed(AttemptID(payment, attempt)))
+                }
                 return
             }
             applyResolution(payment, .originalReply(approved ? .approved : .notApproved))
@@ -188,6 +187,14 @@ extension Gateway {
             let amount = MinorUnits(context.bodies[payment].amount)
             applyAuthorization(payment, approved ? .approve(amount: amount) : .decline(code: answer.responseCode))
         }
+    }
+
+    /// An approval the payment will not use (it went final without it, or a later attempt is the
+    /// one that counts) holds money nobody will capture: it is reversed and counted (SALE-4).
+    private func reverseUnusedApproval(_ payment: PaymentID, attempt: Int) {
+        counters.lateApprovalsReversed &+= 1
+        context.observe(.lateApprovalReversed(AttemptID(payment, attempt)))
+        sendReversal(payment, attempt: attempt)
     }
 
     /// Whether the payment no longer waits for an authorization answer.

@@ -113,6 +113,7 @@ public actor MobileWallet: ReportingActor {
             if answer == .ok {
                 // The pass holds the network token (DPAN), never the card number (G-12).
                 desk.observe(.cardDataKept(.lifecycle(payment), holder: .mobileWallet, form: .token))
+                desk.observe(.passAdded(payment))
             }
             record.last.step = .addPass
             record.last.answer = answer

@@ -26,7 +26,7 @@ extension PlantedDefect {
         case .walletStoresBeforeOtp: "OTP-5"
         case .replacementReusesCancelledCard: "CARD-1"
         case .issueCountedAsActivation: "CARD-2"
-        case .tokenCompletedTwice: "PROV-3"
+        case .tokenCompletedTwice: "PROV-2"  // Completed at initiation, before any pass: PROV-3 sees the second.
         case .walletDedupesCardNamesPerRequest: "WAL-1"
         case .walletPaysWithoutRechecking: "WAL-4"
         case .cardStatusReadBeforeSca: "CARD-7"

@@ -57,6 +57,8 @@ struct InvariantRegistry {
             OnlyTheLatestOtpCodeVerifies.self,       // OTP-2
             NothingVerifiesAfterOtpExpiry.self,      // OTP-4
             CardsAreAddedOnlyAfterEveryOtp.self,     // WAL-2
+            LateApprovalsAreReversed.self,           // SALE-4
+            TokensCompleteOnlyAfterThePassIsAdded.self, // PROV-2
         ]
     }
 
