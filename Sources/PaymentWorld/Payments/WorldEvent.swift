@@ -109,14 +109,20 @@ public enum WorldEvent: Sendable {
     case sessionUsed(LifecycleID, apiVersion: Int)
     /// The session's lifetime (or a Sips context's inactivity limit) ran out.
     case sessionExpired(LifecycleID)
-    /// The SCA authority opened an event allowing `allowableAttempts` attempts (SCA-2, SCA-3).
-    case scaEventOpened(LifecycleID, allowableAttempts: Int)
+    /// The SCA authority opened an event for `operation` (a `SeedStep`'s raw value) allowing
+    /// `allowableAttempts` attempts (SCA-1 … SCA-3).
+    case scaEventOpened(LifecycleID, operation: UInt8, allowableAttempts: Int)
     /// The event's expirationTime passed.
     case scaEventExpired(LifecycleID)
-    /// The authority decided an attempt of the lifecycle's event.
-    case scaAttemptDecided(LifecycleID, verified: Bool)
-    /// The card platform redeemed the lifecycle's verified event for its operation's effect.
-    case scaEventRedeemed(LifecycleID)
+    /// The authority decided an attempt of the lifecycle's event: the attempt's own status, and
+    /// whether the event is verified now (SCA-3, SCA-4).
+    case scaAttemptDecided(LifecycleID, attemptVerified: Bool, verified: Bool)
+    /// The card platform redeemed the lifecycle's verified event for `operation`'s effect.
+    case scaEventRedeemed(LifecycleID, operation: UInt8)
+    /// The card platform answered `operation`'s first call `scaRequired` (SCA-1).
+    case scaRequested(LifecycleID, operation: UInt8)
+    /// The card platform ran `operation`'s effect for the lifecycle (SCA-1).
+    case scaProtectedEffect(LifecycleID, operation: UInt8)
 
     // One-time codes.
     /// A wallet started an OTP for the lifecycle (OTP-1, OTP-2, OTP-4, WAL-2).
@@ -146,6 +152,7 @@ public enum WorldEvent: Sendable {
         case merchantOrderFinal, holdsAtEnd
         case outcomeUnknown, reversalApplied, authorizationClosed, lateApprovalReversed
         case sessionBound, sessionUsed, sessionExpired, scaEventOpened, scaEventExpired, scaAttemptDecided, scaEventRedeemed
+        case scaRequested, scaProtectedEffect
         case otpStarted, otpCodeSent, otpCodeExpired, otpCodeAccepted
         case tokenizationInitiated, passAdded
     }
@@ -198,6 +205,8 @@ public enum WorldEvent: Sendable {
         case .scaEventExpired: .scaEventExpired
         case .scaAttemptDecided: .scaAttemptDecided
         case .scaEventRedeemed: .scaEventRedeemed
+        case .scaRequested: .scaRequested
+        case .scaProtectedEffect: .scaProtectedEffect
         case .otpStarted: .otpStarted
         case .otpCodeSent: .otpCodeSent
         case .otpCodeExpired: .otpCodeExpired

@@ -98,8 +98,8 @@ import Testing
     @Test func anScaEventVerifiesInTimeAndIsRedeemedOnce() {
         var once = ClaimHarness<ScaEventsTakeOneEffect>()
         var attempts = ClaimHarness<ExpiredOrExhaustedScaNeverVerifies>()
-        let good: [WorldEvent] = [.scaEventOpened(lifecycle, allowableAttempts: 2), .scaAttemptDecided(lifecycle, verified: false),
-                                  .scaAttemptDecided(lifecycle, verified: true), .scaEventRedeemed(lifecycle)]
+        let good: [WorldEvent] = [.scaEventOpened(lifecycle, operation: 9, allowableAttempts: 2), .scaAttemptDecided(lifecycle, attemptVerified: false, verified: false),
+                                  .scaAttemptDecided(lifecycle, attemptVerified: true, verified: true), .scaEventRedeemed(lifecycle, operation: 9)]
         for event in good {
             once.feed(event)
             attempts.feed(event)
@@ -107,10 +107,10 @@ import Testing
         #expect(once.violations.isEmpty && attempts.violations.isEmpty)
         #expect(once.checked == 1 && attempts.checked == 4)
 
-        let bad: [WorldEvent] = [.scaEventRedeemed(lifecycle), .scaEventOpened(lifecycle, allowableAttempts: 1),
-                                 .scaEventExpired(lifecycle), .scaAttemptDecided(lifecycle, verified: true),
-                                 .scaAttemptDecided(lifecycle, verified: false), .scaEventOpened(lifecycle, allowableAttempts: 1),
-                                 .scaEventRedeemed(lifecycle)]
+        let bad: [WorldEvent] = [.scaEventRedeemed(lifecycle, operation: 9), .scaEventOpened(lifecycle, operation: 9, allowableAttempts: 1),
+                                 .scaEventExpired(lifecycle), .scaAttemptDecided(lifecycle, attemptVerified: true, verified: true),
+                                 .scaAttemptDecided(lifecycle, attemptVerified: false, verified: false), .scaEventOpened(lifecycle, operation: 9, allowableAttempts: 1),
+                                 .scaEventRedeemed(lifecycle, operation: 9)]
         for event in bad {
             once.feed(event)
             attempts.feed(event)
@@ -149,5 +149,38 @@ import Testing
         #expect(harness.violations.isEmpty && harness.checked == 1)
         harness.feed(.tokenizationInitiated(lifecycle), .tokenizationCompleted(lifecycle, card: card, device: 0, cardStatus: .active))
         #expect(harness.violations == ["\(card)'s token completed before the mobile wallet added the pass"])
+    }
+}
+
+/// The claims on what an SCA event's attempts and redemption mean for the operation it protects.
+@Suite struct ScaOperationClaimTests {
+    private let lifecycle = firstLifecycle
+    private let lock: UInt8 = 9, cancel: UInt8 = 10
+
+    @Test func anEffectRedeemsAnEventOpenedForItsOwnOperation() {
+        var harness = ClaimHarness<ScaEffectsRedeemTheirOwnOperation>()
+        harness.feed(.scaProtectedEffect(lifecycle, operation: lock))  // No SCA asked: nothing to check.
+        harness.feed(.scaRequested(lifecycle, operation: lock), .scaEventOpened(lifecycle, operation: lock, allowableAttempts: 3),
+                     .scaAttemptDecided(lifecycle, attemptVerified: true, verified: true),
+                     .scaEventRedeemed(lifecycle, operation: lock), .scaProtectedEffect(lifecycle, operation: lock))
+        #expect(harness.violations.isEmpty && harness.checked == 1)
+        harness.feed(.scaRequested(lifecycle, operation: cancel), .scaEventOpened(lifecycle, operation: cancel, allowableAttempts: 3),
+                     .scaProtectedEffect(lifecycle, operation: cancel))
+        harness.feed(.scaRequested(lifecycle, operation: cancel), .scaEventOpened(lifecycle, operation: lock, allowableAttempts: 3),
+                     .scaEventRedeemed(lifecycle, operation: lock), .scaProtectedEffect(lifecycle, operation: cancel))
+        #expect(harness.violations == ["operation 10 took effect without redeeming a verified SCA event",
+                                       "operation 10 took effect on an SCA event for operation 9"])
+    }
+
+    @Test func anEventTakesTheStatusOfItsLastAttempt() {
+        var harness = ClaimHarness<ScaEventsTakeTheirLastAttemptsStatus>()
+        harness.feed(.scaEventOpened(lifecycle, operation: lock, allowableAttempts: 3),
+                     .scaAttemptDecided(lifecycle, attemptVerified: false, verified: false),
+                     .scaAttemptDecided(lifecycle, attemptVerified: true, verified: true))
+        #expect(harness.violations.isEmpty && harness.checked == 2)
+        harness.feed(.scaAttemptDecided(lifecycle, attemptVerified: false, verified: true),
+                     .scaAttemptDecided(lifecycle, attemptVerified: true, verified: false))
+        #expect(harness.violations == ["the SCA event is verified after a rejected attempt",
+                                       "the SCA event is not verified after a verified attempt"])
     }
 }

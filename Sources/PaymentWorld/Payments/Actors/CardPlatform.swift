@@ -136,6 +136,7 @@ public actor CardPlatform: ReportingActor {
     /// `scaRequired`: the SCA authority opens the event now, so its expirationTime runs from here
     /// (domain §2.7), not from the customer's first attempt.
     private func openScaEvent(for step: SeedStep, _ lifecycle: LifecycleID) {
+        desk.observe(.scaRequested(lifecycle, operation: step.rawValue))
         desk.send(.scaOpened, to: .scaAuthority, lifecycle, argument: UInt64(step.rawValue))
     }
 
@@ -213,6 +214,7 @@ public actor CardPlatform: ReportingActor {
             let from = desk.context.has(.cardStatusReadBeforeSca) ? session.stateAtCall : cards[customer].state
             answer = update(step, customer, lifecycle, from: from, sca: true)
         }
+        if answer == .ok { desk.observe(.scaProtectedEffect(lifecycle, operation: step.rawValue)) }
         session.last = LastAnswer(step: step, attempt: session.awaitingAttempt, answer: answer)
         sessions[lifecycle] = session
         desk.answer(lifecycle, step, answer, call: session.awaitingAttempt)

@@ -63,7 +63,7 @@ public actor ScaAuthority: ReportingActor {
                 if record.event == .verified {
                     verified = desk.step(&record.event, .callWithSca(sameOperation: true), of: payment) != nil
                         && desk.step(&record.event, .ok, of: payment) != nil
-                    if verified { desk.context.observe(.scaEventRedeemed(payment)) }
+                    if verified { desk.context.observe(.scaEventRedeemed(payment, operation: step?.rawValue ?? 0)) }
                 } else {
                     verified = record.event == .done  // The platform asks again: its first answer was lost.
                 }
@@ -81,7 +81,7 @@ public actor ScaAuthority: ReportingActor {
         record.step = operation
         record.event = .idle
         _ = desk.step(&record.event, .call, of: payment)
-        desk.context.observe(.scaEventOpened(payment, allowableAttempts: desk.seed.scaAttempts))
+        desk.context.observe(.scaEventOpened(payment, operation: operation?.rawValue ?? 0, allowableAttempts: desk.seed.scaAttempts))
         for effect in desk.step(&record.event, .scaRequired(allowableAttempts: desk.seed.scaAttempts), of: payment) ?? [] {
             guard case .startTimer(let timer) = effect else { continue }
             precondition(timer == .scaEventExpiry, "an SCA event has no \(timer) timer")
@@ -123,7 +123,7 @@ public actor ScaAuthority: ReportingActor {
         guard desk.step(&record.event, .submitAttempt, of: payment) != nil else { return .scaFailed }
         let status: ScaAttemptStatus = desk.random.chance(desk.seed.scaVerified) ? .verified : .rejected
         _ = desk.step(&record.event, .attemptResult(status), of: payment)
-        desk.context.observe(.scaAttemptDecided(payment, verified: record.event == .verified))
+        desk.context.observe(.scaAttemptDecided(payment, attemptVerified: status == .verified, verified: record.event == .verified))
         switch record.event {
         case .verified: return .ok
         case .challenged: return .scaRejected

@@ -59,6 +59,8 @@ struct InvariantRegistry {
             CardsAreAddedOnlyAfterEveryOtp.self,     // WAL-2
             LateApprovalsAreReversed.self,           // SALE-4
             TokensCompleteOnlyAfterThePassIsAdded.self, // PROV-2
+            ScaEffectsRedeemTheirOwnOperation.self,  // SCA-1
+            ScaEventsTakeTheirLastAttemptsStatus.self, // SCA-4
         ]
     }
 

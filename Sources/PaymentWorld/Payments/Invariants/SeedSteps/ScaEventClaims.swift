@@ -1,10 +1,16 @@
 /// What the SCA claims know of a lifecycle's current SCA event, from the authority's events.
 struct ScaEventShadow {
+    /// The operation (a `SeedStep`'s raw value) the event was opened for.
+    var operation: UInt8 = 0
     var allowable = 0
     var attempts = 0
     var verified = false
     var expired = false
     var redeemed = 0
+    /// The operation redeemed last, 0 for none.
+    var redeemedOperation: UInt8 = 0
+    /// The status of the last attempt, and whether any was decided.
+    var lastAttemptVerified = false
 }
 
 /// The SCA events a claim follows, by lifecycle; a new event replaces the lifecycle's last one.
@@ -14,26 +20,33 @@ struct ScaEventShadows {
     static let watches: [WorldEvent.Kind] = [.scaEventOpened, .scaEventExpired, .scaAttemptDecided, .scaEventRedeemed,
                                              .lifecycleEnded]
 
+    /// The lifecycle's event as known now.
+    subscript(lifecycle: LifecycleID) -> ScaEventShadow { events[lifecycle] }
+
     /// Follows `event`; returns the lifecycle's event as it was before it, and after.
     mutating func follow(_ event: WorldEvent) -> (LifecycleID, before: ScaEventShadow, after: ScaEventShadow)? {
         let lifecycle: LifecycleID
         let change: (inout ScaEventShadow) -> Void
         switch event {
-        case .scaEventOpened(let id, let allowable):
+        case .scaEventOpened(let id, let operation, let allowable):
             lifecycle = id
-            change = { $0 = ScaEventShadow(allowable: allowable) }
+            change = { $0 = ScaEventShadow(operation: operation, allowable: allowable) }
         case .scaEventExpired(let id):
             lifecycle = id
             change = { $0.expired = true }
-        case .scaAttemptDecided(let id, let verified):
+        case .scaAttemptDecided(let id, let attemptVerified, let verified):
             lifecycle = id
             change = { shadow in
                 shadow.attempts += 1
                 shadow.verified = verified
+                shadow.lastAttemptVerified = attemptVerified
             }
-        case .scaEventRedeemed(let id):
+        case .scaEventRedeemed(let id, let operation):
             lifecycle = id
-            change = { $0.redeemed += 1 }
+            change = { shadow in
+                shadow.redeemed += 1
+                shadow.redeemedOperation = operation
+            }
         case .lifecycleEnded(let id, _, _):
             events.forget(id)
             return nil
@@ -86,5 +99,59 @@ final class ExpiredOrExhaustedScaNeverVerifies: SafetyMonitor {
         checks.expect(after.attempts <= after.allowable, about: lifecycle,
                       "attempt #\(after.attempts) on an SCA event that allows \(after.allowable)")
         checks.expect(!(after.verified && before.expired), about: lifecycle, "an expired SCA event became verified")
+    }
+}
+
+/// SCA-4: an SCA event's status is the status of its last attempt: verified after a verified
+/// attempt, and not verified after a rejected one.
+final class ScaEventsTakeTheirLastAttemptsStatus: SafetyMonitor {
+    static let invariant = "SCA-4"
+    static let claim = "ScaEventsTakeTheirLastAttemptsStatus"
+    static let watches = ScaEventShadows.watches
+    @exclusivity(unchecked) private var events = ScaEventShadows()
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        guard case .scaAttemptDecided = event, let (lifecycle, _, after) = events.follow(event) else {
+            _ = events.follow(event)
+            return
+        }
+        checks.expect(after.verified == after.lastAttemptVerified, about: lifecycle,
+                      after.verified ? "the SCA event is verified after a rejected attempt"
+                                     : "the SCA event is not verified after a verified attempt")
+    }
+}
+
+/// SCA-1: an SCA-protected operation takes effect only by redeeming a verified event opened for
+/// that same operation, after the first call was answered `scaRequired`.
+final class ScaEffectsRedeemTheirOwnOperation: SafetyMonitor {
+    static let invariant = "SCA-1"
+    static let claim = "ScaEffectsRedeemTheirOwnOperation"
+    static let watches = ScaEventShadows.watches + [.scaRequested, .scaProtectedEffect]
+    @exclusivity(unchecked) private var events = ScaEventShadows()
+    /// The operation whose first call was answered `scaRequired`, by lifecycle; 0 for none.
+    @exclusivity(unchecked) private var requested = LifecycleShadows<LifecycleID, UInt8>(fresh: 0)
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        switch event {
+        case .scaRequested(let lifecycle, let operation):
+            requested.update(lifecycle) { $0 = operation }
+        case .scaProtectedEffect(let lifecycle, let operation):
+            guard requested[lifecycle] == operation else { return }  // This operation asked for no SCA.
+            let sca = events[lifecycle]
+            checks.expect(sca.redeemed > 0 && sca.operation == operation && sca.redeemedOperation == operation,
+                          about: lifecycle,
+                          sca.redeemed == 0 ? "operation \(operation) took effect without redeeming a verified SCA event"
+                                            : "operation \(operation) took effect on an SCA event for operation \(sca.operation)")
+            requested.update(lifecycle) { $0 = 0 }
+        case .lifecycleEnded(let lifecycle, _, _):
+            requested.forget(lifecycle)
+            _ = events.follow(event)
+        default:
+            _ = events.follow(event)
+        }
     }
 }
