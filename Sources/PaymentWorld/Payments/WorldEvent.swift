@@ -139,6 +139,8 @@ public enum WorldEvent: Sendable {
     case tokenizationInitiated(LifecycleID)
     /// The customer's mobile wallet added the lifecycle's pass, holding its DPAN (PROV-2).
     case passAdded(LifecycleID)
+    /// The lifecycle's tokenization lapsed at its completion time: the device holds no token now (PROV-4).
+    case tokenizationLapsed(LifecycleID)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -154,7 +156,7 @@ public enum WorldEvent: Sendable {
         case sessionBound, sessionUsed, sessionExpired, scaEventOpened, scaEventExpired, scaAttemptDecided, scaEventRedeemed
         case scaRequested, scaProtectedEffect
         case otpStarted, otpCodeSent, otpCodeExpired, otpCodeAccepted
-        case tokenizationInitiated, passAdded
+        case tokenizationInitiated, passAdded, tokenizationLapsed
     }
 
     public var kind: Kind {
@@ -213,6 +215,7 @@ public enum WorldEvent: Sendable {
         case .otpCodeAccepted: .otpCodeAccepted
         case .tokenizationInitiated: .tokenizationInitiated
         case .passAdded: .passAdded
+        case .tokenizationLapsed: .tokenizationLapsed
         }
     }
 }

@@ -184,3 +184,15 @@ import Testing
                                        "the SCA event is not verified after a verified attempt"])
     }
 }
+
+@Suite struct CompletedTokenClaimTests {
+    @Test func aCompletedTokenDoesNotLapse() {
+        var harness = ClaimHarness<CompletedTokensStayCompleted>()
+        let lapsed = firstLifecycle, completed = LifecycleID(slot: 1, generation: 1)
+        let card = PrepaidCardRef(CustomerID(0), generation: 1)
+        harness.feed(.tokenizationLapsed(lapsed), .tokenizationCompleted(completed, card: card, device: 0, cardStatus: .active))
+        #expect(harness.violations.isEmpty && harness.checked == 1)
+        harness.feed(.tokenizationLapsed(completed))
+        #expect(harness.violations == ["a completed tokenization lapsed at its completion time"])
+    }
+}

@@ -316,6 +316,7 @@ public actor CardPlatform: ReportingActor {
         guard customer < cards.count, owner(customer, device) == lifecycle, cards[customer].tokens[device] == .initiated
         else { return }  // Completed, deactivated with its card, or another lifecycle's by now.
         cards[customer].tokens[device] = .none
+        desk.observe(.tokenizationLapsed(lifecycle))
         session.provisioningExpired = true
         desk.counters.count(expiry: .provisioningCompletion)
         sessions[lifecycle] = session

@@ -61,6 +61,7 @@ struct InvariantRegistry {
             TokensCompleteOnlyAfterThePassIsAdded.self, // PROV-2
             ScaEffectsRedeemTheirOwnOperation.self,  // SCA-1
             ScaEventsTakeTheirLastAttemptsStatus.self, // SCA-4
+            CompletedTokensStayCompleted.self,       // PROV-4
         ]
     }
 
