@@ -89,6 +89,25 @@ public enum WorldEvent: Sendable {
     case walletListed(LifecycleID, wallet: WalletList)
     /// A payment took card `name` from its customer's wallet, which lists `wallet` (WAL-4).
     case walletCardUsed(LifecycleID, wallet: WalletList, name: UInt8)
+
+    // Verification and token sales.
+    /// The gateway opened a zero-amount verification (LC-03) for `lifecycle`; `storeCredential` is
+    /// whether the request asked to save the card (VER-1 … VER-3).
+    case verificationStarted(PaymentID, lifecycle: LifecycleID, storeCredential: Bool)
+    /// A verification ended, on the issuer's answer (or LC-12's): verified or not.
+    case verificationEnded(PaymentID, lifecycle: LifecycleID, verified: Bool)
+    /// The token service stored a credential (a card-on-file token) for a verification's lifecycle (VER-3).
+    case storedCredentialCreated(LifecycleID, verification: PaymentID)
+    /// The token service created a card-on-file token in `lifecycle` for `card` and `customer` (TOK-1).
+    case tokenCreated(LifecycleID, card: CardID, customer: CustomerID)
+    /// The token created in `lifecycle` was deleted (TOK-2).
+    case tokenDeleted(LifecycleID)
+    /// The gateway started a token payment: the token service resolved the token created in `token`
+    /// to `card` for the paying `customer`; `usableCard` is the card's status (TOK-1, TOK-2, TOK-4).
+    case tokenPaymentStarted(PaymentID, token: LifecycleID, card: CardID, customer: CustomerID, usableCard: Bool)
+    /// The gateway refused a token payment before it started: another customer's token (3101) or
+    /// no live token (PAYMENT_TOKEN_NOT_EXIST).
+    case tokenPaymentRejected(PaymentID, token: LifecycleID, customer: CustomerID, notOwned: Bool)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -100,6 +119,9 @@ public enum WorldEvent: Sendable {
         case walletCardStored, walletCardRemoved, walletListed, walletCardUsed
         case prepaidCardCreated, tokensDeactivated
         case merchantOrderFinal, holdsAtEnd
+        // Verification and token sales.
+        case verificationStarted, verificationEnded, storedCredentialCreated, tokenCreated, tokenDeleted
+        case tokenPaymentStarted, tokenPaymentRejected
     }
 
     public var kind: Kind {
@@ -139,6 +161,13 @@ public enum WorldEvent: Sendable {
         case .tokensDeactivated: .tokensDeactivated
         case .merchantOrderFinal: .merchantOrderFinal
         case .holdsAtEnd: .holdsAtEnd
+        case .verificationStarted: .verificationStarted
+        case .verificationEnded: .verificationEnded
+        case .storedCredentialCreated: .storedCredentialCreated
+        case .tokenCreated: .tokenCreated
+        case .tokenDeleted: .tokenDeleted
+        case .tokenPaymentStarted: .tokenPaymentStarted
+        case .tokenPaymentRejected: .tokenPaymentRejected
         }
     }
 }

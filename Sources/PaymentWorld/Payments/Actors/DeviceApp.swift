@@ -99,7 +99,8 @@ public actor DeviceApp: ReportingActor {
             }
         case .checkoutResponse:
             checkoutAnswered(lifecycle, outcome: OutcomeWire.outcome(of: event.argument),
-                             challengeExpired: OutcomeWire.challengeExpired(event.argument))
+                             challengeExpired: OutcomeWire.challengeExpired(event.argument),
+                             tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument))
         case .stepAnswer: stepAnswered(lifecycle, argument: event.argument)
         case .stepTimedOut: stepTimedOut(lifecycle, serial: event.argument)
         case .stepRetryDue: retryDue(lifecycle, serial: event.argument)
@@ -243,14 +244,17 @@ public actor DeviceApp: ReportingActor {
             && !lifecycles[lifecycle.slot].done
     }
 
-    private func checkoutAnswered(_ lifecycle: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool) {
+    private func checkoutAnswered(_ lifecycle: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool,
+                                  tokenRefusal: TokenLookupWire.Result?) {
         guard isCurrent(lifecycle) else {
             counters.duplicatesDeduped &+= 1  // A duplicate or late answer for a finished payment.
             return
         }
         let system = flow(of: lifecycle).system
-        finish(lifecycle, outcome: outcome,
-               code: challengeExpired ? system.challengeExpiredCode(for: outcome) : system.code(for: outcome))
+        let code = if let tokenRefusal { system.code(for: outcome, tokenRefusal: tokenRefusal) }
+            else if challengeExpired { system.challengeExpiredCode(for: outcome) }
+            else { system.code(for: outcome) }
+        finish(lifecycle, outcome: outcome, code: code)
     }
 
     private func noteArrival(of customer: CustomerID) {

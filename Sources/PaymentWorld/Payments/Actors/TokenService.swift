@@ -47,6 +47,17 @@ public actor TokenService: ReportingActor {
             record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
             records[payment] = record
             desk.answer(payment, .tokenizeCard, answer, call: attempt)
+        case .storeCredentialRequest:
+            // VER-3: a verified card the request asked to save becomes a card-on-file token, once.
+            guard record.token == nil else { return }
+            var token = TokenState.requested(.cardOnFile)
+            _ = desk.step(&token, .provisioned, of: payment)
+            record.token = token
+            records[payment] = record
+            let facts = desk.context.bodies[payment]
+            desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
+            desk.observe(.tokenCreated(payment, card: facts.card, customer: facts.customer))
+            desk.observe(.storedCredentialCreated(payment, verification: PaymentID(rawValue: event.argument)))
         case .pnoRequest:
             // The PNO decides once per pass request; a repeated request gets the same decision.
             let approved = record.activation ?? (desk.random.chance(desk.seed.pnoDecline) ? 0 : 1)

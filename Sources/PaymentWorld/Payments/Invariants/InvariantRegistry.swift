@@ -44,6 +44,9 @@ struct InvariantRegistry {
             CustomersAreToldWhatTheMoneyDid.self,    // RES-5
             HoldsEndWithTheirPayment.self,           // AUTH-4
             NoCaptureAfterTheLimit.self,             // AUTH-5
+            VerificationsMoveNoMoney.self,           // VER-1
+            NothingFollowsAVerification.self,        // VER-2
+            CredentialsComeFromVerifiedRequests.self, // VER-3
         ]
     }
 

@@ -12,7 +12,7 @@ extension SeedCatalogue {
         .operation(.ecommpay, "NewCardSaleRequest", "a card sale: debit now (the token sale runs one too)",
                    .endCodes(coreSales, coreAnswers)),
         .operation(.ecommpay, "CardAuthRequest", "a card authorization: hold, captured later", .endCodes([.ecommpayAuth], coreAnswers)),
-        .operation(.ecommpay, "CardVerifyRequest", "zero-amount verification (the model: a check at the platform)",
+        .operation(.ecommpay, "CardVerifyRequest", "zero-amount verification: an authorization for 0 through acquirer and network to the issuer (LC-03)",
                    .answers([.verifyCard], nil)),
         .operation(.ecommpay, "CardTokenizeRequest", "tokenize a card, no financial operation", .answers([.tokenizeCard], nil)),
         .operation(.ecommpay, "SavedCardSaleRequest", "a sale with a saved account",

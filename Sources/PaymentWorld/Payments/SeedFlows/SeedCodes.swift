@@ -54,6 +54,13 @@ extension SeedSystem {
         self == .ecommpay && !outcome.isSuccess ? "108" : code(for: outcome)
     }
 
+    /// The code for a token payment the gateway refused before it started: ecommpay's 3101 (another
+    /// customer's token) or PAYMENT_TOKEN_NOT_EXIST (no live token); the others' refusal.
+    func code(for outcome: PaymentOutcome, tokenRefusal: TokenLookupWire.Result) -> String {
+        guard self == .ecommpay else { return code(for: outcome) }
+        return tokenRefusal == .notOwned ? "3101" : "PAYMENT_TOKEN_NOT_EXIST"
+    }
+
     /// The code for a lifecycle that ended at a step, with the step's last answer.
     package func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String {
         switch (self, answer) {
