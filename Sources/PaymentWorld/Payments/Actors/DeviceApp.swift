@@ -28,6 +28,8 @@ public actor DeviceApp: ReportingActor {
     /// Each flow's lifecycle budget, by `PaymentFlow.rawValue` (derived from its stage timeouts).
     private let budgets: [SimDuration]
     @exclusivity(unchecked) private var generated = 0
+    /// The last token sale started, whose token a later one may name instead of its own.
+    @exclusivity(unchecked) private var lastTokenSale: LifecycleID?
     @exclusivity(unchecked) private var freeSlots: [UInt32] = []
     @exclusivity(unchecked) private var lifecycles: [Lifecycle] = []
     @exclusivity(unchecked) var cursors: [StepCursor] = []
@@ -192,11 +194,18 @@ public actor DeviceApp: ReportingActor {
                 / Int64(configuration.seed.commission.denominator)
             order.amount += order.commission
         }
+        if flow == .ecommpayTokenSale {
+            // A share of token sales pay with a token that cannot pay for them: deleted by the
+            // customer first, or the previous token sale's, most often another customer's.
+            order.deletesToken = random.chance(configuration.seed.tokenSaleDeletedToken)
+            if random.chance(configuration.seed.tokenSaleForeignToken) { order.namedToken = lastTokenSale }
+        }
         let generation = lifecycles[slot].generation &+ 1
         let deadline = now + budgets[flow.rawValue]
         lifecycles[slot] = Lifecycle(generation: generation, flow: flow, started: now,
                                      measured: now.nanoseconds >= configuration.warmup.nanoseconds, deadline: deadline)
         let lifecycle = LifecycleID(slot: slot, generation: generation)
+        if flow == .ecommpayTokenSale { lastTokenSale = lifecycle }
         context.bodies.publish(order, for: lifecycle)
         noteArrival(of: order.customer)
         inFlight += 1

@@ -35,6 +35,11 @@ public actor Gateway: ReportingActor {
         var challengeExpired = false
         /// A zero-amount verification's LC-03 state; nil for a payment (Gateway+Verification).
         var verification: VerificationState?
+        /// A token sale waits for the token service to resolve its token (Gateway+TokenSale).
+        var awaitsToken = false
+        var tokenLookups = 0
+        /// Why the token service refused the sale's token, told to the merchant with the failure.
+        var tokenRefusal: TokenLookupWire.Result?
     }
 
     struct SettledOrder {
@@ -83,6 +88,9 @@ public actor Gateway: ReportingActor {
         case .recordRetired:
             retire(PaymentID(rawValue: event.subject))
             return
+        case .tokenLookupTimedOut:
+            tokenLookupTimedOut(PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
+            return
         default:
             break
         }
@@ -101,6 +109,7 @@ public actor Gateway: ReportingActor {
         case .captureRequest: captureRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
         case .voidRequest: voidRequested(LifecycleID(rawValue: event.subject))
         case .refundRequest: refundRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
+        case .tokenLookupResponse: tokenLookedUp(payment, argument: event.argument)
         default: preconditionFailure("gateway got unexpected \(message)")
         }
     }
@@ -170,6 +179,7 @@ public actor Gateway: ReportingActor {
         byKey[key] = payment.rawValue
         context.observe(.paymentCreated(payment, order: order, key: key))
         context.observe(.cardDataKept(.payment(payment), holder: .gateway, form: .pan))
+        if facts.flow == .ecommpayTokenSale { return lookUpToken(payment) }  // The sale waits for its token's card.
         switch record.flow {
         case .sale: applySale(payment, .submit)
         case .authorization: screen(payment)
@@ -229,7 +239,7 @@ public actor Gateway: ReportingActor {
     /// A timer whose payment retired or whose wait was cancelled (`cancelTimer`) or replaced.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
-        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .tokenLookupTimedOut:
             return !timerIsLive(PaymentID(rawValue: event.subject), UInt32(truncatingIfNeeded: event.argument))
         default:
             return false
@@ -237,7 +247,7 @@ public actor Gateway: ReportingActor {
     }
 
     /// Whether a timer is the one its payment still waits on.
-    private func timerIsLive(_ payment: PaymentID, _ timer: UInt32) -> Bool {
+    func timerIsLive(_ payment: PaymentID, _ timer: UInt32) -> Bool {
         payment.slot < records.count && records[payment.slot].generation == payment.generation
             && records[payment.slot].timer == timer
     }
@@ -284,7 +294,8 @@ public actor Gateway: ReportingActor {
     func answerMerchant(_ payment: PaymentID, _ record: Record, _ outcome: PaymentOutcome) {
         context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
                      subject: record.order.rawValue,
-                     argument: OutcomeWire.encode(outcome, challengeExpired: record.challengeExpired))
+                     argument: OutcomeWire.encode(outcome, challengeExpired: record.challengeExpired,
+                                                  tokenRefusal: record.tokenRefusal))
     }
 
 

@@ -47,6 +47,11 @@ struct InvariantRegistry {
             VerificationsMoveNoMoney.self,           // VER-1
             NothingFollowsAVerification.self,        // VER-2
             CredentialsComeFromVerifiedRequests.self, // VER-3
+            TokensPayOnlyForTheirCustomer.self,      // TOK-1
+            DeletedTokensStartNoPayment.self,        // TOK-2
+            TokenizationPostsNothing.self,           // TOK-3
+            TokenPaymentsOnUnusableCardsAreDeclined.self, // TOK-4
+            MerchantsKeepNoCardNumberForTokens.self, // TOK-5
         ]
     }
 
