@@ -260,6 +260,11 @@ enum PaymentsRun {
             ("duplicates_deduped", .unsigned(counters.duplicatesDeduped)),
             ("stand_ins", .unsigned(counters.standIns)),
             ("captures", .unsigned(counters.captures)), ("refunds", .unsigned(counters.refunds)),
+            ("verifications", .object([("verified", .unsigned(counters.verificationsVerified)),
+                                       ("not_verified", .unsigned(counters.verificationsNotVerified))])),
+            ("token_sales", .object([("resolved", .unsigned(counters.tokenSalesResolved)),
+                                     ("not_owned", .unsigned(counters.tokenSalesNotOwned)),
+                                     ("missing", .unsigned(counters.tokenSalesMissing))])),
             ("dropped_by_outage", .unsigned(counters.droppedByOutage)),
             ("contention", .object([
                 ("customers", .integer(Int64(result.contention.customers))),

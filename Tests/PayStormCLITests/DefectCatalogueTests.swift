@@ -49,6 +49,9 @@ import Testing
               sets: card + ["faults.loss=0.1", "faults.duplication=0.2"]),
         Entry(defect: "restore-opens-second-payment", scenario: "card-payments", sets: card),
         Entry(defect: "commission-paid-to-payee", scenario: "portmone-masterpass", sets: ["run.lifecycles=600"]),
+        // More deleted tokens than the default 3 %, so a small run sells on some.
+        Entry(defect: "token-sale-on-deleted-token", scenario: "ecommpay",
+              sets: ["run.lifecycles=600", "behaviour.seed.tokenSaleDeletedToken=0.2"]),
         Entry(defect: "otp-attempts-not-counted", scenario: "portmone-masterpass",
               sets: ["run.lifecycles=600", "behaviour.seed.codeTypo=0.5"]),
         Entry(defect: "token-for-inactive-card", scenario: "paysafe-prepaid",

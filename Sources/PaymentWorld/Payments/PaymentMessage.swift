@@ -66,6 +66,13 @@ enum PaymentMessage: UInt32, CaseIterable {
     case scaOpened                 // Card platform → SCA authority: an operation answered scaRequired; argument: step.
     case scaEventExpired           // SCA authority to itself: the event's expirationTime passed; argument: timer generation.
     case provisioningExpired       // Card platform to itself: a push provisioning's completion time ran out; argument: timer generation.
+    // Verification and token sales.
+    case verificationRequest       // Platform → gateway: verify the lifecycle's card for 0 (LC-03); argument: 1 to save it.
+    case verificationResponse      // Gateway → platform; argument: 1 verified.
+    case storeCredentialRequest    // Gateway → token service: save the verified card as a token (VER-3).
+    case tokenLookupRequest        // Gateway → token service; subject: the token's lifecycle; argument: the payment.
+    case tokenLookupResponse       // Token service → gateway; argument: TokenLookupWire.
+    case tokenLookupTimedOut       // Gateway to itself; argument: timer generation.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -86,7 +93,7 @@ enum PaymentMessage: UInt32, CaseIterable {
         case .acs: message == .authenticationRequest
         case .gateway:
             switch message {
-            case .paymentRequest, .captureRequest, .voidRequest, .refundRequest: false
+            case .paymentRequest, .captureRequest, .voidRequest, .refundRequest, .verificationRequest: false
             default: true
             }
         case .device, .merchant, .platform, .wallet, .messageChannel, .tokenService, .cardPlatform, .scaAuthority, .mobileWallet: false
@@ -106,8 +113,18 @@ enum PaymentMessage: UInt32, CaseIterable {
 enum OutcomeWire {
     static let challengeExpiredFlag: UInt64 = 1 << 8
 
-    static func encode(_ outcome: PaymentOutcome, challengeExpired: Bool) -> UInt64 {
+    /// A token payment refused before it started: why (`TokenLookupWire.Result`, 0 when it was not).
+    static let tokenRefusal = WireField(from: 9, bits: 2)
+
+    static func encode(_ outcome: PaymentOutcome, challengeExpired: Bool,
+                       tokenRefusal: TokenLookupWire.Result? = nil) -> UInt64 {
         outcome.rawValue | (challengeExpired && !outcome.isSuccess ? challengeExpiredFlag : 0)
+            | Self.tokenRefusal.write(tokenRefusal?.rawValue ?? 0)
+    }
+
+    static func tokenRefusal(of argument: UInt64) -> TokenLookupWire.Result? {
+        let refusal = TokenLookupWire.Result(rawValue: tokenRefusal.read(argument))
+        return refusal == .resolved ? nil : refusal
     }
 
     static func outcome(of argument: UInt64) -> PaymentOutcome { PaymentOutcome(rawValue: argument & 0xFF) ?? .failed }
@@ -248,6 +265,8 @@ enum IssuerAnswer: UInt64, CaseIterable {
     case approved = 0, insufficientFunds, doNotHonor, issuerUnavailable, restrictedCard, standInApproved
     case exceedsAmountLimit, exceedsFrequencyLimit
     case invalidCardNumber, expiredCard, notPermittedToCardholder, systemMalfunction
+    /// 85: a zero-amount verification approved (ISO "no reason to decline").
+    case noReasonToDecline
 
     var responseCode: ResponseCode {
         switch self {
@@ -262,6 +281,7 @@ enum IssuerAnswer: UInt64, CaseIterable {
         case .expiredCard: .expiredCard
         case .notPermittedToCardholder: .notPermittedToCardholder
         case .systemMalfunction: .systemMalfunction
+        case .noReasonToDecline: .noReasonToDecline
         }
     }
 }
@@ -288,4 +308,24 @@ enum WireTransStatus {
         if value == decoupled { return .decoupled }
         return value < UInt64(all.count) ? all[Int(value)] : .unavailable
     }
+}
+
+/// The token service's answer to a token lookup: the token's card, or why the payment may not use it.
+enum TokenLookupWire {
+    enum Result: UInt64 {
+        case resolved = 0
+        /// Another customer's token (ecommpay 3101).
+        case notOwned
+        /// No live token: never created, refused, deleted or expired (PAYMENT_TOKEN_NOT_EXIST).
+        case missing
+    }
+
+    static let result = WireField(from: 0, bits: 8)
+    static let card = WireField(from: 8, bits: 32)
+
+    static func encode(_ result: Result, card: CardID = CardID(0)) -> UInt64 {
+        Self.result.write(result.rawValue) | Self.card.write(UInt64(card.rawValue))
+    }
+    static func result(of argument: UInt64) -> Result { Result(rawValue: Self.result.read(argument)) ?? .missing }
+    static func card(of argument: UInt64) -> CardID { CardID(UInt32(Self.card.read(argument))) }
 }

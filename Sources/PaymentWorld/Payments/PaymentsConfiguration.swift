@@ -489,4 +489,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The gateway pays a Portmone bill's commission on to the payee with the bill, so the payee
     /// is paid more than its bill and Portmone books nothing (SALE-3).
     case commissionPaidToPayee = "commission-paid-to-payee"
+    /// The token service resolves a deleted token's card for its owner without looking at the
+    /// token's status, so a token sale starts on a deleted token (TOK-2).
+    case tokenSaleOnDeletedToken = "token-sale-on-deleted-token"
 }

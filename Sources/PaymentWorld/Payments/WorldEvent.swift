@@ -102,9 +102,9 @@ public enum WorldEvent: Sendable {
     case lateApprovalReversed(AttemptID)
 
     // Checkout sessions and SCA events.
-    /// The platform bound a session to its credential: a one-shot context, a session of `apiVersion`
-    /// taking `limit` device submissions, or a signature (0 for none of either) (SES-1, SES-2, SES-4).
-    case sessionBound(LifecycleID, apiVersion: Int, limit: Int)
+    /// The platform bound a session to its credential: a session of `apiVersion` taking `limit`
+    /// device submissions (0 for none of either), or a one-shot signature or context (SES-1 … SES-5).
+    case sessionBound(LifecycleID, apiVersion: Int, limit: Int, oneShot: Bool)
     /// The platform ran an operation on the lifecycle's session, naming `apiVersion` (0 for none).
     case sessionUsed(LifecycleID, apiVersion: Int)
     /// The session's lifetime (or a Sips context's inactivity limit) ran out.
@@ -141,6 +141,24 @@ public enum WorldEvent: Sendable {
     case passAdded(LifecycleID)
     /// The lifecycle's tokenization lapsed at its completion time: the device holds no token now (PROV-4).
     case tokenizationLapsed(LifecycleID)
+    // Verification and token sales.
+    /// The gateway opened a zero-amount verification (LC-03) for `lifecycle`; `storeCredential` is
+    /// whether the request asked to save the card (VER-1 … VER-3).
+    case verificationStarted(PaymentID, lifecycle: LifecycleID, storeCredential: Bool)
+    /// A verification ended, on the issuer's answer (or LC-12's): verified or not.
+    case verificationEnded(PaymentID, lifecycle: LifecycleID, verified: Bool)
+    /// The token service stored a credential (a card-on-file token) for a verification's lifecycle (VER-3).
+    case storedCredentialCreated(LifecycleID, verification: PaymentID)
+    /// The token service created a card-on-file token in `lifecycle` for `card` and `customer` (TOK-1).
+    case tokenCreated(LifecycleID, card: CardID, customer: CustomerID)
+    /// The token created in `lifecycle` was deleted (TOK-2).
+    case tokenDeleted(LifecycleID)
+    /// The gateway started a token payment: the token service resolved the token created in `token`
+    /// to `card` for the paying `customer`; `usableCard` is the card's status (TOK-1, TOK-2, TOK-4).
+    case tokenPaymentStarted(PaymentID, token: LifecycleID, card: CardID, customer: CustomerID, usableCard: Bool)
+    /// The gateway refused a token payment before it started: another customer's token (3101) or
+    /// no live token (PAYMENT_TOKEN_NOT_EXIST).
+    case tokenPaymentRejected(PaymentID, token: LifecycleID, customer: CustomerID, notOwned: Bool)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -157,6 +175,9 @@ public enum WorldEvent: Sendable {
         case scaRequested, scaProtectedEffect
         case otpStarted, otpCodeSent, otpCodeExpired, otpCodeAccepted
         case tokenizationInitiated, passAdded, tokenizationLapsed
+        // Verification and token sales.
+        case verificationStarted, verificationEnded, storedCredentialCreated, tokenCreated, tokenDeleted
+        case tokenPaymentStarted, tokenPaymentRejected
     }
 
     public var kind: Kind {
@@ -216,6 +237,13 @@ public enum WorldEvent: Sendable {
         case .tokenizationInitiated: .tokenizationInitiated
         case .passAdded: .passAdded
         case .tokenizationLapsed: .tokenizationLapsed
+        case .verificationStarted: .verificationStarted
+        case .verificationEnded: .verificationEnded
+        case .storedCredentialCreated: .storedCredentialCreated
+        case .tokenCreated: .tokenCreated
+        case .tokenDeleted: .tokenDeleted
+        case .tokenPaymentStarted: .tokenPaymentStarted
+        case .tokenPaymentRejected: .tokenPaymentRejected
         }
     }
 }

@@ -46,6 +46,12 @@ extension ScenarioLoader {
         seed.backoff = time("backoff", defaults.backoff)
         seed.tokenizationFailure = share("tokenizationFailure", "the share of tokenizations refused",
                                          defaults.tokenizationFailure)
+        seed.verificationSavesCard = share("verificationSavesCard", "the share of verifications asking to save the card",
+                                           defaults.verificationSavesCard)
+        seed.tokenSaleDeletedToken = share("tokenSaleDeletedToken", "the share of token sales whose token was deleted first",
+                                           defaults.tokenSaleDeletedToken)
+        seed.tokenSaleForeignToken = share("tokenSaleForeignToken", "the share of token sales naming an earlier sale's token",
+                                           defaults.tokenSaleForeignToken)
         seed.physicalCards = share("physicalCards", "the share of new prepaid cards that are physical", defaults.physicalCards)
         seed.provisioningInactiveCards = share("provisioningInactiveCards",
                                                "the share of provisionings tried on a card not activated yet",

@@ -122,7 +122,8 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.resolvedByReversal, \.resolvedByLateReply, \.lateApprovalsReversed, \.merchantRetries, \.stepRepeats,
             \.duplicatesDeduped, \.staleMessages, \.standIns, \.captures, \.refunds, \.droppedByOutage, \.rejectedByQueue,
             \.walletConflicts, \.cardConflicts, \.statusRecoveries, \.voids, \.standInHolds, \.prepaidCardsIssued, \.prepaidCardsShipped, \.prepaidPinsSet, \.holdsPlaced,
-            \.walkAways,
+            \.walkAways, \.verificationsVerified, \.verificationsNotVerified, \.tokenSalesResolved, \.tokenSalesNotOwned,
+            \.tokenSalesMissing,
         ]
         // Mirror finds every stored counter, so one added to the struct but not to this list fails here.
         let scalars = Mirror(reflecting: PaymentCounters()).children.filter { $0.value is UInt64 }.count

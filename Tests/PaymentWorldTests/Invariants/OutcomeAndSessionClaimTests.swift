@@ -72,9 +72,9 @@ import Testing
         var expiry = ClaimHarness<NoOperationOnAnExpiredSession>()
         var version = ClaimHarness<UpdatesNameTheSessionsVersion>()
         var limit = ClaimHarness<SessionUsesStayWithinTheLimit>()
-        let story: [WorldEvent] = [.sessionBound(lifecycle, apiVersion: 61, limit: 2), .sessionUsed(lifecycle, apiVersion: 61),
+        let story: [WorldEvent] = [.sessionBound(lifecycle, apiVersion: 61, limit: 2, oneShot: false), .sessionUsed(lifecycle, apiVersion: 61),
                                    .sessionUsed(lifecycle, apiVersion: 61), .sessionExpired(lifecycle),
-                                   .sessionBound(lifecycle, apiVersion: 61, limit: 2), .sessionUsed(lifecycle, apiVersion: 61)]
+                                   .sessionBound(lifecycle, apiVersion: 61, limit: 2, oneShot: false), .sessionUsed(lifecycle, apiVersion: 61)]
         for event in story {
             expiry.feed(event)
             version.feed(event)
@@ -194,5 +194,20 @@ import Testing
         #expect(harness.violations.isEmpty && harness.checked == 1)
         harness.feed(.tokenizationLapsed(completed))
         #expect(harness.violations == ["a completed tokenization lapsed at its completion time"])
+    }
+}
+
+@Suite struct OneShotSessionClaimTests {
+    @Test func aOneShotSessionIsUsedOnce() {
+        var harness = ClaimHarness<OneShotSessionsAreUsedOnce>()
+        let lifecycle = firstLifecycle
+        harness.feed(.sessionBound(lifecycle, apiVersion: 0, limit: 0, oneShot: true), .sessionUsed(lifecycle, apiVersion: 0),
+                     .sessionBound(lifecycle, apiVersion: 0, limit: 0, oneShot: true), .sessionUsed(lifecycle, apiVersion: 0),
+                     .sessionBound(lifecycle, apiVersion: 61, limit: 5, oneShot: false), .sessionUsed(lifecycle, apiVersion: 61),
+                     .sessionUsed(lifecycle, apiVersion: 61))
+        #expect(harness.violations.isEmpty && harness.checked == 2)
+        harness.feed(.sessionBound(lifecycle, apiVersion: 0, limit: 0, oneShot: true), .sessionUsed(lifecycle, apiVersion: 0),
+                     .sessionUsed(lifecycle, apiVersion: 0))
+        #expect(harness.violations == ["a one-shot session used a second time"])
     }
 }

@@ -78,6 +78,9 @@ extension DeviceApp {
             return UInt64(cursors[lifecycle.slot].cardName)
         case .walletDeleteCard, .walletPayWithCard:
             return UInt64(cursors[lifecycle.slot].cardName)
+        case .verifyCard:
+            // 1: the customer asked to save the card once verified (VER-3).
+            return random.chance(context.configuration.seed.verificationSavesCard) ? 1 : 0
         default:
             return 0
         }

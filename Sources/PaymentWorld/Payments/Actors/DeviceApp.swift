@@ -28,6 +28,8 @@ public actor DeviceApp: ReportingActor {
     /// Each flow's lifecycle budget, by `PaymentFlow.rawValue` (derived from its stage timeouts).
     private let budgets: [SimDuration]
     @exclusivity(unchecked) private var generated = 0
+    /// The last token sale started, whose token a later one may name instead of its own.
+    @exclusivity(unchecked) private var lastTokenSale: LifecycleID?
     @exclusivity(unchecked) private var freeSlots: [UInt32] = []
     @exclusivity(unchecked) private var lifecycles: [Lifecycle] = []
     @exclusivity(unchecked) var cursors: [StepCursor] = []
@@ -99,7 +101,8 @@ public actor DeviceApp: ReportingActor {
             }
         case .checkoutResponse:
             checkoutAnswered(lifecycle, outcome: OutcomeWire.outcome(of: event.argument),
-                             challengeExpired: OutcomeWire.challengeExpired(event.argument))
+                             challengeExpired: OutcomeWire.challengeExpired(event.argument),
+                             tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument))
         case .stepAnswer: stepAnswered(lifecycle, argument: event.argument)
         case .stepTimedOut: stepTimedOut(lifecycle, serial: event.argument)
         case .stepRetryDue: retryDue(lifecycle, serial: event.argument)
@@ -191,11 +194,18 @@ public actor DeviceApp: ReportingActor {
                 / Int64(configuration.seed.commission.denominator)
             order.amount += order.commission
         }
+        if flow == .ecommpayTokenSale {
+            // A share of token sales pay with a token that cannot pay for them: deleted by the
+            // customer first, or the previous token sale's, most often another customer's.
+            order.deletesToken = random.chance(configuration.seed.tokenSaleDeletedToken)
+            if random.chance(configuration.seed.tokenSaleForeignToken) { order.namedToken = lastTokenSale }
+        }
         let generation = lifecycles[slot].generation &+ 1
         let deadline = now + budgets[flow.rawValue]
         lifecycles[slot] = Lifecycle(generation: generation, flow: flow, started: now,
                                      measured: now.nanoseconds >= configuration.warmup.nanoseconds, deadline: deadline)
         let lifecycle = LifecycleID(slot: slot, generation: generation)
+        if flow == .ecommpayTokenSale { lastTokenSale = lifecycle }
         context.bodies.publish(order, for: lifecycle)
         noteArrival(of: order.customer)
         inFlight += 1
@@ -243,14 +253,17 @@ public actor DeviceApp: ReportingActor {
             && !lifecycles[lifecycle.slot].done
     }
 
-    private func checkoutAnswered(_ lifecycle: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool) {
+    private func checkoutAnswered(_ lifecycle: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool,
+                                  tokenRefusal: TokenLookupWire.Result?) {
         guard isCurrent(lifecycle) else {
             counters.duplicatesDeduped &+= 1  // A duplicate or late answer for a finished payment.
             return
         }
         let system = flow(of: lifecycle).system
-        finish(lifecycle, outcome: outcome,
-               code: challengeExpired ? system.challengeExpiredCode(for: outcome) : system.code(for: outcome))
+        let code = if let tokenRefusal { system.code(for: outcome, tokenRefusal: tokenRefusal) }
+            else if challengeExpired { system.challengeExpiredCode(for: outcome) }
+            else { system.code(for: outcome) }
+        finish(lifecycle, outcome: outcome, code: code)
     }
 
     private func noteArrival(of customer: CustomerID) {

@@ -33,6 +33,13 @@ public actor Gateway: ReportingActor {
         var releaseAcknowledged = false
         /// The 3-D Secure challenge ran out of time unanswered (the customer left the ACS page).
         var challengeExpired = false
+        /// A zero-amount verification's LC-03 state; nil for a payment (Gateway+Verification).
+        var verification: VerificationState?
+        /// A token sale waits for the token service to resolve its token (Gateway+TokenSale).
+        var awaitsToken = false
+        var tokenLookups = 0
+        /// Why the token service refused the sale's token, told to the merchant with the failure.
+        var tokenRefusal: TokenLookupWire.Result?
     }
 
     struct SettledOrder {
@@ -49,6 +56,8 @@ public actor Gateway: ReportingActor {
     @exclusivity(unchecked) var freeSlots: [UInt32] = []
     /// Idempotency key → payment id; looked up, never iterated (it cannot be).
     @exclusivity(unchecked) var byKey = UInt64Map()
+    /// Verified lifecycle → its verification's payment id, so the platform's repeated request finds it.
+    @exclusivity(unchecked) var verifications = UInt64Map()
     /// The latest order of each order slot whose payment retired, with how it ended. Order ids are
     /// never reused (ecommpay's PAYMENT_ALREADY_EXIST), and a slot's orders come in generation
     /// order, so one entry per slot remembers every settled order in flat memory.
@@ -70,15 +79,26 @@ public actor Gateway: ReportingActor {
         guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
         switch message {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
+            if isVerificationMessage(message, subject: event.subject) {
+                verificationMessage(message, event)
+                return
+            }
             timerFired(message, payment: PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
             return
         case .recordRetired:
             retire(PaymentID(rawValue: event.subject))
             return
+        case .tokenLookupTimedOut:
+            tokenLookupTimedOut(PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
+            return
         default:
             break
         }
         guard intake.take(event, to: id, counters: &counters) else { return }
+        if isVerificationMessage(message, subject: event.subject) {
+            verificationMessage(message, event)
+            return
+        }
         let payment = PaymentID(rawValue: event.subject)
         switch message {
         case .paymentRequest: paymentRequested(order: LifecycleID(rawValue: event.subject), key: event.argument)
@@ -89,6 +109,7 @@ public actor Gateway: ReportingActor {
         case .captureRequest: captureRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
         case .voidRequest: voidRequested(LifecycleID(rawValue: event.subject))
         case .refundRequest: refundRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
+        case .tokenLookupResponse: tokenLookedUp(payment, argument: event.argument)
         default: preconditionFailure("gateway got unexpected \(message)")
         }
     }
@@ -135,13 +156,7 @@ public actor Gateway: ReportingActor {
             }
             return
         }
-        let slot: Int
-        if let reused = freeSlots.popLast() {
-            slot = Int(reused)
-        } else {
-            slot = records.count
-            records.append(Record())
-        }
+        let slot = openSlot()
         // A retired slot already moved its generation on; a new one starts past zero.
         let facts = context.bodies[order]
         var record = Record()
@@ -164,10 +179,18 @@ public actor Gateway: ReportingActor {
         byKey[key] = payment.rawValue
         context.observe(.paymentCreated(payment, order: order, key: key))
         context.observe(.cardDataKept(.payment(payment), holder: .gateway, form: .pan))
+        if facts.flow == .ecommpayTokenSale { return lookUpToken(payment) }  // The sale waits for its token's card.
         switch record.flow {
         case .sale: applySale(payment, .submit)
         case .authorization: screen(payment)
         }
+    }
+
+    /// A free record slot: a retired one, or a new one at the end.
+    func openSlot() -> Int {
+        if let reused = freeSlots.popLast() { return Int(reused) }
+        records.append(Record())
+        return records.count - 1
     }
 
     /// How `order`'s payment ended, once it retired (nil before, and for an order older than its
@@ -186,11 +209,16 @@ public actor Gateway: ReportingActor {
     /// Frees a finished payment's slot and key; later messages for it are stale.
     func retire(_ payment: PaymentID) {
         guard let record = record(payment) else { return }
-        if byKey[record.key] == payment.rawValue { byKey[record.key] = nil }
         let order = record.order
-        while settledOrders.count <= order.slot { settledOrders.append(SettledOrder()) }
-        if settledOrders[order.slot].generation <= order.generation {
-            settledOrders[order.slot] = SettledOrder(generation: order.generation, outcome: record.outcome)
+        if record.verification != nil {
+            // No merchant order and no key: only the platform's lookup goes.
+            if verifications[order.rawValue] == payment.rawValue { verifications[order.rawValue] = nil }
+        } else {
+            if byKey[record.key] == payment.rawValue { byKey[record.key] = nil }
+            while settledOrders.count <= order.slot { settledOrders.append(SettledOrder()) }
+            if settledOrders[order.slot].generation <= order.generation {
+                settledOrders[order.slot] = SettledOrder(generation: order.generation, outcome: record.outcome)
+            }
         }
         context.observe(.paymentRetired(payment, order: record.order))
         records[payment.slot].generation &+= 1  // Stale from now on, even before the slot is reused.
@@ -211,7 +239,7 @@ public actor Gateway: ReportingActor {
     /// A timer whose payment retired or whose wait was cancelled (`cancelTimer`) or replaced.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
-        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .tokenLookupTimedOut:
             return !timerIsLive(PaymentID(rawValue: event.subject), UInt32(truncatingIfNeeded: event.argument))
         default:
             return false
@@ -219,7 +247,7 @@ public actor Gateway: ReportingActor {
     }
 
     /// Whether a timer is the one its payment still waits on.
-    private func timerIsLive(_ payment: PaymentID, _ timer: UInt32) -> Bool {
+    func timerIsLive(_ payment: PaymentID, _ timer: UInt32) -> Bool {
         payment.slot < records.count && records[payment.slot].generation == payment.generation
             && records[payment.slot].timer == timer
     }
@@ -266,7 +294,8 @@ public actor Gateway: ReportingActor {
     func answerMerchant(_ payment: PaymentID, _ record: Record, _ outcome: PaymentOutcome) {
         context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
                      subject: record.order.rawValue,
-                     argument: OutcomeWire.encode(outcome, challengeExpired: record.challengeExpired))
+                     argument: OutcomeWire.encode(outcome, challengeExpired: record.challengeExpired,
+                                                  tokenRefusal: record.tokenRefusal))
     }
 
 
@@ -276,7 +305,8 @@ extension Gateway {
     /// Every payment's final status, for the end-of-run checks (in slot order).
     func finalStatuses() -> [(payment: PaymentID, succeeded: Bool)] {
         records.enumerated().compactMap { slot, record in
-            guard let outcome = record.outcome else { return nil }
+            // A verification is no payment: nobody holds or owes money for it.
+            guard let outcome = record.outcome, record.verification == nil else { return nil }
             return (PaymentID(slot: slot, generation: record.generation), outcome.isSuccess)
         }
     }

@@ -161,6 +161,12 @@ public actor Issuer: ReportingActor {
         } else {
             outcome = otherDecline() ?? .approved
         }
+        if outcome == .approved && request.amount == 0 {
+            // A zero-amount verification (LC-03) approves with 85 and holds nothing (VER-1).
+            record(attempt, .approved(held: 0))
+            answer(attempt, .noReasonToDecline)
+            return
+        }
         counters.count(issuerAnswer: outcome.responseCode)
         guard outcome == .approved else {
             record(attempt, .declined(outcome))
@@ -262,7 +268,7 @@ public actor Issuer: ReportingActor {
     private func reverse(_ attempt: AttemptID) {
         let decided = decision(attempt)
         var releasedHold: Int64 = 0
-        if case .approved(let held) = decided {
+        if case .approved(let held) = decided, held > 0 {
             let card = context.bodies[attempt.payment].card
             // The planted bug releases one unit short while still reporting the whole hold released.
             let released = context.has(.reversalReleasesShort) ? held - 1 : held

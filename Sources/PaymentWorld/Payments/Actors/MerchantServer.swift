@@ -17,6 +17,8 @@ public actor MerchantServer: ReportingActor {
         var toldDevice: PaymentOutcome?
         /// The gateway said the payment failed on an expired 3-D Secure challenge; told on to the device.
         var challengeExpired = false
+        /// The gateway refused the token payment before it started, and why; told on to the device.
+        var tokenRefusal: TokenLookupWire.Result?
     }
 
     nonisolated public let lane: SimulationLane
@@ -43,7 +45,8 @@ public actor MerchantServer: ReportingActor {
         case .merchantCallTimedOut: callTimedOut(payment, try: Int(event.argument))
         case .paymentResponse:
             answered(payment, outcome: OutcomeWire.outcome(of: event.argument),
-                     challengeExpired: OutcomeWire.challengeExpired(event.argument))
+                     challengeExpired: OutcomeWire.challengeExpired(event.argument),
+                     tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument))
         case .captureDue: capture(payment)
         case .captureResponse: captured(payment, ok: event.argument == 1)
         case .voidDue: requestVoid(payment)
@@ -140,7 +143,8 @@ public actor MerchantServer: ReportingActor {
         call(payment)
     }
 
-    private func answered(_ payment: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool = false) {
+    private func answered(_ payment: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool = false,
+                          tokenRefusal: TokenLookupWire.Result? = nil) {
         guard let order = order(payment), !order.answered else {
             counters.duplicatesDeduped &+= 1  // Callbacks arrive at least once: dedupe by (payment, status).
             if context.has(.duplicateCallbackCapturesTwice), outcome == .authorized,
@@ -151,6 +155,7 @@ public actor MerchantServer: ReportingActor {
         }
         orders[payment.slot].answered = true
         orders[payment.slot].challengeExpired = challengeExpired
+        orders[payment.slot].tokenRefusal = tokenRefusal
         context.observe(.merchantOrderFinal(payment, succeeded: outcome.isSuccess))
         // The order record keeps the card for receipts and refunds: masked, never the full number.
         let form: CardDataForm = context.has(.merchantKeepsFullPAN) ? .pan : .maskedPAN
@@ -168,7 +173,8 @@ public actor MerchantServer: ReportingActor {
         orders[payment.slot].toldDevice = outcome
         context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
                      subject: payment.rawValue,
-                     argument: OutcomeWire.encode(outcome, challengeExpired: orders[payment.slot].challengeExpired))
+                     argument: OutcomeWire.encode(outcome, challengeExpired: orders[payment.slot].challengeExpired,
+                                                  tokenRefusal: orders[payment.slot].tokenRefusal))
     }
 
     /// Captures, and keeps asking (same operation, so the gateway applies it once: AUTH-6) until

@@ -126,6 +126,8 @@ public actor PaymentNetwork: ReportingActor {
         guard standInIsLive(payment, attempt: attempt) else { return }
         let amount = context.bodies[payment].amount
         guard amount <= context.configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
+        // A zero-amount verification is not stood in for: it asks whether the issuer knows the card.
+        guard amount > 0 else { return }
         transits[Self.index(payment, attempt)].answered = true
         transits[Self.index(payment, attempt)].stoodIn = true
         // The network books its stand-in's hold before the approval leaves (STIP, flagged, allowed below

@@ -16,6 +16,10 @@ public actor Platform: ReportingActor {
         var timer: UInt32 = 0
         /// The timer is a Sips context's inactivity limit, not a session's lifetime.
         var inactivity = false
+        /// A verification waits for the issuer's answer through the gateway (LC-03).
+        var verifying = false
+        /// The verification asked to save the card (VER-3).
+        var saveCard = false
     }
 
     nonisolated public let lane: SimulationLane
@@ -38,7 +42,15 @@ public actor Platform: ReportingActor {
             sessionExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
             return
         }
+        if event.kind == PaymentMessage.verificationResponse.rawValue {
+            verificationAnswered(LifecycleID(rawValue: event.subject), verified: event.argument == 1)
+            return
+        }
         guard let event = desk.serve(event) else { return }
+        if event.kind == PaymentMessage.stepRequest.rawValue, StepWire.step(of: event.argument) == .verifyCard {
+            verifyCard(event)
+            return
+        }
         desk.answerStep(event, records: &records) { step, payload, payment, record in
             serve(step, payload: payload, payment: payment, record: &record)
         }
@@ -77,19 +89,53 @@ public actor Platform: ReportingActor {
             if desk.random.chance(seed.walletServerError) { return .retryLater }
             desk.context.observe(.sessionUsed(payment, apiVersion: 0))
             return .ok
-        case .verifyCard:
-            // LC-03: a zero-amount authorization: no hold, no posting (VER-1). It uses up the session.
-            guard desk.step(&record.session, .use(.verify), of: payment) != nil else { return .refused }
-            return desk.context.cards[facts.card].usable ? .ok : .notVerified
         default:
             preconditionFailure("platform cannot serve \(step)")
         }
     }
 
+    /// CardVerifyRequest: the session is used up, and the gateway verifies the card at its issuer
+    /// for 0 (LC-03); the call is answered when the gateway tells the issuer's verdict.
+    private func verifyCard(_ event: SimulationEvent) {
+        let lifecycle = LifecycleID(rawValue: event.subject)
+        guard var record = records.open(lifecycle) else {
+            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            return
+        }
+        let attempt = StepWire.attempt(of: event.argument)
+        if desk.settledEarlier(record.last, .verifyCard, attempt: attempt, payment: lifecycle) { return }
+        if record.verifying {
+            // Still waiting: ask the gateway again, which answers once the issuer has.
+            desk.send(.verificationRequest, to: .gateway, lifecycle, argument: record.saveCard ? 1 : 0)
+            return
+        }
+        guard desk.step(&record.session, .use(.verify), of: lifecycle) != nil else {
+            record.last = LastAnswer(step: .verifyCard, attempt: attempt, answer: .refused)
+            records[lifecycle] = record
+            desk.answer(lifecycle, .verifyCard, .refused, call: attempt)
+            return
+        }
+        desk.context.observe(.sessionUsed(lifecycle, apiVersion: 0))
+        record.verifying = true
+        record.saveCard = StepWire.payload(of: event.argument) == 1
+        record.last = LastAnswer(step: nil, attempt: attempt, answer: .ok)  // Answered once the issuer decides.
+        records[lifecycle] = record
+        desk.send(.verificationRequest, to: .gateway, lifecycle, argument: record.saveCard ? 1 : 0)
+    }
+
+    private func verificationAnswered(_ lifecycle: LifecycleID, verified: Bool) {
+        guard var record = records[lifecycle], record.verifying, record.last.step == nil else { return }  // A repeat.
+        let answer: StepAnswer = verified ? .ok : .notVerified
+        record.last.step = .verifyCard
+        record.last.answer = answer
+        records[lifecycle] = record
+        desk.answer(lifecycle, .verifyCard, answer, call: record.last.attempt)
+    }
+
     private func bind(_ credential: SessionCredential, _ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
         guard let effects = desk.step(&record.session, .credential(credential), of: payment) else { return .refused }
         desk.context.observe(.sessionBound(payment, apiVersion: credential.apiVersion ?? 0,
-                                           limit: credential.authenticationLimit ?? 0))
+                                           limit: credential.authenticationLimit ?? 0, oneShot: credential.isOneShot))
         for effect in effects {
             switch effect {
             case .startTimer(let timer):

@@ -7,6 +7,9 @@ public actor TokenService: ReportingActor {
         var last = LastAnswer()
         var token: TokenState?
         var activation: UInt64?
+        /// The one card and customer the token maps to (TOK-1), fixed when it is created.
+        var card = CardID(0)
+        var owner = CustomerID(0)
     }
 
     nonisolated public let lane: SimulationLane
@@ -26,6 +29,10 @@ public actor TokenService: ReportingActor {
 
     public func handle(_ event: SimulationEvent) {
         guard let event = desk.serve(event) else { return }
+        if event.kind == PaymentMessage.tokenLookupRequest.rawValue {
+            lookUp(token: LifecycleID(rawValue: event.subject), for: PaymentID(rawValue: event.argument))
+            return
+        }
         let payment = LifecycleID(rawValue: event.subject)
         guard var record = records.open(payment) else {
             desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
@@ -38,15 +45,31 @@ public actor TokenService: ReportingActor {
             var token = TokenState.requested(.cardOnFile)
             let failed = desk.random.chance(desk.seed.tokenizationFailure)
             _ = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment)
-            record.token = token
             if !failed {
                 // The vault maps the card number to its network token; the token alone leaves it.
                 desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
+                keep(&record, for: payment)
+                if desk.context.bodies[payment].deletesToken {
+                    // The customer removes the saved card (in the merchant's account page) before paying.
+                    _ = desk.step(&token, .delete, of: payment)
+                    desk.observe(.tokenDeleted(payment))
+                }
             }
+            record.token = token
             let answer: StepAnswer = failed ? .refused : .ok
             record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
             records[payment] = record
             desk.answer(payment, .tokenizeCard, answer, call: attempt)
+        case .storeCredentialRequest:
+            // VER-3: a verified card the request asked to save becomes a card-on-file token, once.
+            guard record.token == nil else { return }
+            var token = TokenState.requested(.cardOnFile)
+            _ = desk.step(&token, .provisioned, of: payment)
+            record.token = token
+            desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
+            keep(&record, for: payment)
+            records[payment] = record
+            desk.observe(.storedCredentialCreated(payment, verification: PaymentID(rawValue: event.argument)))
         case .pnoRequest:
             // The PNO decides once per pass request; a repeated request gets the same decision.
             let approved = record.activation ?? (desk.random.chance(desk.seed.pnoDecline) ? 0 : 1)
@@ -56,6 +79,36 @@ public actor TokenService: ReportingActor {
         default:
             preconditionFailure("token service got unexpected \(PaymentMessage.name(event.kind))")
         }
+    }
+
+    /// Maps a new token to the lifecycle's card and customer, for good (TOK-1).
+    private func keep(_ record: inout Record, for lifecycle: LifecycleID) {
+        let facts = desk.context.bodies[lifecycle]
+        record.card = facts.card
+        record.owner = facts.customer
+        desk.observe(.tokenCreated(lifecycle, card: facts.card, customer: facts.customer))
+    }
+
+    /// A token sale's gateway asks for the token's card: a live token of the paying customer resolves
+    /// (LC-04 `pay`), another customer's is refused (3101), and a token that is not live, or was never
+    /// made, is missing (PAYMENT_TOKEN_NOT_EXIST).
+    private func lookUp(token lifecycle: LifecycleID, for payment: PaymentID) {
+        let payer = desk.context.bodies[desk.context.bodies[payment].order].customer
+        var answer = TokenLookupWire.encode(.missing)
+        if var record = records[lifecycle], var token = record.token {
+            let byOwner = record.owner == payer
+            if desk.wouldAccept(token, .pay(byOwner: byOwner)),
+               let effects = desk.step(&token, .pay(byOwner: byOwner), of: lifecycle) {
+                record.token = token
+                records[lifecycle] = record
+                answer = effects.contains(.startPayment)
+                    ? TokenLookupWire.encode(.resolved, card: record.card) : TokenLookupWire.encode(.notOwned)
+            } else if token == .deleted && byOwner && desk.context.has(.tokenSaleOnDeletedToken) {
+                // The planted bug: the vault finds the token's card without looking at its status.
+                answer = TokenLookupWire.encode(.resolved, card: record.card)
+            }
+        }
+        desk.send(.tokenLookupResponse, to: .gateway, payment.rawValue, argument: answer)
     }
 }
 

@@ -40,6 +40,7 @@ extension PlantedDefect {
         case .reversalReleasesTwice: "G-1"
         case .restoreOpensSecondPayment: "G-4"
         case .commissionPaidToPayee: "SALE-3"
+        case .tokenSaleOnDeletedToken: "TOK-2"
         }
     }
 
@@ -58,7 +59,7 @@ extension PlantedDefect {
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
              .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
-             .commissionPaidToPayee:
+             .commissionPaidToPayee, .tokenSaleOnDeletedToken:
             false
         }
     }
@@ -69,6 +70,7 @@ extension PlantedDefect {
         switch self {
         case .otpAttemptsNotCounted: [.portmoneWalletCard, .portmoneBill]
         case .commissionPaidToPayee: [.portmoneBill, .portmoneTopUp]
+        case .tokenSaleOnDeletedToken: [.ecommpayTokenSale]
         case .walletDedupesCardNamesPerRequest: [.portmoneWalletCard]
         case .walletPaysWithoutRechecking: [.portmoneWalletCard, .portmoneBill]
         case .cardStatusReadBeforeSca: [.paysafeCard]

@@ -62,6 +62,15 @@ struct InvariantRegistry {
             ScaEffectsRedeemTheirOwnOperation.self,  // SCA-1
             ScaEventsTakeTheirLastAttemptsStatus.self, // SCA-4
             CompletedTokensStayCompleted.self,       // PROV-4
+            OneShotSessionsAreUsedOnce.self,         // SES-5
+            VerificationsMoveNoMoney.self,           // VER-1
+            NothingFollowsAVerification.self,        // VER-2
+            CredentialsComeFromVerifiedRequests.self, // VER-3
+            TokensPayOnlyForTheirCustomer.self,      // TOK-1
+            DeletedTokensStartNoPayment.self,        // TOK-2
+            TokenizationPostsNothing.self,           // TOK-3
+            TokenPaymentsOnUnusableCardsAreDeclined.self, // TOK-4
+            MerchantsKeepNoCardNumberForTokens.self, // TOK-5
         ]
     }
 

@@ -39,6 +39,13 @@ public struct SeedBehaviour: Sendable, Hashable {
     public var backoff: SimDuration = .seconds(1)
     /// Card-on-file tokenizations the token service refuses.
     public var tokenizationFailure = Ratio(1, 100)
+    /// ecommpay verifications (CardVerifyRequest) that ask to save the card once verified (VER-3).
+    public var verificationSavesCard = Ratio(1, 2)
+    /// ecommpay token sales whose customer deleted the saved card between tokenizing and paying
+    /// (PAYMENT_TOKEN_NOT_EXIST), and those that name the token of the app's previous token sale,
+    /// most often another customer's (3101, TOK-1).
+    public var tokenSaleDeletedToken = Ratio(3, 100)
+    public var tokenSaleForeignToken = Ratio(3, 100)
     /// Paysafe: share of new cards that are physical (the rest are virtual and active at once).
     public var physicalCards = Ratio(3, 10)
     /// Push provisionings tried on a physical card not activated yet (refused: PROV-1, strict default).

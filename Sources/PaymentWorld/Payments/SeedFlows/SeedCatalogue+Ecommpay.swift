@@ -2,25 +2,25 @@
 extension SeedCatalogue {
     private static let noRestore = "no re-init with a used paymentId: after a timeout the merchant asks the gateway's status instead"
     private static let validation = "input validation: the simulated app sends well-formed requests"
-    private static let coreSales: [PaymentFlow] = [.ecommpaySale, .ecommpayTokenSale]
     private static let coreAnswers = ["success", "decline", "104"]
 
     static let ecommpay: [SeedCatalogueEntry] = [
         .operation(.ecommpay, "getParamsForSignature", "E1: the merchant server signs the payment's parameters",
                    .answers([.signParameters], nil)),
         .operation(.ecommpay, "InitInteractor init", "E1: the platform opens the session", .answers([.initSession], nil)),
-        .operation(.ecommpay, "NewCardSaleRequest", "a card sale: debit now (the token sale runs one too)",
-                   .endCodes(coreSales, coreAnswers)),
+        .operation(.ecommpay, "NewCardSaleRequest", "a card sale: debit now",
+                   .endCodes([.ecommpaySale], coreAnswers)),
         .operation(.ecommpay, "CardAuthRequest", "a card authorization: hold, captured later", .endCodes([.ecommpayAuth], coreAnswers)),
-        .operation(.ecommpay, "CardVerifyRequest", "zero-amount verification (the model: a check at the platform)",
+        .operation(.ecommpay, "CardVerifyRequest", "zero-amount verification: an authorization for 0 through acquirer and network to the issuer (LC-03)",
                    .answers([.verifyCard], nil)),
         .operation(.ecommpay, "CardTokenizeRequest", "tokenize a card, no financial operation", .answers([.tokenizeCard], nil)),
         .operation(.ecommpay, "SavedCardSaleRequest", "a sale with a saved account",
                    .notModelled("saved accounts (accountId) are not simulated")),
         .operation(.ecommpay, "SavedCardAuthRequest", "an authorization with a saved account",
                    .notModelled("saved accounts (accountId) are not simulated")),
-        .operation(.ecommpay, "CardSaleTokenizeRequest", "a sale with the token",
-                   .notModelled("the token sale tokenizes, then runs a NewCardSale: the token is not used yet")),
+        .operation(.ecommpay, "CardSaleTokenizeRequest",
+                   "a sale with the token: the gateway resolves it at the token service, then debits its card",
+                   .endCodes([.ecommpayTokenSale], coreAnswers + ["3101", "PAYMENT_TOKEN_NOT_EXIST"])),
         .operation(.ecommpay, "CardAuthTokenizeRequest", "an authorization with the token",
                    .notModelled("no flow authorizes with a token")),
         .operation(.ecommpay, "ApplePaySaleRequest", "a sale with an Apple Pay token", .notModelled("Apple Pay is not simulated")),
@@ -54,7 +54,8 @@ extension SeedCatalogue {
         .code(.ecommpay, "PAYMENT_METHOD_NOT_AVAILABLE", "method not enabled for the project",
               .notModelled("every method is enabled for every project")),
         .code(.ecommpay, "PAYMENT_NOT_FOUND", "payment object missing", .notModelled(noRestore)),
-        .code(.ecommpay, "PAYMENT_TOKEN_NOT_EXIST", "token scenario without a token (the model: the token service refused to tokenize)",
+        .code(.ecommpay, "PAYMENT_TOKEN_NOT_EXIST",
+              "token scenario without a token (the model: the token service refused to tokenize, or the sale's token was deleted)",
               .endCode),
         .code(.ecommpay, "SERVER_API_ERROR", "SDK-side error", .notModelled("the SDK itself is not simulated, only its calls")),
         .code(.ecommpay, "SESSION_NOT_INITIALIZED", "a scenario before init", .notModelled("the app inits before it pays by construction")),
@@ -78,7 +79,6 @@ extension SeedCatalogue {
         .code(.ecommpay, "3060", "operation.code: the status does not allow this action",
               .notModelled("the merchant asks only what the status allows")),
         .code(.ecommpay, "3061", "operation.code: transaction not found", .notModelled(noRestore)),
-        .code(.ecommpay, "3101", "operation.code: the token's card is not this customer's",
-              .notModelled("the token is not used in a sale yet")),
+        .code(.ecommpay, "3101", "operation.code: the token's card is not this customer's", .endCode),
     ]
 }

@@ -54,6 +54,17 @@ extension SeedSystem {
         self == .ecommpay && !outcome.isSuccess ? "108" : code(for: outcome)
     }
 
+    /// The code for a token payment the gateway refused before it started: ecommpay's 3101 (another
+    /// customer's token) or PAYMENT_TOKEN_NOT_EXIST (no live token); the others' refusal.
+    func code(for outcome: PaymentOutcome, tokenRefusal: TokenLookupWire.Result) -> String {
+        guard self == .ecommpay else { return code(for: outcome) }
+        return tokenRefusalCodes[tokenRefusal == .notOwned ? 0 : 1]
+    }
+
+    /// The codes of a token payment refused as another customer's and as missing; none for a
+    /// system without token sales.
+    package var tokenRefusalCodes: [String] { self == .ecommpay ? ["3101", "PAYMENT_TOKEN_NOT_EXIST"] : [] }
+
     /// The code for a lifecycle that ended at a step, with the step's last answer.
     package func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String {
         switch (self, answer) {

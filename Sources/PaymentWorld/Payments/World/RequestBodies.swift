@@ -22,6 +22,11 @@ final class RequestBodies {
         var amount: Int64 = 0
         /// Portmone's commission quoted for the bill (P4 getCommission), inside `amount`; 0 elsewhere.
         var commission: Int64 = 0
+        /// A token sale that pays with another token than its own tokenization's: the one the app's
+        /// previous token sale created (most often another customer's: 3101). Nil: its own.
+        var namedToken: LifecycleID?
+        /// A token sale whose customer deletes the saved card between tokenizing and paying.
+        var deletesToken = false
 
         /// What the payee of a Portmone bill or top-up is paid: the amount less the commission.
         var bill: Int64 { amount - commission }

@@ -83,6 +83,14 @@ public struct PaymentCounters: Sendable {
     public var walkAways: UInt64 = 0
     /// Timers of domain §2.7 that ran out and moved their lifecycle, by `ExpiringTimer.rawValue`.
     public var expiries = [UInt64](repeating: 0, count: ExpiringTimer.allCases.count)
+    /// Zero-amount verifications the issuer's answer (or LC-12) ended verified, and not verified (LC-03).
+    public var verificationsVerified: UInt64 = 0
+    public var verificationsNotVerified: UInt64 = 0
+    /// Token sales whose token the token service resolved, and those refused before they started:
+    /// another customer's token (3101), no live token (PAYMENT_TOKEN_NOT_EXIST) (LC-04).
+    public var tokenSalesResolved: UInt64 = 0
+    public var tokenSalesNotOwned: UInt64 = 0
+    public var tokenSalesMissing: UInt64 = 0
 
     mutating func count(expiry timer: ExpiringTimer) { expiries[timer.rawValue] &+= 1 }
 
@@ -137,5 +145,10 @@ extension PaymentCounters {
         stepAnswers.add(other.stepAnswers)
         walkAways &+= other.walkAways
         for index in expiries.indices { expiries[index] &+= other.expiries[index] }
+        verificationsVerified &+= other.verificationsVerified
+        verificationsNotVerified &+= other.verificationsNotVerified
+        tokenSalesResolved &+= other.tokenSalesResolved
+        tokenSalesNotOwned &+= other.tokenSalesNotOwned
+        tokenSalesMissing &+= other.tokenSalesMissing
     }
 }

@@ -7,10 +7,11 @@ struct SessionShadow {
     var uses = 0
     var bound = false
     var expired = false
+    var oneShot = false
 
     /// A fresh binding replaces whatever the lifecycle's session was: a new context, a new session.
-    mutating func bind(apiVersion: Int, limit: Int) {
-        self = SessionShadow(apiVersion: apiVersion, limit: limit, uses: 0, bound: true, expired: false)
+    mutating func bind(apiVersion: Int, limit: Int, oneShot: Bool) {
+        self = SessionShadow(apiVersion: apiVersion, limit: limit, uses: 0, bound: true, expired: false, oneShot: oneShot)
     }
 }
 
@@ -24,8 +25,8 @@ struct SessionShadows {
     /// Follows `event`, and hands a use to `check` with the session as it was before the use.
     mutating func follow(_ event: WorldEvent, check: (LifecycleID, Int, SessionShadow) -> Void) {
         switch event {
-        case .sessionBound(let lifecycle, let apiVersion, let limit):
-            sessions.update(lifecycle) { $0.bind(apiVersion: apiVersion, limit: limit) }
+        case .sessionBound(let lifecycle, let apiVersion, let limit, let oneShot):
+            sessions.update(lifecycle) { $0.bind(apiVersion: apiVersion, limit: limit, oneShot: oneShot) }
         case .sessionUsed(let lifecycle, let apiVersion):
             let before = sessions.update(lifecycle) { session in
                 defer { session.uses += 1 }
@@ -92,6 +93,24 @@ final class SessionUsesStayWithinTheLimit: SafetyMonitor {
             guard session.limit > 0 else { return }
             checks.expect(session.uses < session.limit, about: lifecycle,
                           "submission #\(session.uses + 1) on a session that allows \(session.limit)")
+        }
+    }
+}
+
+/// SES-5: a one-shot credential (ecommpay's signed parameters, a Sips initialize context) is
+/// consumed at most once; another operation needs a new one.
+final class OneShotSessionsAreUsedOnce: SafetyMonitor {
+    static let invariant = "SES-5"
+    static let claim = "OneShotSessionsAreUsedOnce"
+    static let watches = SessionShadows.watches
+    @exclusivity(unchecked) private var sessions = SessionShadows()
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        sessions.follow(event) { lifecycle, _, session in
+            guard session.oneShot else { return }
+            checks.expect(session.uses == 0, about: lifecycle, "a one-shot session used a second time")
         }
     }
 }

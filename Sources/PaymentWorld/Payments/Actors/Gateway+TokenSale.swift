@@ -1,0 +1,65 @@
+import SimulationKernel
+
+/// LC-04's token payment at the gateway: a token sale names a card-on-file token, which the token
+/// service resolves to its card for the paying customer before the sale starts (domain §1.2, §2.4).
+/// Another customer's token is refused (3101), a token that is not live too (PAYMENT_TOKEN_NOT_EXIST):
+/// the payment fails before any authorization. A resolved one runs LC-01 on the token's card, and
+/// its issuer declines it if that card is cancelled, expired or locked (TOK-4).
+extension Gateway {
+    /// Tries to resolve a token before its payment is given up as failed.
+    static let tokenLookupTries = 3
+
+    /// The token the order names: its own tokenization's, or another one the app named instead.
+    func token(of record: Record) -> LifecycleID {
+        context.bodies[record.order].namedToken ?? record.order
+    }
+
+    /// Asks the token service for the token's card; the sale waits for the answer.
+    func lookUpToken(_ payment: PaymentID) {
+        records[payment.slot].awaitsToken = true
+        records[payment.slot].tokenLookups += 1
+        context.send(from: id, to: context.addresses[.tokenService], kind: PaymentMessage.tokenLookupRequest.rawValue,
+                     subject: token(of: records[payment.slot]).rawValue, argument: payment.rawValue)
+        startTimer(.tokenLookupTimedOut, payment, after: context.configuration.timeouts.resolutionHop)
+    }
+
+    func tokenLookupTimedOut(_ payment: PaymentID, timer: UInt32) {
+        guard timerIsLive(payment, timer), records[payment.slot].awaitsToken else { return }
+        if records[payment.slot].tokenLookups < Self.tokenLookupTries {
+            lookUpToken(payment)
+        } else {
+            records[payment.slot].awaitsToken = false
+            finish(payment, .failed)  // The token service never answered: nothing started, nothing to undo.
+        }
+    }
+
+    func tokenLookedUp(_ payment: PaymentID, argument: UInt64) {
+        guard let record = record(payment), record.awaitsToken else {
+            counters.duplicatesDeduped &+= 1
+            return
+        }
+        cancelTimer(payment)
+        records[payment.slot].awaitsToken = false
+        let token = token(of: record)
+        let payer = context.bodies[record.order].customer
+        let result = TokenLookupWire.result(of: argument)
+        switch result {
+        case .resolved:
+            counters.tokenSalesResolved &+= 1
+            let card = TokenLookupWire.card(of: argument)
+            // The authorization names the token's card: the paying customer's own (TOK-1), the one
+            // the order's 3-D Secure screening was for.
+            var body = context.bodies[payment]
+            body.card = card
+            context.bodies.publish(body, for: payment)
+            context.observe(.tokenPaymentStarted(payment, token: token, card: card, customer: payer,
+                                                 usableCard: context.cards[card].usable))
+            applySale(payment, .submit)
+        case .notOwned, .missing:
+            if result == .notOwned { counters.tokenSalesNotOwned &+= 1 } else { counters.tokenSalesMissing &+= 1 }
+            records[payment.slot].tokenRefusal = result
+            context.observe(.tokenPaymentRejected(payment, token: token, customer: payer, notOwned: result == .notOwned))
+            finish(payment, .failed)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import SimulationKernel
+
+/// LC-03 at the gateway: a zero-amount account verification, sent like an authorization through the
+/// acquirer and the network to the issuer, whose answer decides it (domain §2.4, ISO: 00 or 85).
+///
+/// A verification has a payment record, so the hops key it like any payment, but no sale or
+/// authorization table: nothing is held, posted, captured, voided or refunded (VER-1, VER-2). It
+/// sends no `authorizationSent`: the claims about payments' authorizations are not about it.
+extension Gateway {
+    /// Whether a message is a verification's, which `verificationMessage` then takes.
+    func isVerificationMessage(_ message: PaymentMessage, subject: UInt64) -> Bool {
+        switch message {
+        case .verificationRequest:
+            return true
+        case .authorizationResponse, .inquiryResponse, .authorizationTimedOut, .resolutionTimedOut:
+            let payment = PaymentID(rawValue: subject)
+            return payment.slot < records.count && records[payment.slot].generation == payment.generation
+                && records[payment.slot].verification != nil
+        default:
+            return false
+        }
+    }
+
+    func verificationMessage(_ message: PaymentMessage, _ event: SimulationEvent) {
+        let payment = PaymentID(rawValue: event.subject)
+        switch message {
+        case .verificationRequest:
+            verificationRequested(LifecycleID(rawValue: event.subject), storeCredential: event.argument == 1)
+        case .authorizationResponse:
+            verificationAnswered(payment, argument: event.argument)
+        case .inquiryResponse:
+            guard case .outcomeUnknown = records[payment.slot].verification else {
+                counters.duplicatesDeduped &+= 1
+                return
+            }
+            cancelTimer(payment)
+            counters.resolvedByInquiry &+= 1
+            applyVerification(payment, .resolved(AttemptWire.code(of: event.argument) == 1 ? .approved : .notApproved))
+        case .authorizationTimedOut:
+            guard records[payment.slot].timer == UInt32(truncatingIfNeeded: event.argument) else { return }
+            counters.count(expiry: .authorizationResponse)
+            counters.unknownOutcomes &+= 1
+            applyVerification(payment, .timeout)
+        case .resolutionTimedOut:
+            guard records[payment.slot].timer == UInt32(truncatingIfNeeded: event.argument) else { return }
+            records[payment.slot].inquiries += 1
+            if records[payment.slot].inquiries < context.configuration.policies.inquiries {
+                askIssuerAboutVerification(payment)
+            } else {
+                // Nothing was held, so there is nothing to reverse: an unanswered verification is not verified.
+                applyVerification(payment, .resolved(.notApproved))
+            }
+        default:
+            preconditionFailure("a verification got \(message)")
+        }
+    }
+
+    /// The platform asks (again, while the customer's call waits) to verify a lifecycle's card.
+    private func verificationRequested(_ lifecycle: LifecycleID, storeCredential: Bool) {
+        if let existing = verifications[lifecycle.rawValue].map(PaymentID.init(rawValue:)) {
+            counters.duplicatesDeduped &+= 1
+            if let record = record(existing), let verification = record.verification, verification.isTerminal {
+                answerPlatform(lifecycle, verified: verification == .verified)
+            }
+            return
+        }
+        let slot = openSlot()
+        let facts = context.bodies[lifecycle]
+        var record = Record()
+        record.generation = records[slot].generation &+ 1
+        record.order = lifecycle
+        record.verification = .created
+        records[slot] = record
+        let payment = PaymentID(slot: slot, generation: record.generation)
+        verifications[lifecycle.rawValue] = payment.rawValue
+        context.bodies.publish(RequestBodies.Payment(order: lifecycle, card: facts.card, merchant: facts.merchant, amount: 0),
+                               for: payment)
+        context.observe(.verificationStarted(payment, lifecycle: lifecycle, storeCredential: storeCredential))
+        context.observe(.cardDataKept(.payment(payment), holder: .gateway, form: .pan))
+        // The SDK's verification asks for no 3-D Secure: the card is checked by its issuer alone.
+        applyVerification(payment, .submit(needsAuthentication: false, storeCredential: storeCredential))
+    }
+
+    /// The issuer's answer (or a late one after the timeout, which settles an unknown outcome).
+    private func verificationAnswered(_ payment: PaymentID, argument: UInt64) {
+        let answer = IssuerAnswer(rawValue: AttemptWire.code(of: argument)) ?? .doNotHonor
+        switch records[payment.slot].verification {
+        case .verifying?:
+            cancelTimer(payment)
+            applyVerification(payment, .response(code: answer.responseCode))
+        case .outcomeUnknown?:
+            cancelTimer(payment)
+            counters.resolvedByLateReply &+= 1
+            applyVerification(payment, .resolved(answer.responseCode.isApproval ? .approved : .notApproved))
+        default:
+            counters.duplicatesDeduped &+= 1
+        }
+    }
+
+    private func applyVerification(_ payment: PaymentID, _ event: VerificationEvent) {
+        guard var state = records[payment.slot].verification,
+              let effects = context.step(&state, event, of: .payment(payment), coverage: &coverage) else { return }
+        records[payment.slot].verification = state
+        for effect in effects { perform(effect, payment) }
+    }
+
+    private func perform(_ effect: VerificationEffect, _ payment: PaymentID) {
+        switch effect {
+        case .sendVerification:
+            // An authorization for 0, through the primary acquirer and the network to the issuer.
+            context.send(from: id, to: context.addresses.acquirer(attempt: 0), kind: PaymentMessage.authorizationRequest.rawValue,
+                         subject: payment.rawValue, argument: AttemptWire.encode(0))
+        case .startTimer(let timer):
+            precondition(timer == .authorizationResponse, "a verification has no \(timer) timer")
+            startTimer(.authorizationTimedOut, payment, after: context.configuration.timeouts.authorization)
+        case .startResolution:
+            records[payment.slot].inquiries = 0
+            askIssuerAboutVerification(payment)
+        case .createStoredCredential:
+            context.send(from: id, to: context.addresses[.tokenService], kind: PaymentMessage.storeCredentialRequest.rawValue,
+                         subject: records[payment.slot].order.rawValue, argument: payment.rawValue)
+        case .notifyMerchant(let status):
+            endVerification(payment, verified: status == .verified)
+        case .startAuthentication:
+            preconditionFailure("the gateway asks no 3-D Secure for a verification")
+        }
+    }
+
+    private func askIssuerAboutVerification(_ payment: PaymentID) {
+        context.send(from: id, to: context.addresses.acquirer(attempt: 0), kind: PaymentMessage.inquiryRequest.rawValue,
+                     subject: payment.rawValue, argument: AttemptWire.encode(0))
+        startTimer(.resolutionTimedOut, payment, after: context.configuration.timeouts.resolutionHop)
+    }
+
+    private func endVerification(_ payment: PaymentID, verified: Bool) {
+        let lifecycle = records[payment.slot].order
+        records[payment.slot].outcome = verified ? .succeeded : .declined
+        if verified { counters.verificationsVerified &+= 1 } else { counters.verificationsNotVerified &+= 1 }
+        context.observe(.verificationEnded(payment, lifecycle: lifecycle, verified: verified))
+        context.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
+        answerPlatform(lifecycle, verified: verified)
+    }
+
+    private func answerPlatform(_ lifecycle: LifecycleID, verified: Bool) {
+        context.send(from: id, to: context.addresses[.platform], kind: PaymentMessage.verificationResponse.rawValue,
+                     subject: lifecycle.rawValue, argument: verified ? 1 : 0)
+    }
+}

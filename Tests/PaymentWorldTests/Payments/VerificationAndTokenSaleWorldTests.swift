@@ -1,0 +1,89 @@
+@testable import PaymentWorld
+import SimulationKernel
+import Testing
+
+/// LC-03 and LC-04 in a run: ecommpay's verifications are answered by the issuer, its token sales
+/// pay with the token the token service resolves, and their claims are checked.
+@Suite struct VerificationAndTokenSaleWorldTests {
+    /// Verifications and token sales only, with more bad tokens than the default so each path is taken.
+    static func world(_ change: (inout PaymentsConfiguration) -> Void = { _ in }) -> PaymentsConfiguration {
+        seedWorld([.ecommpayVerify, .ecommpayTokenSale]) {
+            $0.lifecycles = 1_200
+            $0.cards.unusable = Ratio(5, 100)
+            $0.seed.tokenSaleDeletedToken = Ratio(1, 10)
+            $0.seed.tokenSaleForeignToken = Ratio(1, 10)
+            change(&$0)
+        }
+    }
+
+    static func checked(_ result: PaymentsResult) -> [String: UInt64] {
+        Dictionary(uniqueKeysWithValues: result.monitors.map { ($0.invariant, $0.checked) })
+    }
+
+    @Test func verificationsAreAnsweredByTheIssuerAndTokenSalesResolvedOrRefused() {
+        let result = PaymentsWorld(configuration: Self.world(), options: .init(seed: 7)).run()
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        #expect(result.unfinished == 0, "\(describe(result))")
+        let counters = result.counters
+        // The issuer decides every verification: approved with 85, or declined (an unusable card).
+        #expect(counters.verificationsVerified > 100 && counters.verificationsNotVerified > 0, "\(counters)")
+        #expect(counters.verificationsVerified + counters.verificationsNotVerified
+                    == UInt64(result.flows[PaymentFlow.ecommpayVerify.rawValue].codes.values.reduce(0, +)),
+                "every verification that ended went to the issuer: \(counters)")
+        #expect(counters.tokenSalesResolved > 100 && counters.tokenSalesNotOwned > 0 && counters.tokenSalesMissing > 0,
+                "\(counters)")
+        let codes = result.flows[PaymentFlow.ecommpayTokenSale.rawValue].codes
+        #expect(codes["3101", default: 0] == Int(counters.tokenSalesNotOwned), "\(codes)")
+        #expect(codes["PAYMENT_TOKEN_NOT_EXIST", default: 0] >= Int(counters.tokenSalesMissing), "\(codes)")
+        let checked = Self.checked(result)
+        for claim in ["VER-1", "VER-2", "VER-3", "TOK-1", "TOK-2", "TOK-3", "TOK-4", "TOK-5"] {
+            #expect(checked[claim, default: 0] > 0, "\(claim) never checked: \(checked)")
+        }
+    }
+
+    @Test func aTokenSaleOnADeletedTokenBreaksTOK2() {
+        let result = PaymentsWorld(configuration: Self.world { $0.defects = [.tokenSaleOnDeletedToken] },
+                                   options: .init(seed: 7)).run()
+        #expect(result.violations.first?.invariant == "TOK-2", "\(describe(result))")
+    }
+
+    @Test func aTokenRefusalTravelsWithTheOutcome() {
+        for refusal in [TokenLookupWire.Result.notOwned, .missing] {
+            let wire = OutcomeWire.encode(.failed, challengeExpired: false, tokenRefusal: refusal)
+            #expect(OutcomeWire.outcome(of: wire) == .failed && OutcomeWire.tokenRefusal(of: wire) == refusal)
+        }
+        #expect(OutcomeWire.tokenRefusal(of: OutcomeWire.encode(.succeeded, challengeExpired: false)) == nil)
+        let resolved = TokenLookupWire.encode(.resolved, card: CardID(123_456))
+        #expect(TokenLookupWire.result(of: resolved) == .resolved && TokenLookupWire.card(of: resolved) == CardID(123_456))
+        #expect(SeedSystem.ecommpay.code(for: .failed, tokenRefusal: .notOwned) == "3101")
+        #expect(SeedSystem.ecommpay.code(for: .failed, tokenRefusal: .missing) == "PAYMENT_TOKEN_NOT_EXIST")
+    }
+}
+
+/// The table rows the gateway's verification and the token service's lookup rely on.
+@Suite struct VerificationAndTokenRowsTests {
+    @Test func aZeroAmountApprovalWith85VerifiesAndStoresTheCardOnlyWhenAsked() throws {
+        let asked = try VerificationState.verifying(storeCredential: true).applying(.response(code: .noReasonToDecline))
+        #expect(asked.next == .verified && asked.effects.contains(.createStoredCredential))
+        let notAsked = try VerificationState.verifying(storeCredential: false).applying(.response(code: .noReasonToDecline))
+        #expect(notAsked.next == .verified && !notAsked.effects.contains(.createStoredCredential))
+        let declined = try VerificationState.verifying(storeCredential: true).applying(.response(code: .restrictedCard))
+        #expect(!declined.effects.contains(.createStoredCredential))
+        #expect(declined.next == .notVerified(reason: .issuer(code: .restrictedCard)))
+    }
+
+    @Test func anUnansweredVerificationIsResolvedByInquiry() throws {
+        let unknown = try VerificationState.verifying(storeCredential: false).applying(.timeout)
+        #expect(unknown.next == .outcomeUnknown(storeCredential: false) && unknown.effects == [.startResolution])
+        #expect(try unknown.next.applying(.resolved(.notApproved)).next == .notVerified(reason: .outcomeNotApproved))
+    }
+
+    @Test func onlyALiveTokenOfItsOwnCustomerStartsAPayment() throws {
+        let active = TokenState.active(.cardOnFile)
+        #expect(try active.applying(.pay(byOwner: true)).effects == [.startPayment])
+        let foreign = try active.applying(.pay(byOwner: false))
+        #expect(foreign.next == active && foreign.effects == [.rejectPayment(code: .tokenNotOwnedByCustomer)])
+        #expect(throws: IllegalTransition.self) { try TokenState.deleted.applying(.pay(byOwner: true)) }
+        #expect(throws: IllegalTransition.self) { try TokenState.requested(.cardOnFile).applying(.pay(byOwner: true)) }
+    }
+}
