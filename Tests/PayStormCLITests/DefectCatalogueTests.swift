@@ -48,6 +48,8 @@ import Testing
         Entry(defect: "reversal-releases-twice", scenario: "card-payments",
               sets: card + ["faults.loss=0.1", "faults.duplication=0.2"]),
         Entry(defect: "restore-opens-second-payment", scenario: "card-payments", sets: card),
+        // The gateway's own behaviour until AUTH-6 found it: seeds 1, 2 and 3 all refund twice.
+        Entry(defect: "refund-applied-twice", scenario: "card-payments", sets: card),
         Entry(defect: "commission-paid-to-payee", scenario: "portmone-masterpass", sets: ["run.lifecycles=600"]),
         // More deleted tokens than the default 3 %, so a small run sells on some.
         Entry(defect: "token-sale-on-deleted-token", scenario: "ecommpay",

@@ -19,7 +19,7 @@ enum PaymentMessage: UInt32, CaseIterable {
     case paymentResponse           // argument: PaymentOutcome (callbacks arrive at least once).
     case captureRequest            // argument: amount.
     case captureResponse           // argument: 1 captured, 0 refused.
-    case refundRequest             // argument: amount.
+    case refundRequest             // argument: RefundWire (amount, the merchant's refund number).
     case refundResponse
     // 3-D Secure.
     case authenticationRequest     // Gateway → directory server → ACS (AReq).
@@ -187,6 +187,19 @@ struct WireField {
 /// An authorization attempt and a small code, through acquirer → network → issuer and back:
 /// which attempt a request, answer, inquiry or reversal is about, and the issuer's answer or the
 /// inquiry's finding.
+/// A refund request on the wire: the amount and the merchant's number for this refund of the order,
+/// so that a copy of the request (a duplicate on the network) is known for the same operation (AUTH-6).
+enum RefundWire {
+    static let amount = WireField(from: 0, bits: 56)
+    static let operation = WireField(from: 56, bits: 8)
+
+    static func encode(amount: Int64, operation: Int) -> UInt64 {
+        Self.amount.write(UInt64(amount)) | Self.operation.write(UInt64(operation))
+    }
+    static func amount(of argument: UInt64) -> Int64 { Int64(Self.amount.read(argument)) }
+    static func operation(of argument: UInt64) -> Int { Int(Self.operation.read(argument)) }
+}
+
 enum AttemptWire {
     static let attempt = WireField(from: 0, bits: 8)
     static let code = WireField(from: 8, bits: 56)

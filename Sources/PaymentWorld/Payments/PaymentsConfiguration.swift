@@ -492,4 +492,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The token service resolves a deleted token's card for its owner without looking at the
     /// token's status, so a token sale starts on a deleted token (TOK-2).
     case tokenSaleOnDeletedToken = "token-sale-on-deleted-token"
+    /// The gateway applies every refund request it receives, without looking at the merchant's
+    /// refund number: a copy the network duplicated refunds the customer a second time (AUTH-6).
+    /// This was the gateway's own behaviour until AUTH-6 found it (card-payments, 3 % duplication).
+    case refundAppliedTwice = "refund-applied-twice"
 }

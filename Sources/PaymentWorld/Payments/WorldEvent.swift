@@ -100,6 +100,8 @@ public enum WorldEvent: Sendable {
     case authorizationClosed(PaymentID, expired: Bool)
     /// The gateway reversed (or had already sent the reversal of) an approval its payment will not use (SALE-4).
     case lateApprovalReversed(AttemptID)
+    /// The gateway applied the merchant's capture or refund number `number` of the payment (AUTH-6).
+    case moneyOperationApplied(PaymentID, MoneyOperation, number: Int)
 
     // Checkout sessions and SCA events.
     /// The platform bound a session to its credential: a session of `apiVersion` taking `limit`
@@ -170,7 +172,7 @@ public enum WorldEvent: Sendable {
         case walletCardStored, walletCardRemoved, walletListed, walletCardUsed
         case prepaidCardCreated, tokensDeactivated
         case merchantOrderFinal, holdsAtEnd
-        case outcomeUnknown, reversalApplied, authorizationClosed, lateApprovalReversed
+        case outcomeUnknown, reversalApplied, authorizationClosed, lateApprovalReversed, moneyOperationApplied
         case sessionBound, sessionUsed, sessionExpired, scaEventOpened, scaEventExpired, scaAttemptDecided, scaEventRedeemed
         case scaRequested, scaProtectedEffect
         case otpStarted, otpCodeSent, otpCodeExpired, otpCodeAccepted
@@ -221,6 +223,7 @@ public enum WorldEvent: Sendable {
         case .reversalApplied: .reversalApplied
         case .authorizationClosed: .authorizationClosed
         case .lateApprovalReversed: .lateApprovalReversed
+        case .moneyOperationApplied: .moneyOperationApplied
         case .sessionBound: .sessionBound
         case .sessionUsed: .sessionUsed
         case .sessionExpired: .sessionExpired
@@ -281,6 +284,11 @@ public enum WorldSubject: Hashable, Sendable, CustomStringConvertible {
         case .world: "world"
         }
     }
+}
+
+/// A merchant's operation on a payment's money, each applied once per its number (AUTH-6).
+public enum MoneyOperation: UInt8, Sendable, Hashable {
+    case capture, refund
 }
 
 /// The form in which an actor keeps a card (G-12). No card numbers are simulated: each store of

@@ -211,3 +211,16 @@ import Testing
         #expect(harness.violations == ["a one-shot session used a second time"])
     }
 }
+
+@Suite struct MoneyOperationClaimTests {
+    @Test func aCaptureRefundOrVoidAppliesOncePerOperation() {
+        var harness = ClaimHarness<MoneyOperationsApplyOnce>()
+        let payment = firstPayment, voided = PaymentID(slot: 1, generation: 1)
+        harness.feed(.moneyOperationApplied(payment, .capture, number: 1), .moneyOperationApplied(payment, .refund, number: 1),
+                     .moneyOperationApplied(payment, .refund, number: 2), .authorizationClosed(voided, expired: false))
+        #expect(harness.violations.isEmpty && harness.checked == 4)
+        harness.feed(.moneyOperationApplied(payment, .refund, number: 1), .authorizationClosed(voided, expired: false),
+                     .moneyOperationApplied(payment, .capture, number: 1))
+        #expect(harness.violations == ["refund #1 applied a second time", "voided a second time", "capture #1 applied a second time"])
+    }
+}

@@ -266,6 +266,7 @@ extension Gateway {
         counters.captures &+= 1
         records[payment.slot].capturedAmount += amount
         context.observe(.captured(payment, card: facts.card, amount: amount))
+        context.observe(.moneyOperationApplied(payment, .capture, number: 1))  // Single capture: the one is number 1.
         // Clearing tells the issuer, store-and-forward: a late reversal then releases nothing.
         let attempt = records[payment.slot].approvedAttempt ?? records[payment.slot].attempt
         context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.captureAdvice.rawValue,

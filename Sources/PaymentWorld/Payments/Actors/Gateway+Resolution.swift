@@ -96,9 +96,15 @@ extension Gateway {
     }
 
     /// A refund of a captured payment: merchant → card, within what was captured (AUTH-3).
-    func refundRequested(_ order: LifecycleID, amount: Int64) {
+    func refundRequested(_ order: LifecycleID, amount: Int64, operation: Int) {
         guard let payment = byKey[order.rawValue].map(PaymentID.init(rawValue:)), let record = record(payment),
               record.capturedAmount > 0 else { return }
+        if operation <= record.refundsApplied && !context.has(.refundAppliedTwice) {
+            // A copy of a refund already made (the network duplicated it): answered, not applied again (AUTH-6).
+            counters.duplicatesDeduped &+= 1
+            answerRefund(order, ok: true)
+            return
+        }
         let allowed = record.refundedAmount + amount <= record.capturedAmount
         guard allowed || context.has(.refundAboveCapture) else {
             answerRefund(order, ok: false)
@@ -111,8 +117,10 @@ extension Gateway {
                                       lifecycle: payment.rawValue)
         guard context.post(transfers, for: .payment(payment)) else { return }
         records[payment.slot].refundedAmount += amount
+        records[payment.slot].refundsApplied = max(record.refundsApplied, operation)
         counters.refunds &+= 1
         context.observe(.refunded(payment, amount: amount))
+        context.observe(.moneyOperationApplied(payment, .refund, number: operation))
         answerRefund(order, ok: true)
     }
 

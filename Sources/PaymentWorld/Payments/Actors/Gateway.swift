@@ -27,6 +27,8 @@ public actor Gateway: ReportingActor {
         var approvedAttempt: Int?
         var capturedAmount: Int64 = 0
         var refundedAmount: Int64 = 0
+        /// The highest refund number applied: a request naming one at or below it is a copy (AUTH-6).
+        var refundsApplied = 0
         /// When an authorization's hold expires unless captured first (AUTH-5); nil before approval.
         var captureLimit: SimTime?
         /// A void or expiry released the hold at the issuer, and the issuer acknowledged it.
@@ -108,7 +110,9 @@ public actor Gateway: ReportingActor {
         case .reversalResponse: reversalAcknowledged(payment, argument: event.argument)
         case .captureRequest: captureRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
         case .voidRequest: voidRequested(LifecycleID(rawValue: event.subject))
-        case .refundRequest: refundRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
+        case .refundRequest:
+            refundRequested(LifecycleID(rawValue: event.subject), amount: RefundWire.amount(of: event.argument),
+                            operation: RefundWire.operation(of: event.argument))
         case .tokenLookupResponse: tokenLookedUp(payment, argument: event.argument)
         default: preconditionFailure("gateway got unexpected \(message)")
         }

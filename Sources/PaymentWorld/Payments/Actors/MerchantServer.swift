@@ -210,8 +210,9 @@ public actor MerchantServer: ReportingActor {
         if ok && random.chance(context.configuration.behaviour.refundRatio) && !context.bodies[payment].paysPayee {
             var amount = context.bodies[payment].amount / 2
             if context.has(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
+            // The order's first (and, in this model, only) refund: its number names the operation.
             context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment.rawValue,
-                         argument: UInt64(amount))
+                         argument: RefundWire.encode(amount: amount, operation: 1))
         }
     }
 

@@ -16,7 +16,7 @@ extension PlantedDefect {
         case .merchantKeepsFullPAN: "G-12"
         case .approveOverAvailable: "G-2"
         case .reversalReleasesShort: "G-3"
-        case .unknownFinalizedEarly: "G-5"
+        case .unknownFinalizedEarly: "SALE-2"  // It captures a payment already reported failed; G-5 sees the second status next.
         case .duplicateAnswerApplied: "G-6"
         case .authorizationTimerLost: "G-7"
         case .acquirerMislabelsAttempt: "G-8"
@@ -41,6 +41,7 @@ extension PlantedDefect {
         case .restoreOpensSecondPayment: "G-4"
         case .commissionPaidToPayee: "SALE-3"
         case .tokenSaleOnDeletedToken: "TOK-2"
+        case .refundAppliedTwice: "AUTH-6"
         }
     }
 
@@ -59,7 +60,7 @@ extension PlantedDefect {
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
              .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
-             .commissionPaidToPayee, .tokenSaleOnDeletedToken:
+             .commissionPaidToPayee, .tokenSaleOnDeletedToken, .refundAppliedTwice:
             false
         }
     }
@@ -84,7 +85,7 @@ extension PlantedDefect {
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders,
-             .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment: []
+             .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment, .refundAppliedTwice: []
         }
     }
 }

@@ -63,6 +63,7 @@ struct InvariantRegistry {
             ScaEventsTakeTheirLastAttemptsStatus.self, // SCA-4
             CompletedTokensStayCompleted.self,       // PROV-4
             OneShotSessionsAreUsedOnce.self,         // SES-5
+            MoneyOperationsApplyOnce.self,           // AUTH-6
             VerificationsMoveNoMoney.self,           // VER-1
             NothingFollowsAVerification.self,        // VER-2
             CredentialsComeFromVerifiedRequests.self, // VER-3
