@@ -96,6 +96,9 @@ public struct PaymentTimeouts: Sendable, Hashable {
     /// How long a Paysafe push provisioning may stay initiated before the app reports the pass
     /// added (domain §2.7, 600 s): the tokenization lapses, and a later report is refused.
     public var provisioningCompletion: SimDuration = .seconds(600)
+    /// How long the gateway waits for the customer's consent to a cascade that needs 3-D Secure
+    /// (ecommpay E2 `isCascading`, domain §2.7: 60 s); no answer by then is a refusal.
+    public var cascadeConsent: SimDuration = .seconds(60)
     public init() {}
 }
 
@@ -103,8 +106,12 @@ public struct PaymentTimeouts: Sendable, Hashable {
 public struct PaymentPolicies: Sendable, Hashable {
     /// Authorize on a 3DS result of U (no liability shift) instead of declining.
     public var proceedOnUnavailable = false
-    /// Cascade a cascadable decline to the backup acquirer (LC-08).
+    /// Cascade a cascadable decline to the next provider in routing order (LC-08).
     public var cascading = true
+    /// Eligible providers in routing order, the primary included (LC-08's N). Only the first is
+    /// used when `cascading` is off. The first goes through the primary acquirer, the backups
+    /// through the backup acquirer's connection.
+    public var cascadeProviders = 3
     /// Let the network approve on the issuer's behalf when it does not answer (STIP).
     public var standIn = true
     /// Largest amount the network stands in for.
@@ -181,6 +188,12 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var decoupledRatio = Ratio(1, 10)
     /// Time the cardholder takes to approve in their banking app, for a decoupled challenge.
     public var decoupledTime: Distribution = .lognormal(median: .seconds(45), sigma: 0.7)
+    /// Share of customers asked to consent to a cascade that needs 3-D Secure who agree; `cascadeRefusal`
+    /// refuse, and the rest never answer (the consent timer refuses for them).
+    public var cascadeConsent = Ratio(7, 10)
+    public var cascadeRefusal = Ratio(2, 10)
+    /// How long the customer takes to answer a cascade's consent question.
+    public var cascadeConsentTime: Distribution = .lognormal(median: .seconds(8), sigma: 0.5)
     /// Share of issuer decisions that are soft, cascadable declines (issuer unreachable, 91).
     public var issuerSoftDecline = Ratio(2, 100)
     /// Share of issuer decisions that are hard declines (do not honour, 05).
