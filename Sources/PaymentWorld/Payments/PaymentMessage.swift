@@ -66,6 +66,10 @@ enum PaymentMessage: UInt32, CaseIterable {
     case scaOpened                 // Card platform → SCA authority: an operation answered scaRequired; argument: step.
     case scaEventExpired           // SCA authority to itself: the event's expirationTime passed; argument: timer generation.
     case provisioningExpired       // Card platform to itself: a push provisioning's completion time ran out; argument: timer generation.
+    // Cascades (LC-08).
+    case cascadeConsentRequest     // Gateway → device: the next provider needs 3DS, may it go on? subject: order; argument: payment.
+    case cascadeConsentGiven       // Device to itself: the customer answered; then device → gateway, subject: payment; argument: 1 consents.
+    case cascadeConsentTimedOut    // Gateway to itself; argument: timer generation.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000

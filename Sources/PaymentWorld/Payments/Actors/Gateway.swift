@@ -14,6 +14,10 @@ public actor Gateway: ReportingActor {
         var order = LifecycleID(rawValue: 0)
         var flow = CardCore.sale
         var sale = SaleState.created
+        /// LC-08 beside LC-01: which provider in routing order a sale is at, and whether it waits for consent.
+        var cascade = CascadeState.attempting(CascadePosition(providers: 1))
+        /// The current attempt's provider asked for a fresh 3-D Secure authentication (LC-08).
+        var attemptNeeds3DS = false
         var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
         var authentication: TransStatus?
         var needsAuthentication = false
@@ -69,7 +73,7 @@ public actor Gateway: ReportingActor {
         let kind = event.kind & ~PaymentMessage.servedFlag
         guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
         switch message {
-        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .cascadeConsentTimedOut:
             timerFired(message, payment: PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
             return
         case .recordRetired:
@@ -89,6 +93,7 @@ public actor Gateway: ReportingActor {
         case .captureRequest: captureRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
         case .voidRequest: voidRequested(LifecycleID(rawValue: event.subject))
         case .refundRequest: refundRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
+        case .cascadeConsentGiven: consentAnswered(payment, consented: event.argument == 1)
         default: preconditionFailure("gateway got unexpected \(message)")
         }
     }
@@ -157,6 +162,7 @@ public actor Gateway: ReportingActor {
             counters.exempted &+= 1
         }
         record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount)))
+        record.cascade = .attempting(CascadePosition(providers: cascadeProviders))
         records[slot] = record
         let payment = PaymentID(slot: slot, generation: record.generation)
         context.bodies.publish(RequestBodies.Payment(order: order, card: facts.card, merchant: facts.merchant,
@@ -211,7 +217,7 @@ public actor Gateway: ReportingActor {
     /// A timer whose payment retired or whose wait was cancelled (`cancelTimer`) or replaced.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
-        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .cascadeConsentTimedOut:
             return !timerIsLive(PaymentID(rawValue: event.subject), UInt32(truncatingIfNeeded: event.argument))
         default:
             return false
@@ -240,6 +246,7 @@ public actor Gateway: ReportingActor {
             counters.count(expiry: .authorizationResponse)
             authorizationTimedOut(payment)
         case .resolutionTimedOut: resolutionTimedOut(payment)
+        case .cascadeConsentTimedOut: consentTimedOut(payment)
         default: break
         }
     }
