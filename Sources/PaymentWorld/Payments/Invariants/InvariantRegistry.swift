@@ -44,6 +44,15 @@ struct InvariantRegistry {
             CustomersAreToldWhatTheMoneyDid.self,    // RES-5
             HoldsEndWithTheirPayment.self,           // AUTH-4
             NoCaptureAfterTheLimit.self,             // AUTH-5
+            // Cascades (LC-08).
+            CascadeKeepsOneAttemptInFlight.self,     // CAS-1
+            CascadeApprovesAtMostOneAttempt.self,    // CAS-2
+            CascadeTriesEachProviderOnceInOrder.self, // CAS-3
+            CascadeMovesOnOnlyAfterADefinitiveNo.self, // CAS-4
+            CascadeStopsAfterApprovalOrHardDecline.self, // CAS-5
+            CascadeStaysWithinItsProviders.self,     // CAS-6
+            ThreeDSCascadeWaitsForConsent.self,      // CAS-7
+            CardCascadesNeedNoCustomerStart.self,    // CAS-8
         ]
     }
 
