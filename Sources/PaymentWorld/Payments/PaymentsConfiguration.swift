@@ -502,4 +502,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The gateway pays a Portmone bill's commission on to the payee with the bill, so the payee
     /// is paid more than its bill and Portmone books nothing (SALE-3).
     case commissionPaidToPayee = "commission-paid-to-payee"
+    /// The gateway starts a cascade's attempt that needs 3-D Secure without asking the customer,
+    /// taking their consent for granted (CAS-7, ecommpay `isCascading`).
+    case cascadeWithoutConsent = "cascade-without-consent"
 }

@@ -74,6 +74,11 @@ extension Gateway {
     /// The next provider needs 3-D Secure: the customer's app shows the error and asks whether to go on.
     private func askConsent(_ payment: PaymentID) {
         let next = AttemptID(payment, records[payment.slot].attempt + 1)
+        if context.has(.cascadeWithoutConsent) {
+            // The planted bug: the gateway takes the customer's consent for granted and goes on.
+            perform(stepCascade(payment, .consent), payment)
+            return
+        }
         counters.cascadeConsentsAsked &+= 1
         context.observe(.cascadeConsentAsked(next))
         context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.cascadeConsentRequest.rawValue,

@@ -40,6 +40,7 @@ extension PlantedDefect {
         case .reversalReleasesTwice: "G-1"
         case .restoreOpensSecondPayment: "G-4"
         case .commissionPaidToPayee: "SALE-3"
+        case .cascadeWithoutConsent: "CAS-7"
         }
     }
 
@@ -58,7 +59,7 @@ extension PlantedDefect {
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
              .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
-             .commissionPaidToPayee:
+             .commissionPaidToPayee, .cascadeWithoutConsent:
             false
         }
     }
@@ -82,7 +83,7 @@ extension PlantedDefect {
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders,
-             .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment: []
+             .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment, .cascadeWithoutConsent: []
         }
     }
 }
