@@ -122,7 +122,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.resolvedByReversal, \.resolvedByLateReply, \.lateApprovalsReversed, \.merchantRetries, \.stepRepeats,
             \.duplicatesDeduped, \.staleMessages, \.standIns, \.captures, \.refunds, \.droppedByOutage, \.rejectedByQueue,
             \.walletConflicts, \.cardConflicts, \.statusRecoveries, \.voids, \.standInHolds, \.prepaidCardsIssued, \.prepaidCardsShipped, \.prepaidPinsSet, \.holdsPlaced,
-            \.walkAways,
+            \.walkAways, \.cascadeConsentsAsked, \.cascadeConsentsGiven, \.cascadeConsentsRefused, \.cascadeConsentsTimedOut,
         ]
         // Mirror finds every stored counter, so one added to the struct but not to this list fails here.
         let scalars = Mirror(reflecting: PaymentCounters()).children.filter { $0.value is UInt64 }.count
@@ -132,6 +132,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
         all.threeDSResults = all.threeDSResults.map { _ in 1 }
         all.issuerAnswers = all.issuerAnswers.map { _ in 1 }
         all.expiries = all.expiries.map { _ in 1 }
+        all.attemptsByProvider = all.attemptsByProvider.map { _ in 1 }
         var twice = PaymentCounters()
         twice.add(all)
         twice.add(all)
@@ -139,6 +140,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
         #expect(twice.threeDSResults.allSatisfy { $0 == 2 })
         #expect(twice.issuerAnswers.allSatisfy { $0 == 2 })
         #expect(twice.expiries.allSatisfy { $0 == 2 })
+        #expect(twice.attemptsByProvider.allSatisfy { $0 == 2 })
     }
 }
 
