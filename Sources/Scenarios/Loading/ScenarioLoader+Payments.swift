@@ -337,8 +337,6 @@ extension ScenarioLoader {
             timeouts.lifecycleBudget = reader.duration("policies.timeouts.lifecycleBudget", default: .minutes(15),
                                                        allowZero: false)
         }
-        timeouts.cascadeConsent = reader.duration("policies.timeouts.cascadeConsent", default: defaults.cascadeConsent,
-                                                  allowZero: false)
         timeouts.otpValidity = reader.duration("policies.timeouts.otpValidity", default: defaults.otpValidity,
                                                allowZero: false)
         timeouts.scaEventExpiry = reader.duration("policies.timeouts.scaEventExpiry", default: defaults.scaEventExpiry,
@@ -349,6 +347,8 @@ extension ScenarioLoader {
                                                      default: defaults.sessionInactivity, allowZero: false)
         timeouts.provisioningCompletion = reader.duration("policies.timeouts.provisioningCompletion",
                                                           default: defaults.provisioningCompletion, allowZero: false)
+        timeouts.cascadeConsent = reader.duration("policies.timeouts.cascadeConsent", default: defaults.cascadeConsent,
+                                                  allowZero: false)
         return timeouts
     }
 
