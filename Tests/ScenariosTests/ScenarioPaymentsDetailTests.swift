@@ -84,6 +84,12 @@ let malformedPaymentsDetailScenarios: [MalformedScenario] = [
                           #"scenarios/x.json: policies.exemptions.lowvalue: expected one of the fields of policies.exemptions: "lowValue", found an unknown field at line 1, column 67 (did you mean "lowValue"?)"#,
                           #"scenarios/x.json: policies.exemptions.highValue: expected one of the fields of policies.exemptions: "lowValue", found an unknown field at line 1, column 82"#,
                       ]),
+    MalformedScenario("cascadeBadValues",
+                      #"{"model": "payments", "policies": {"cascadeProviders": 0}, "behaviour": {"cascadeConsent": 0.9, "cascadeRefusal": 0.2}}"#,
+                      [
+                          #"scenarios/x.json: policies.cascadeProviders: expected a whole number of providers in routing order from 1 to 8 (the primary included), found 0"#,
+                          #"scenarios/x.json: behaviour.cascadeConsent: expected shares of customers who consent to or refuse a 3DS cascade that add up to at most 1 (the rest never answer), found shares adding up to 1.1"#,
+                      ]),
     MalformedScenario("exemptionFromTheCommandLine", #"{"model": "payments"}"#, set: ["policies.exemptions.lowValue=1.5"],
                       [#"--set policies.exemptions.lowValue=1.5: policies.exemptions.lowValue: expected an amount in minor units from 0 to 10^12 (0: no exemption), found 1.5"#]),
 ]
