@@ -93,7 +93,8 @@ enum PaymentMessage: UInt32, CaseIterable {
             case .paymentRequest, .captureRequest, .voidRequest, .refundRequest: false
             default: true
             }
-        case .device, .merchant, .platform, .wallet, .messageChannel, .tokenService, .cardPlatform, .scaAuthority, .mobileWallet: false
+        case .device: message == .cascadeConsentGiven  // The customer's answer, addressed to the gateway's payment.
+        case .merchant, .platform, .wallet, .messageChannel, .tokenService, .cardPlatform, .scaAuthority, .mobileWallet: false
         }
     }
 

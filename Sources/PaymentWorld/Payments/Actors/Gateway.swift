@@ -1,10 +1,11 @@
 import SimulationKernel
 
 /// The payment platform (domain §2.1): owns payment records, enforces idempotency, runs
-/// 3-D Secure, routes authorizations to the primary acquirer and cascades to the backup,
+/// 3-D Secure, routes authorizations to the primary acquirer and cascades through the backup providers,
 /// settles unknown outcomes by inquiry or reversal, and performs captures and refunds.
 ///
-/// Each payment's state is a lifecycle value (LC-01 `SaleState` or LC-02 `AuthorizationState`);
+/// Each payment's state is a lifecycle value (LC-01 `SaleState`, with LC-08 `CascadeState` beside it,
+/// or LC-02 `AuthorizationState`);
 /// the gateway feeds it events and performs the effects it returns. An event the table rejects
 /// leaves the state as it was and is reported (G-6).
 public actor Gateway: ReportingActor {
