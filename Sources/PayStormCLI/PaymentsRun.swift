@@ -239,7 +239,18 @@ enum PaymentsRun {
                 ("by_trans_status", .object(zip(statuses, counters.threeDSResults).map { ($0.0, .unsigned($0.1)) })),
             ])),
             ("schemes", .object(schemes(result, bins: bins))),
-            ("cascades", .object([("started", .unsigned(counters.cascades)), ("succeeded", .unsigned(counters.cascadeSuccesses))])),
+            ("cascades", .object([
+                ("started", .unsigned(counters.cascades)), ("succeeded", .unsigned(counters.cascadeSuccesses)),
+                // Sale attempts by provider in routing order: "1" is the primary, "2" and on the cascade's.
+                ("attempts_by_provider", .object(counters.attemptsByProvider.enumerated().compactMap { index, count in
+                    index == 0 || count > 0 ? ("\(index + 1)", .unsigned(count)) : nil
+                })),
+                ("consent", .object([
+                    ("asked", .unsigned(counters.cascadeConsentsAsked)), ("given", .unsigned(counters.cascadeConsentsGiven)),
+                    ("refused", .unsigned(counters.cascadeConsentsRefused)),
+                    ("timed_out", .unsigned(counters.cascadeConsentsTimedOut)),
+                ])),
+            ])),
             ("unknown_outcomes", .object([
                 ("entered", .unsigned(counters.unknownOutcomes)), ("resolved_by_inquiry", .unsigned(counters.resolvedByInquiry)),
                 ("resolved_by_reversal", .unsigned(counters.resolvedByReversal)),

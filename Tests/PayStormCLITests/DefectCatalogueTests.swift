@@ -75,6 +75,8 @@ import Testing
         Entry(defect: "tokenization-checks-card-at-start-only", scenario: "hot-customers", sets: ["run.lifecycles=3000"]),
         Entry(defect: "tokens-deduped-per-request", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
         Entry(defect: "issuer-books-hold-after-check", scenario: "hot-customers", sets: ["run.lifecycles=3000"]),
+        // Cascades (LC-08): an enrolled card's cascade needs 3-D Secure again, so ecommpay asks for consent.
+        Entry(defect: "cascade-without-consent", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

@@ -11,7 +11,7 @@ extension SaleState: SampledLifecycle {
             + bothWays.map { .authorizing(liabilityShift: $0) }
             + [.outcomeUnknown, .cascading, .succeeded, .declined(reason: aDecline), .failed]
     public static let sampleEvents: [SaleEvent] =
-        [.submit, .noAuthentication, .approve, .technicalError, .timeout, .abandon, .deadline]
+        [.submit, .noAuthentication, .approve, .technicalError, .timeout, .abandon, .deadline, .cascadeNotConsented]
             + bothWays.map { .needsAuthentication(proceedOnUnavailable: $0) }
             + TransStatus.allCases.map { .authResult($0) }
             + declineCodes.flatMap { code in bothWays.map { .decline(code: code, backupLeft: $0) } }

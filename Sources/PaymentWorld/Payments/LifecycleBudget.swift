@@ -45,6 +45,13 @@ extension PaymentsConfiguration {
             if core == .authorization {
                 total = total + behaviour.captureWindow + merchantCalls
             }
+            if core == .sale && policies.cascading && policies.cascadeProviders > 1 {
+                // Each further provider of a cascade (LC-08) may wait out the customer's consent, a new
+                // 3-D Secure with its challenge, and its own authorization and resolution.
+                let attempt = timeouts.cascadeConsent + timeouts.authentication + timeouts.challenge + timeouts.authorization
+                    + timeouts.issuerStandIn + timeouts.resolutionHop * Int64(policies.inquiries + 2)
+                total = total + attempt * Int64(policies.cascadeProviders - 1)
+            }
         }
         let timers = total + SimDuration(nanoseconds: total.nanoseconds / 10)
         return timers.addingClamped(networkAllowance(for: flow))

@@ -73,6 +73,10 @@ enum PaymentMessage: UInt32, CaseIterable {
     case tokenLookupRequest        // Gateway → token service; subject: the token's lifecycle; argument: the payment.
     case tokenLookupResponse       // Token service → gateway; argument: TokenLookupWire.
     case tokenLookupTimedOut       // Gateway to itself; argument: timer generation.
+    // Cascades (LC-08).
+    case cascadeConsentRequest     // Gateway → device: the next provider needs 3DS, may it go on? subject: order; argument: payment.
+    case cascadeConsentGiven       // Device to itself: the customer answered; then device → gateway, subject: payment; argument: 1 consents.
+    case cascadeConsentTimedOut    // Gateway to itself; argument: timer generation.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -96,7 +100,8 @@ enum PaymentMessage: UInt32, CaseIterable {
             case .paymentRequest, .captureRequest, .voidRequest, .refundRequest, .verificationRequest: false
             default: true
             }
-        case .device, .merchant, .platform, .wallet, .messageChannel, .tokenService, .cardPlatform, .scaAuthority, .mobileWallet: false
+        case .device: message == .cascadeConsentGiven  // The customer's answer, addressed to the gateway's payment.
+        case .merchant, .platform, .wallet, .messageChannel, .tokenService, .cardPlatform, .scaAuthority, .mobileWallet: false
         }
     }
 

@@ -96,6 +96,9 @@ public struct PaymentTimeouts: Sendable, Hashable {
     /// How long a Paysafe push provisioning may stay initiated before the app reports the pass
     /// added (domain §2.7, 600 s): the tokenization lapses, and a later report is refused.
     public var provisioningCompletion: SimDuration = .seconds(600)
+    /// How long the gateway waits for the customer's consent to a cascade that needs 3-D Secure
+    /// (ecommpay E2 `isCascading`, domain §2.7: 60 s); no answer by then is a refusal.
+    public var cascadeConsent: SimDuration = .seconds(60)
     public init() {}
 }
 
@@ -103,8 +106,12 @@ public struct PaymentTimeouts: Sendable, Hashable {
 public struct PaymentPolicies: Sendable, Hashable {
     /// Authorize on a 3DS result of U (no liability shift) instead of declining.
     public var proceedOnUnavailable = false
-    /// Cascade a cascadable decline to the backup acquirer (LC-08).
+    /// Cascade a cascadable decline to the next provider in routing order (LC-08).
     public var cascading = true
+    /// Eligible providers in routing order, the primary included (LC-08's N). Only the first is
+    /// used when `cascading` is off. The first goes through the primary acquirer, the backups
+    /// through the backup acquirer's connection.
+    public var cascadeProviders = 3
     /// Let the network approve on the issuer's behalf when it does not answer (STIP).
     public var standIn = true
     /// Largest amount the network stands in for.
@@ -181,6 +188,13 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var decoupledRatio = Ratio(1, 10)
     /// Time the cardholder takes to approve in their banking app, for a decoupled challenge.
     public var decoupledTime: Distribution = .lognormal(median: .seconds(45), sigma: 0.7)
+    /// Share of customers asked to consent to a cascade that needs 3-D Secure who agree; `cascadeRefusal`
+    /// refuse, and the rest never answer (the consent timer refuses for them). [A]: someone who chose
+    /// to pay mostly agrees to a second try; at 70 % card-payments-faults.json fell below its SLO.
+    public var cascadeConsent = Ratio(85, 100)
+    public var cascadeRefusal = Ratio(10, 100)
+    /// How long the customer takes to answer a cascade's consent question.
+    public var cascadeConsentTime: Distribution = .lognormal(median: .seconds(8), sigma: 0.5)
     /// Share of issuer decisions that are soft, cascadable declines (issuer unreachable, 91).
     public var issuerSoftDecline = Ratio(2, 100)
     /// Share of issuer decisions that are hard declines (do not honour, 05).
@@ -496,4 +510,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// refund number: a copy the network duplicated refunds the customer a second time (AUTH-6).
     /// This was the gateway's own behaviour until AUTH-6 found it (card-payments, 3 % duplication).
     case refundAppliedTwice = "refund-applied-twice"
+    /// The gateway starts a cascade's attempt that needs 3-D Secure without asking the customer,
+    /// taking their consent for granted (CAS-7, ecommpay `isCascading`).
+    case cascadeWithoutConsent = "cascade-without-consent"
 }

@@ -161,6 +161,18 @@ public enum WorldEvent: Sendable {
     /// The gateway refused a token payment before it started: another customer's token (3101) or
     /// no live token (PAYMENT_TOKEN_NOT_EXIST).
     case tokenPaymentRejected(PaymentID, token: LifecycleID, customer: CustomerID, notOwned: Bool)
+
+    // Cascades.
+    /// The gateway sent attempt `attempt` of a sale to provider `attempt.index + 1` of `providers` in
+    /// routing order (LC-08); `needs3DS`: that provider asked for a fresh 3-D Secure authentication.
+    case cascadeAttemptStarted(AttemptID, providers: Int, needs3DS: Bool)
+    /// LC-08 took how a sale's attempt ended: approved, or definitively not approved (declined, or
+    /// settled by LC-12), `cascadable` when the reason lets the cascade go on.
+    case cascadeAttemptEnded(AttemptID, approved: Bool, cascadable: Bool)
+    /// The gateway asked the customer to consent to `attempt`, which needs 3-D Secure (ecommpay `isCascading`).
+    case cascadeConsentAsked(AttemptID)
+    /// The customer consented or refused, or the consent timer ran out (`timedOut`, a refusal).
+    case cascadeConsentAnswered(PaymentID, consented: Bool, timedOut: Bool)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -180,6 +192,8 @@ public enum WorldEvent: Sendable {
         // Verification and token sales.
         case verificationStarted, verificationEnded, storedCredentialCreated, tokenCreated, tokenDeleted
         case tokenPaymentStarted, tokenPaymentRejected
+        // Cascades.
+        case cascadeAttemptStarted, cascadeAttemptEnded, cascadeConsentAsked, cascadeConsentAnswered
     }
 
     public var kind: Kind {
@@ -247,6 +261,10 @@ public enum WorldEvent: Sendable {
         case .tokenDeleted: .tokenDeleted
         case .tokenPaymentStarted: .tokenPaymentStarted
         case .tokenPaymentRejected: .tokenPaymentRejected
+        case .cascadeAttemptStarted: .cascadeAttemptStarted
+        case .cascadeAttemptEnded: .cascadeAttemptEnded
+        case .cascadeConsentAsked: .cascadeConsentAsked
+        case .cascadeConsentAnswered: .cascadeConsentAnswered
         }
     }
 }

@@ -303,6 +303,9 @@ extension ScenarioLoader {
         var policies = defaults
         policies.proceedOnUnavailable = reader.bool("policies.proceedOnUnavailable", default: defaults.proceedOnUnavailable)
         policies.cascading = reader.bool("policies.cascading", default: defaults.cascading)
+        policies.cascadeProviders = reader.integer(
+            "policies.cascadeProviders", expected: "a whole number of providers in routing order from 1 to 8 (the primary included)",
+            default: defaults.cascadeProviders, in: 1...8)
         policies.standIn = reader.bool("policies.standIn", default: defaults.standIn)
         policies.standInLimit = Int64(reader.integer("policies.standInLimit", expected: "an amount in minor units from 0 to 10^12",
                                                      default: Int(defaults.standInLimit), in: 0...1_000_000_000_000))
@@ -344,6 +347,8 @@ extension ScenarioLoader {
                                                      default: defaults.sessionInactivity, allowZero: false)
         timeouts.provisioningCompletion = reader.duration("policies.timeouts.provisioningCompletion",
                                                           default: defaults.provisioningCompletion, allowZero: false)
+        timeouts.cascadeConsent = reader.duration("policies.timeouts.cascadeConsent", default: defaults.cascadeConsent,
+                                                  allowZero: false)
         return timeouts
     }
 
@@ -412,6 +417,13 @@ extension ScenarioLoader {
         behaviour.walkAway = reader.ratio("behaviour.walkAway", what: "the share of customer waits at which the customer walks away",
                                           default: defaults.walkAway)
         behaviour.walkAwayTime = reader.distribution("behaviour.walkAwayTime", default: defaults.walkAwayTime)
+        behaviour.cascadeConsent = reader.ratio("behaviour.cascadeConsent", what: "the share of customers who consent to a 3DS cascade",
+                                                default: defaults.cascadeConsent)
+        behaviour.cascadeRefusal = reader.ratio("behaviour.cascadeRefusal", what: "the share of customers who refuse a 3DS cascade",
+                                                default: defaults.cascadeRefusal)
+        checkShares(&reader, "behaviour.cascadeConsent", [behaviour.cascadeConsent, behaviour.cascadeRefusal],
+                    of: "customers who consent to or refuse a 3DS cascade", rest: " (the rest never answer)")
+        behaviour.cascadeConsentTime = reader.distribution("behaviour.cascadeConsentTime", default: defaults.cascadeConsentTime)
         return behaviour
     }
 }

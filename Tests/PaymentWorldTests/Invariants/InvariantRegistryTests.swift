@@ -124,6 +124,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.walletConflicts, \.cardConflicts, \.statusRecoveries, \.voids, \.standInHolds, \.prepaidCardsIssued, \.prepaidCardsShipped, \.prepaidPinsSet, \.holdsPlaced,
             \.walkAways, \.verificationsVerified, \.verificationsNotVerified, \.tokenSalesResolved, \.tokenSalesNotOwned,
             \.tokenSalesMissing,
+            \.cascadeConsentsAsked, \.cascadeConsentsGiven, \.cascadeConsentsRefused, \.cascadeConsentsTimedOut,
         ]
         // Mirror finds every stored counter, so one added to the struct but not to this list fails here.
         let scalars = Mirror(reflecting: PaymentCounters()).children.filter { $0.value is UInt64 }.count
@@ -133,6 +134,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
         all.threeDSResults = all.threeDSResults.map { _ in 1 }
         all.issuerAnswers = all.issuerAnswers.map { _ in 1 }
         all.expiries = all.expiries.map { _ in 1 }
+        all.attemptsByProvider = all.attemptsByProvider.map { _ in 1 }
         var twice = PaymentCounters()
         twice.add(all)
         twice.add(all)
@@ -140,6 +142,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
         #expect(twice.threeDSResults.allSatisfy { $0 == 2 })
         #expect(twice.issuerAnswers.allSatisfy { $0 == 2 })
         #expect(twice.expiries.allSatisfy { $0 == 2 })
+        #expect(twice.attemptsByProvider.allSatisfy { $0 == 2 })
     }
 }
 

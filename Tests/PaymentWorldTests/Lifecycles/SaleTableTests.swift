@@ -30,7 +30,7 @@ extension SaleState: Exemplified {
 extension SaleEvent: Exemplified {
     enum Kind: CaseIterable {
         case submit, needsAuthentication, noAuthentication, authResult, approve, decline, technicalError, timeout
-        case resolved, nextAttempt, abandon, deadline
+        case resolved, nextAttempt, cascadeNotConsented, abandon, deadline
     }
 
     var kind: Kind {
@@ -45,6 +45,7 @@ extension SaleEvent: Exemplified {
         case .timeout: .timeout
         case .resolved: .resolved
         case .nextAttempt: .nextAttempt
+        case .cascadeNotConsented: .cascadeNotConsented
         case .abandon: .abandon
         case .deadline: .deadline
         }
@@ -58,7 +59,7 @@ extension SaleEvent: Exemplified {
         .decline(code: .doNotHonor, backupLeft: true), .technicalError, .timeout,
         .resolved(.approved, backupLeft: false), .resolved(.notApproved, backupLeft: true),
         .resolved(.notApproved, backupLeft: false), .nextAttempt(throughScreening: true),
-        .nextAttempt(throughScreening: false), .abandon, .deadline,
+        .nextAttempt(throughScreening: false), .cascadeNotConsented, .abandon, .deadline,
     ]
 }
 
@@ -113,6 +114,8 @@ private let saleTable = LifecycleTable<SaleState>(
         row(.outcomeUnknown, .resolved(.notApproved, backupLeft: false), .declined(reason: .outcomeNotApproved), decline),
         row(.cascading, .nextAttempt(throughScreening: true), .screening, [.startScreening]),
         row(.cascading, .nextAttempt(throughScreening: false), .authorizing(liabilityShift: false), sendNoShift),
+        // LC-08 refused (or timed out) the customer's consent to a 3DS cascade: no next attempt (CAS-7).
+        row(.cascading, .cascadeNotConsented, .declined(reason: .cascadeNotConsented), decline),
     ]
         + authenticatingRows(proceed: true) + authenticatingRows(proceed: false)
         + authorizingRows(shift: true) + authorizingRows(shift: false)

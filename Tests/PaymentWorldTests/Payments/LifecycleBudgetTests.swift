@@ -7,8 +7,12 @@ import SimulationKernel
     @Test func aCardSaleGetsItsCoreWaitsPlusGrace() {
         let configuration = PaymentsConfiguration()
         let t = configuration.timeouts
+        // Each further provider of a cascade (LC-08, two by default) may need the customer's consent
+        // and a new 3-D Secure before its own authorization.
+        let furtherAttempt = t.cascadeConsent + t.authentication + t.challenge + t.authorization + t.issuerStandIn
+            + t.resolutionHop * 4
         let waits = t.deviceCall * 3 + t.merchantCall * 3 + t.authentication + t.challenge + t.authorization
-            + t.issuerStandIn + t.resolutionHop * 4
+            + t.issuerStandIn + t.resolutionHop * 4 + furtherAttempt * 2
         let budget = configuration.lifecycleBudget(for: .sale)
         let network = configuration.networkAllowance(for: .sale)
         #expect(budget == waits + SimDuration(nanoseconds: waits.nanoseconds / 10) + network)
@@ -33,14 +37,18 @@ import SimulationKernel
     @Test func everyFlowOutlastsTheWaitsItCanMeet() {
         let configuration = PaymentsConfiguration()
         let sale = configuration.lifecycleBudget(for: .sale)
+        // An authorization does not cascade (LC-08 serves sales): it waits as a sale of one provider does.
+        var oneProvider = configuration
+        oneProvider.policies.cascadeProviders = 1
+        let saleWithoutCascade = oneProvider.lifecycleBudget(for: .sale)
         for flow in PaymentFlow.allCases {
             let budget = configuration.lifecycleBudget(for: flow)
             // Every SDK call may be repeated twice after its timeout.
             let calls = configuration.seed.stepCall * Int64(3 * flow.steps.count)
             #expect(budget > calls, "\(flow)")
-            if flow.core != nil { #expect(budget >= sale, "\(flow) moves money, so it may wait out a challenge") }
+            if flow.core == .sale { #expect(budget >= sale, "\(flow) may cascade and wait out a challenge per provider") }
             if flow.core == .authorization {
-                #expect(budget > sale + configuration.behaviour.captureWindow, "\(flow) waits for its capture")
+                #expect(budget > saleWithoutCascade + configuration.behaviour.captureWindow, "\(flow) waits for its capture")
             }
         }
         // The seed-144 path: four Portmone steps, OTP retries, then a challenge that times out.
@@ -72,6 +80,8 @@ import SimulationKernel
         var configuration = PaymentsConfiguration()
         let before = configuration.lifecycleBudget(for: .mastercardPay)
         configuration.timeouts.challenge = .minutes(20)
-        #expect(configuration.lifecycleBudget(for: .mastercardPay) == before + SimDuration.minutes(10) + .minutes(1))
+        // The first attempt's challenge and each further provider's, each with its 10 % grace.
+        let challenges = Int64(configuration.policies.cascadeProviders)
+        #expect(configuration.lifecycleBudget(for: .mastercardPay) == before + (SimDuration.minutes(10) + .minutes(1)) * challenges)
     }
 }

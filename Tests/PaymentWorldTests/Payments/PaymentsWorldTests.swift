@@ -97,7 +97,13 @@ func describe(_ result: PaymentsResult) -> String {
         let seed: UInt64 = 7
         let first = PaymentsWorld(configuration: Self.world(defect), options: .init(seed: seed)).run()
         // The merchant that gives up is told apart by two claims: whichever sees it first (the catalogue's note).
-        let allowed = defect == .merchantGivesUp ? ["RES-5", "RES-4"] : [expected]
+        // A reversal released twice leaves its payment holding less than nothing: since sales cascade through
+        // three providers, seed 7 meets that at LC-12's settlement (RES-2) before the ledger refuses a release.
+        let allowed = switch defect {
+        case .merchantGivesUp: ["RES-5", "RES-4"]
+        case .reversalReleasesTwice: ["G-1", "RES-2", "RES-3"]  // RES-3 when another hold on the card lets the ledger take it.
+        default: [expected]
+        }
         #expect(first.violations.first.map { allowed.contains($0.invariant) } == true,
                 "\(defect.rawValue), seed \(seed): \(first.violations.map(\.description))")
         let replay = PaymentsWorld(configuration: Self.world(defect), options: .init(seed: seed)).run()

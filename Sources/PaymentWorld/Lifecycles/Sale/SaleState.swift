@@ -42,6 +42,8 @@ public enum SaleEvent: Sendable, Hashable {
     case resolved(Resolution, backupLeft: Bool)
     /// LC-08 starts the next attempt, through screening (it needs 3DS again) or straight to authorization.
     case nextAttempt(throughScreening: Bool)
+    /// LC-08 ended without a next attempt: the customer refused the 3DS cascade, or never answered (CAS-7).
+    case cascadeNotConsented
     case abandon
     case deadline
 }
@@ -99,6 +101,7 @@ extension SaleState {
                 // The previous attempt's CAVV is spent (3DS-3), so a direct retry carries no liability shift.
                 return throughScreening ? to(.screening, .startScreening) : authorize(liabilityShift: false)
             }
+            if event == .cascadeNotConsented { return declined(.cascadeNotConsented) }
         case .succeeded, .declined, .failed:
             break  // Terminal (G-5, SALE-4): late replies are logged and, if approvals, reversed by the actor.
         }

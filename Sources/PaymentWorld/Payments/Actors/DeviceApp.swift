@@ -113,6 +113,10 @@ public actor DeviceApp: ReportingActor {
         case .challengeResponse:
             // The cardholder's answer, ready after their think time: it goes to the ACS.
             context.send(from: id, to: context.addresses[.acs], kind: event.kind, subject: event.subject, argument: event.argument)
+        case .cascadeConsentRequest: askCascadeConsent(lifecycle, payment: event.argument)
+        case .cascadeConsentGiven:
+            // The customer's answer to a cascade, ready after their think time: it goes to the gateway.
+            context.send(from: id, to: context.addresses[.gateway], kind: event.kind, subject: event.subject, argument: event.argument)
         case .lifecycleDeadline: deadline(lifecycle)
         case .checkoutTimedOut:
             // No answer yet: ask again (the merchant dedupes and repeats its answer once it has one).
@@ -353,6 +357,22 @@ public actor DeviceApp: ReportingActor {
         // The answer leaves after the cardholder's time; the network adds the hop on top.
         context.schedule(after: think, to: id, kind: PaymentMessage.challengeResponse.rawValue,
                                     subject: lifecycle.rawValue, argument: passed ? 1 : 0)
+    }
+
+    /// ecommpay's `onThreeDSecure(isCascading: true)`: the app shows the error and asks whether to try the
+    /// next provider, which needs 3-D Secure. The customer agrees, refuses, or never answers (the
+    /// gateway's consent timer then refuses for them), by the scenario's shares.
+    private func askCascadeConsent(_ lifecycle: LifecycleID, payment: UInt64) {
+        guard isCurrent(lifecycle) else { return }
+        let behaviour = context.configuration.behaviour
+        guard let consents = random.pick([(true, behaviour.cascadeConsent), (false, behaviour.cascadeRefusal)]) else {
+            context.bodies.addPeopleTime(context.configuration.timeouts.cascadeConsent, to: lifecycle)
+            return
+        }
+        let think = behaviour.cascadeConsentTime.sample(&random)
+        context.bodies.addPeopleTime(think, to: lifecycle)
+        context.schedule(after: think, to: id, kind: PaymentMessage.cascadeConsentGiven.rawValue, subject: payment,
+                         argument: consents ? 1 : 0)
     }
 
     private func deadline(_ lifecycle: LifecycleID) {

@@ -15,7 +15,8 @@ extension Gateway {
         case .startAuthentication: requestAuthentication(payment)
         case .sendAuthorization: sendAuthorization(payment)
         case .startTimer(let timer): arm(timer, payment)
-        case .startCascade: cascade(payment)
+        case .startCascade:
+            break  // LC-08 takes over: the caller performs its effects (the next attempt, or a consent first) next.
         case .startResolution: beginResolution(payment)
         case .sendReversal: sendReversal(payment, attempt: records[payment.slot].attempt)
         case .postSale: captureAll(payment)
@@ -35,8 +36,10 @@ extension Gateway {
         case .captureLimit:
             // A deadline, not a timer event: captures check it when they come (AUTH-5).
             records[payment.slot].captureLimit = context.now + context.configuration.policies.captureLimit
+        case .cascadeConsent:
+            startTimer(.cascadeConsentTimedOut, payment, after: context.configuration.timeouts.cascadeConsent)
         case .threeDSMethod, .aResResponse, .firstChallengeRequest, .challengeCompletion,
-             .decoupledMaxTime, .otpValidity, .scaEventExpiry, .sessionLifetime, .captureDay, .cascadeConsent,
+             .decoupledMaxTime, .otpValidity, .scaEventExpiry, .sessionLifetime, .captureDay,
              .provisioningCompletion:
             preconditionFailure("the gateway's lifecycles have no \(timer) timer, but one asked for it")
         }
@@ -116,6 +119,18 @@ extension Gateway {
         let facts = context.bodies[payment]
         context.observe(.authorizationSent(AttemptID(payment, record.attempt), required: context.cards[facts.card].enrolled,
                                            authentication: authentication, exempted: record.exempted, amount: facts.amount))
+        if record.flow == .sale {
+            if record.attempt < counters.attemptsByProvider.count { counters.attemptsByProvider[record.attempt] &+= 1 }
+            let providers: Int
+            switch record.cascade {
+            case .attempting(let position), .awaitingCustomerConsent(let position), .resolvingAttempt(let position):
+                providers = position.providers
+            case .approved, .declined:
+                providers = cascadeProviders
+            }
+            context.observe(.cascadeAttemptStarted(AttemptID(payment, record.attempt), providers: providers,
+                                                   needs3DS: record.attemptNeeds3DS))
+        }
         record.resolution = nil
         record.inquiries = 0
         records[payment.slot] = record
@@ -174,14 +189,17 @@ extension Gateway {
         case .sale:
             if approved {
                 if attempt > 0 { counters.cascadeSuccesses &+= 1 }
+                let effects = endAttempt(payment, .approve)
                 applySale(payment, .approve)
+                perform(effects, payment)
                 if context.has(.cascadeAfterApproval) && attempt == 0 {
                     records[payment.slot].attempt = 1
                     authorizeOutsideTheTable(payment)
                 }
             } else {
-                let backupLeft = context.configuration.policies.cascading && attempt == 0
-                applySale(payment, .decline(code: answer.responseCode, backupLeft: backupLeft))
+                let effects = endAttempt(payment, .decline(code: answer.responseCode, nextNeeds3DS: nextNeeds3DS(payment)))
+                applySale(payment, .decline(code: answer.responseCode, backupLeft: cascadeMovesOn(payment)))
+                perform(effects, payment)
             }
         case .authorization:
             let amount = MinorUnits(context.bodies[payment].amount)
@@ -225,17 +243,13 @@ extension Gateway {
             answerMerchant(payment, records[payment.slot], .succeeded)
         }
         switch records[payment.slot].flow {
-        case .sale: applySale(payment, .timeout)
+        case .sale:
+            perform(stepCascade(payment, .timeout), payment)  // LC-08 waits for LC-12 too (CAS-4).
+            applySale(payment, .timeout)
         case .authorization: applyAuthorization(payment, .timeout)
         }
     }
 
-    /// The next provider, after the previous attempt is definitively not approved (CAS-4).
-    func cascade(_ payment: PaymentID) {
-        counters.cascades &+= 1
-        records[payment.slot].attempt += 1
-        applySale(payment, .nextAttempt(throughScreening: false))
-    }
 
     /// Captures the whole hold of an approved sale: held → merchant and fees (domain §2.3).
     func captureAll(_ payment: PaymentID) {

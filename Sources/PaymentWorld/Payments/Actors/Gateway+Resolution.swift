@@ -229,8 +229,9 @@ extension Gateway {
         context.observe(.outcomeResolved(payment, approved: resolution == .approved))
         switch records[payment.slot].flow {
         case .sale:
-            let backupLeft = context.configuration.policies.cascading && records[payment.slot].attempt == 0
-            applySale(payment, .resolved(resolution, backupLeft: backupLeft))
+            let effects = endAttempt(payment, .resolved(resolution, nextNeeds3DS: nextNeeds3DS(payment)))
+            applySale(payment, .resolved(resolution, backupLeft: cascadeMovesOn(payment)))
+            perform(effects, payment)
         case .authorization:
             applyAuthorization(payment, .resolved(resolution))
         }

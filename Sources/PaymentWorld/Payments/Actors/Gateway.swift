@@ -1,10 +1,11 @@
 import SimulationKernel
 
 /// The payment platform (domain §2.1): owns payment records, enforces idempotency, runs
-/// 3-D Secure, routes authorizations to the primary acquirer and cascades to the backup,
+/// 3-D Secure, routes authorizations to the primary acquirer and cascades through the backup providers,
 /// settles unknown outcomes by inquiry or reversal, and performs captures and refunds.
 ///
-/// Each payment's state is a lifecycle value (LC-01 `SaleState` or LC-02 `AuthorizationState`);
+/// Each payment's state is a lifecycle value (LC-01 `SaleState`, with LC-08 `CascadeState` beside it,
+/// or LC-02 `AuthorizationState`);
 /// the gateway feeds it events and performs the effects it returns. An event the table rejects
 /// leaves the state as it was and is reported (G-6).
 public actor Gateway: ReportingActor {
@@ -14,6 +15,10 @@ public actor Gateway: ReportingActor {
         var order = LifecycleID(rawValue: 0)
         var flow = CardCore.sale
         var sale = SaleState.created
+        /// LC-08 beside LC-01: which provider in routing order a sale is at, and whether it waits for consent.
+        var cascade = CascadeState.attempting(CascadePosition(providers: 1))
+        /// The current attempt's provider asked for a fresh 3-D Secure authentication (LC-08).
+        var attemptNeeds3DS = false
         var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
         var authentication: TransStatus?
         var needsAuthentication = false
@@ -80,7 +85,7 @@ public actor Gateway: ReportingActor {
         let kind = event.kind & ~PaymentMessage.servedFlag
         guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
         switch message {
-        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut:
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .cascadeConsentTimedOut:
             if isVerificationMessage(message, subject: event.subject) {
                 verificationMessage(message, event)
                 return
@@ -114,6 +119,7 @@ public actor Gateway: ReportingActor {
             refundRequested(LifecycleID(rawValue: event.subject), amount: RefundWire.amount(of: event.argument),
                             operation: RefundWire.operation(of: event.argument))
         case .tokenLookupResponse: tokenLookedUp(payment, argument: event.argument)
+        case .cascadeConsentGiven: consentAnswered(payment, consented: event.argument == 1)
         default: preconditionFailure("gateway got unexpected \(message)")
         }
     }
@@ -176,6 +182,7 @@ public actor Gateway: ReportingActor {
             counters.exempted &+= 1
         }
         record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount)))
+        record.cascade = .attempting(CascadePosition(providers: cascadeProviders))
         records[slot] = record
         let payment = PaymentID(slot: slot, generation: record.generation)
         context.bodies.publish(RequestBodies.Payment(order: order, card: facts.card, merchant: facts.merchant,
@@ -243,7 +250,8 @@ public actor Gateway: ReportingActor {
     /// A timer whose payment retired or whose wait was cancelled (`cancelTimer`) or replaced.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
-        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .tokenLookupTimedOut:
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .tokenLookupTimedOut,
+             .cascadeConsentTimedOut:
             return !timerIsLive(PaymentID(rawValue: event.subject), UInt32(truncatingIfNeeded: event.argument))
         default:
             return false
@@ -272,6 +280,7 @@ public actor Gateway: ReportingActor {
             counters.count(expiry: .authorizationResponse)
             authorizationTimedOut(payment)
         case .resolutionTimedOut: resolutionTimedOut(payment)
+        case .cascadeConsentTimedOut: consentTimedOut(payment)
         default: break
         }
     }

@@ -15,16 +15,32 @@ public actor Issuer: ReportingActor {
         case captured
     }
 
-    /// One payment's decisions, for its primary and backup attempts: two fields, not an array,
-    /// so a new payment in a slot allocates nothing.
+    /// One payment's decisions, one per attempt (provider in routing order): the first two in fields,
+    /// so a new payment in a slot allocates nothing unless its cascade reaches a third provider.
     struct Book {
         var payment = PaymentID(rawValue: 0)
         var primary = Decision.none
         var backup = Decision.none
+        /// Attempts 3 and on (a cascade past the first backup).
+        var later: [Decision] = []
 
         subscript(attempt: Int) -> Decision {
-            get { attempt == 0 ? primary : backup }
-            set { if attempt == 0 { primary = newValue } else { backup = newValue } }
+            get {
+                switch attempt {
+                case 0: primary
+                case 1: backup
+                default: attempt - 2 < later.count ? later[attempt - 2] : .none
+                }
+            }
+            set {
+                switch attempt {
+                case 0: primary = newValue
+                case 1: backup = newValue
+                default:
+                    while later.count <= attempt - 2 { later.append(.none) }
+                    later[attempt - 2] = newValue
+                }
+            }
         }
     }
 
@@ -108,7 +124,7 @@ public actor Issuer: ReportingActor {
 
     private func decision(_ attempt: AttemptID) -> Decision {
         let slot = attempt.payment.slot
-        guard slot < book.count, book[slot].payment == attempt.payment, attempt.index < 2 else { return .none }
+        guard slot < book.count, book[slot].payment == attempt.payment, attempt.index >= 0 else { return .none }
         return book[slot][attempt.index]
     }
 

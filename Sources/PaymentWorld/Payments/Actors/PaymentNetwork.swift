@@ -22,9 +22,13 @@ public actor PaymentNetwork: ReportingActor {
     @exclusivity(unchecked) private var intake: Intake
     @exclusivity(unchecked) private var transits: [Transit] = []
     @exclusivity(unchecked) private(set) var counters = PaymentCounters()
+    /// Places in `transits` per payment: one per provider a cascade may try (at least the primary
+    /// and a backup, which a planted defect's extra attempt uses).
+    private let attemptsPerPayment: Int
 
     init(_ context: PaymentsContext) {
         self.context = context
+        attemptsPerPayment = max(2, context.configuration.policies.cascadeProviders)
         id = context.addresses[kind]
         lane = context.makeLane()
         intake = Intake(context, kind: kind, station: context.configuration.stations.network)
@@ -63,7 +67,7 @@ public actor PaymentNetwork: ReportingActor {
             // settling even before it arrives: its late arrival must not start a stand-in either.
             let payment = PaymentID(rawValue: event.subject)
             if transit(payment, attempt: attempt) == nil { track(payment, attempt: attempt) }
-            if transit(payment, attempt: attempt) != nil { transits[Self.index(payment, attempt)].settling = true }
+            if transit(payment, attempt: attempt) != nil { transits[index(payment, attempt)].settling = true }
             if kind == PaymentMessage.inquiryRequest.rawValue, transit(payment, attempt: attempt)?.stoodIn == true {
                 // The network approved it: it answers for the issuer, whose advice may still be on its way.
                 context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
@@ -78,7 +82,7 @@ public actor PaymentNetwork: ReportingActor {
                 counters.duplicatesDeduped &+= 1  // Already answered, by the issuer or by stand-in.
                 return
             }
-            transits[Self.index(payment, attempt)].answered = true
+            transits[index(payment, attempt)].answered = true
             context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
                          argument: event.argument)
         case .inquiryResponse, .reversalResponse:
@@ -102,23 +106,23 @@ public actor PaymentNetwork: ReportingActor {
 
     /// Whether the attempt's place in `transits` already belongs to a later payment.
     private func isPast(_ payment: PaymentID, attempt: Int) -> Bool {
-        attempt < 2 && Self.index(payment, attempt) < transits.count
-            && transits[Self.index(payment, attempt)].payment.generation > payment.generation
+        attempt < attemptsPerPayment && index(payment, attempt) < transits.count
+            && transits[index(payment, attempt)].payment.generation > payment.generation
     }
 
     /// Where an attempt's transit sits in `transits`.
-    private static func index(_ payment: PaymentID, _ attempt: Int) -> Int { payment.slot * 2 + attempt }
+    private func index(_ payment: PaymentID, _ attempt: Int) -> Int { payment.slot * attemptsPerPayment + attempt }
 
     private func track(_ payment: PaymentID, attempt: Int) {
-        while transits.count <= Self.index(payment, 1) { transits.append(Transit()) }
-        guard attempt < 2, transits[Self.index(payment, attempt)].payment != payment else { return }  // A duplicate request.
-        transits[Self.index(payment, attempt)] = Transit(payment: payment, attempt: attempt)
+        while transits.count <= index(payment, attemptsPerPayment - 1) { transits.append(Transit()) }
+        guard attempt < attemptsPerPayment, transits[index(payment, attempt)].payment != payment else { return }  // A duplicate request.
+        transits[index(payment, attempt)] = Transit(payment: payment, attempt: attempt)
     }
 
     private func transit(_ payment: PaymentID, attempt: Int) -> Transit? {
-        guard attempt < 2, Self.index(payment, attempt) < transits.count,
-              transits[Self.index(payment, attempt)].payment == payment else { return nil }
-        return transits[Self.index(payment, attempt)]
+        guard attempt < attemptsPerPayment, index(payment, attempt) < transits.count,
+              transits[index(payment, attempt)].payment == payment else { return nil }
+        return transits[index(payment, attempt)]
     }
 
     /// The issuer did not answer in time: approve within the limit on its behalf (STIP).
@@ -128,8 +132,8 @@ public actor PaymentNetwork: ReportingActor {
         guard amount <= context.configuration.policies.standInLimit else { return }  // Above the limit: let the gateway time out.
         // A zero-amount verification is not stood in for: it asks whether the issuer knows the card.
         guard amount > 0 else { return }
-        transits[Self.index(payment, attempt)].answered = true
-        transits[Self.index(payment, attempt)].stoodIn = true
+        transits[index(payment, attempt)].answered = true
+        transits[index(payment, attempt)].stoodIn = true
         // The network books its stand-in's hold before the approval leaves (STIP, flagged, allowed below
         // zero): a capture can follow the approval at once, whatever the hops take. The issuer learns
         // of it by advice, store-and-forward so never lost, and reconciles its own book.

@@ -54,10 +54,11 @@ public struct PaymentID: SlotIdentity, BitwiseCopyable {
 }
 
 /// One authorization attempt of a gateway payment: the first goes to the primary acquirer, a cascade's
-/// to the backup. The issuer decides each exactly once (G-4, RES-3).
+/// to the next provider in routing order, through the backup acquirer. The issuer decides each exactly
+/// once (G-4, RES-3).
 public struct AttemptID: Hashable, Sendable, CustomStringConvertible {
     public let payment: PaymentID
-    /// 0 for the first attempt, 1 for the cascade's.
+    /// 0 for the first attempt, i for the cascade's attempt at provider i + 1 (LC-08).
     public let index: Int
 
     public init(_ payment: PaymentID, _ index: Int) {

@@ -42,6 +42,7 @@ extension PlantedDefect {
         case .commissionPaidToPayee: "SALE-3"
         case .tokenSaleOnDeletedToken: "TOK-2"
         case .refundAppliedTwice: "AUTH-6"
+        case .cascadeWithoutConsent: "CAS-7"
         }
     }
 
@@ -60,7 +61,8 @@ extension PlantedDefect {
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
              .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
-             .commissionPaidToPayee, .tokenSaleOnDeletedToken, .refundAppliedTwice:
+             .commissionPaidToPayee, .tokenSaleOnDeletedToken, .refundAppliedTwice,
+             .cascadeWithoutConsent:
             false
         }
     }
@@ -85,7 +87,8 @@ extension PlantedDefect {
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders,
-             .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment, .refundAppliedTwice: []
+             .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment, .refundAppliedTwice,
+             .cascadeWithoutConsent: []
         }
     }
 }

@@ -72,6 +72,15 @@ struct InvariantRegistry {
             TokenizationPostsNothing.self,           // TOK-3
             TokenPaymentsOnUnusableCardsAreDeclined.self, // TOK-4
             MerchantsKeepNoCardNumberForTokens.self, // TOK-5
+            // Cascades (LC-08).
+            CascadeKeepsOneAttemptInFlight.self,     // CAS-1
+            CascadeApprovesAtMostOneAttempt.self,    // CAS-2
+            CascadeTriesEachProviderOnceInOrder.self, // CAS-3
+            CascadeMovesOnOnlyAfterADefinitiveNo.self, // CAS-4
+            CascadeStopsAfterApprovalOrHardDecline.self, // CAS-5
+            CascadeStaysWithinItsProviders.self,     // CAS-6
+            ThreeDSCascadeWaitsForConsent.self,      // CAS-7
+            CardCascadesNeedNoCustomerStart.self,    // CAS-8
         ]
     }
 

@@ -123,6 +123,8 @@ struct PaymentAddresses: Sendable {
 
     subscript(kind: PaymentActorKind) -> ReceiverID { ReceiverID(rawValue: first + UInt32(kind.rawValue)) }
 
+    /// The first provider is reached through the primary acquirer; every backup provider of a
+    /// cascade (LC-08) through the backup acquirer's connection, which keeps its own capacity.
     func acquirer(attempt: Int) -> ReceiverID { attempt == 0 ? self[.acquirer] : self[.backupAcquirer] }
 }
 

@@ -36,6 +36,13 @@ public struct PaymentCounters: Sendable {
     public var threeDSResults = [UInt64](repeating: 0, count: WireTransStatus.all.count)
     public var cascades: UInt64 = 0
     public var cascadeSuccesses: UInt64 = 0
+    /// Attempts started by provider position in routing order (index 0: the primary), sales only.
+    public var attemptsByProvider = [UInt64](repeating: 0, count: PaymentCounters.providerPositions)
+    /// Consent questions for cascades that need 3-D Secure, and how they ended.
+    public var cascadeConsentsAsked: UInt64 = 0
+    public var cascadeConsentsGiven: UInt64 = 0
+    public var cascadeConsentsRefused: UInt64 = 0
+    public var cascadeConsentsTimedOut: UInt64 = 0
     public var unknownOutcomes: UInt64 = 0
     public var resolvedByInquiry: UInt64 = 0
     public var resolvedByReversal: UInt64 = 0
@@ -94,6 +101,9 @@ public struct PaymentCounters: Sendable {
 
     mutating func count(expiry timer: ExpiringTimer) { expiries[timer.rawValue] &+= 1 }
 
+    /// The most providers a scenario may route a cascade through (`policies.cascadeProviders`).
+    public static let providerPositions = 8
+
     /// The codes `issuerAnswers` counts, in its order.
     public static let issuerCodes = ["00", "05", "14", "51", "54", "57", "61", "62", "65", "91", "96"]
 
@@ -113,6 +123,11 @@ extension PaymentCounters {
         for index in threeDSResults.indices { threeDSResults[index] &+= other.threeDSResults[index] }
         cascades &+= other.cascades
         cascadeSuccesses &+= other.cascadeSuccesses
+        for index in attemptsByProvider.indices { attemptsByProvider[index] &+= other.attemptsByProvider[index] }
+        cascadeConsentsAsked &+= other.cascadeConsentsAsked
+        cascadeConsentsGiven &+= other.cascadeConsentsGiven
+        cascadeConsentsRefused &+= other.cascadeConsentsRefused
+        cascadeConsentsTimedOut &+= other.cascadeConsentsTimedOut
         unknownOutcomes &+= other.unknownOutcomes
         resolvedByInquiry &+= other.resolvedByInquiry
         resolvedByReversal &+= other.resolvedByReversal

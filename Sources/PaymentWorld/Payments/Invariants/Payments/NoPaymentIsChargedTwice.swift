@@ -8,16 +8,27 @@ final class NoPaymentIsChargedTwice: SafetyMonitor {
 
     private struct Shadow: BitwiseCopyable {
         var held: Int64 = 0
-        /// Since the payment last held nothing: the issuer's holds of its first two attempts, and the
-        /// attempts the network stood in for, a bit each.
-        var issuerHolds: (UInt8, UInt8) = (0, 0)
+        /// Since the payment last held nothing: the issuer's holds of each attempt, a byte each
+        /// (a cascade makes up to eight; any later ones share the last byte), and the attempts the
+        /// network stood in for, a bit each.
+        var issuerHolds: UInt64 = 0
         var standIns: UInt8 = 0
 
-        var approvals: Int {
-            (issuerHolds.0 > 0 || standIns & 1 != 0 ? 1 : 0) + (issuerHolds.1 > 0 || standIns & 2 != 0 ? 1 : 0)
-                + (standIns & ~3).nonzeroBitCount
+        static func lane(_ attempt: Int) -> Int { min(max(attempt, 0), 7) }
+
+        func issuerHolds(of lane: Int) -> UInt8 { UInt8(truncatingIfNeeded: issuerHolds >> UInt64(8 * lane)) }
+
+        mutating func addIssuerHold(_ attempt: Int) {
+            let lane = Self.lane(attempt)
+            if issuerHolds(of: lane) < .max { issuerHolds &+= 1 << UInt64(8 * lane) }
         }
-        var mostIssuerHoldsOfOneAttempt: UInt8 { max(issuerHolds.0, issuerHolds.1) }
+
+        /// Attempts approved, by the issuer or by the network standing in: a stand-in for an
+        /// attempt the issuer approved too is the same authorization.
+        var approvals: Int {
+            (0..<8).reduce(0) { count, lane in count + (issuerHolds(of: lane) > 0 || standIns & 1 << UInt8(lane) != 0 ? 1 : 0) }
+        }
+        var mostIssuerHoldsOfOneAttempt: UInt8 { (0..<8).reduce(0) { max($0, issuerHolds(of: $1)) } }
     }
 
     @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
@@ -30,11 +41,9 @@ final class NoPaymentIsChargedTwice: SafetyMonitor {
             let shadow = payments.update(payment) { shadow -> Shadow in
                 shadow.held += amount
                 if standIn {
-                    shadow.standIns |= 1 << UInt8(min(attempt, 7))
-                } else if attempt == 0 {
-                    shadow.issuerHolds.0 &+= 1
+                    shadow.standIns |= 1 << UInt8(Shadow.lane(attempt))
                 } else {
-                    shadow.issuerHolds.1 &+= 1
+                    shadow.addIssuerHold(attempt)
                 }
                 return shadow
             }
