@@ -78,7 +78,14 @@ extension SeedCoverageReport {
         for lifecycle in lifecycles {
             lines += ["", "### \(lifecycle.lifecycle)", ""]
             lines.append("- legal, reached: " + Self.pairList(lifecycle.legalReached) { " (\(SummaryTable.grouped($0.applied)))" })
-            lines.append("- legal, not reached: " + Self.pairList(lifecycle.legalNotReached) { _ in "" })
+            if lifecycle.legalReached.isEmpty, let table = UnreachablePairs.unstepped(lifecycle.lifecycle) {
+                lines.append("- legal, not reached: all \(lifecycle.legalPairs): \(table)")
+            } else {
+                lines.append("- legal, not reached: " + Self.pairList(lifecycle.legalNotReached) { pair in
+                    UnreachablePairs.reason(lifecycle: lifecycle.lifecycle, state: pair.state, event: pair.event)
+                        .map { " (\($0))" } ?? " (no reason known: a run may reach it)"
+                })
+            }
             lines.append("- illegal, tried: " + Self.pairList(lifecycle.illegalTried) { " (\(SummaryTable.grouped($0.rejected)))" })
         }
         return lines

@@ -1,0 +1,89 @@
+/// Why no run takes some legal (state, event) pairs: the model has no actor that sends the event
+/// from that state, or a whole table is not stepped. Listed from `paystorm explore --swarm` over
+/// every seed scenario (seeds 1…200 each): a pair a swarm reaches must not be here, and
+/// `UnreachablePairsTests` checks that every entry names a legal pair of its table.
+///
+/// These are the model's gaps, said plainly, not properties of the payment systems.
+public enum UnreachablePairs {
+    /// Why `lifecycle`'s pair `state × event` is never reached, or nil when a run may reach it.
+    public static func reason(lifecycle: String, state: String, event: String) -> String? {
+        if let table = unsteppedTables[lifecycle] { return table }
+        return pairs[lifecycle]?[state + " × " + event] ?? pairs[lifecycle]?["* × " + event]
+    }
+
+    /// Why no actor steps `lifecycle`'s table at all, or nil when one does.
+    public static func unstepped(_ lifecycle: String) -> String? { unsteppedTables[lifecycle] }
+
+    /// Tables no actor steps at all.
+    static let unsteppedTables: [String: String] = [
+        "LC-06 ThreeDS": "3-D Secure runs as messages between the gateway, the directory server and the ACS, whose "
+            + "results the gateway counts; the LC-06 table (v1 and v2) is not stepped",
+        "LC-11 Provisioning": "push provisioning is served by the card platform's token states and the mobile wallet's "
+            + "answers (PROV-1…4 check it); the LC-11 table is not stepped",
+        "LC-02 Refund": "a refund is posted by the gateway against the captured amount (AUTH-3, AUTH-6); the refund's "
+            + "own table is not stepped",
+    ]
+
+    private static let neverSent = "no actor sends it: a customer walks away only at the SDK steps, before the card "
+        + "core, and the gateway arms no payment deadline (a lost answer goes to LC-12 and ends approved or declined)"
+
+    /// Pairs of stepped tables, by lifecycle; `* × event` stands for every state of that event.
+    static let pairs: [String: [String: String]] = [
+        "LC-00 CheckoutSession": [
+            "opened × expire": "a session is bound in the call that opens it, so its lifetime runs from credentialed",
+            "instrumentCaptured × captureInstrument": "a Mastercard session is updated with one card; no flow captures a second",
+            "instrumentCaptured × use": "a Mastercard payment goes through the card core, not as a use of its session",
+        ],
+        "LC-01 Sale": [
+            "* × abandon": neverSent,
+            "* × deadline": neverSent,
+            "authorizing × technicalError": "no acquirer answers with a technical error: a lost or refused message times "
+                + "out and goes to LC-12",
+        ],
+        "LC-02 Authorization": [
+            "authorized × finalCapture": "merchants capture in one go (single capture mode); no flow captures in parts",
+            "partiallyCaptured × capture": "merchants capture in one go (single capture mode); no flow captures in parts",
+            "partiallyCaptured × finalCapture": "merchants capture in one go (single capture mode); no flow captures in parts",
+            "partiallyCaptured × captureLimitReached": "merchants capture in one go (single capture mode)",
+            "authorized × captureDayReached": "no flow authorizes in automatic capture mode (Sips AUTHOR_CAPTURE)",
+            "authorized × captureLimitReached": "merchants capture within behaviour.captureWindow, inside "
+                + "policies.captureLimit; a scenario with a shorter limit reaches it",
+            "authorized × void": "a merchant voids only an authorization whose capture was refused, which needs a "
+                + "capture above the authorization or after the limit",
+        ],
+        "LC-03 Verification": [
+            "authenticating × authResult": "verifications run without 3-D Secure",
+            "authenticating × timeout": "verifications run without 3-D Secure",
+        ],
+        "LC-04 Token": [
+            "requested × expire": "card-on-file tokens do not expire in the model",
+            "active × expire": "card-on-file tokens do not expire in the model",
+            "active × suspend": "card-on-file tokens are not suspended in the model",
+            "suspended × resume": "card-on-file tokens are not suspended in the model",
+            "suspended × delete": "card-on-file tokens are not suspended in the model",
+            "suspended × expire": "card-on-file tokens are not suspended in the model",
+        ],
+        "LC-05 WalletCard": [
+            "awaitingOtp × error": "Masterpass answers no server error while an OTP is awaited",
+            "deleting × error": "the app deletes a card its wallet holds; only two phones of one customer deleting the "
+                + "same card at once would meet the error, and no swarm seed did",
+        ],
+        "LC-09 PrepaidCard": [
+            "* × expiryReached": "a card's expiry date is years away: none falls inside a run",
+            "digital × activate": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
+            "digital × firstChipAndPinUse": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
+            "digital × update": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
+            "digital × setPin": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
+        ],
+        "LC-10 Sca": [
+            "pending × ok": "an operation that needs no SCA never opens an event: the card platform answers it itself",
+            "pending × error": "an operation the card platform refuses never opens an event",
+            "pendingWithSca × error": "the card platform's refusal after a redeem is its own answer; the event is used",
+        ],
+        "LC-12 OutcomeResolution": [
+            "outcomeUnknown × acquirerTimeoutPassed": "every seed scenario asks before it reverses (policies.inquiries > 0)",
+            "outcomeUnknown × originalReply": "the gateway asks or reverses at once, so an unknown outcome waits in "
+                + "inquiring or reversing, never in outcomeUnknown itself",
+        ],
+    ]
+}
