@@ -492,4 +492,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The token service resolves a deleted token's card for its owner without looking at the
     /// token's status, so a token sale starts on a deleted token (TOK-2).
     case tokenSaleOnDeletedToken = "token-sale-on-deleted-token"
+    /// The card platform approves a purchase with a locked card, as if the lock only stopped the
+    /// app's changes (CARD-3).
+    case lockedCardPurchases = "locked-card-purchases"
 }

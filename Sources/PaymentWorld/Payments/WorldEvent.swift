@@ -159,6 +159,10 @@ public enum WorldEvent: Sendable {
     /// The gateway refused a token payment before it started: another customer's token (3101) or
     /// no live token (PAYMENT_TOKEN_NOT_EXIST).
     case tokenPaymentRejected(PaymentID, token: LifecycleID, customer: CustomerID, notOwned: Bool)
+    // Prepaid purchases.
+    /// The card platform decided a purchase with `card` through `channel`, while the card had
+    /// `status` at the instant of the decision: approved or declined (CARD-3).
+    case prepaidPurchaseDecided(LifecycleID, card: PrepaidCardRef, status: CardStatus, channel: PurchaseChannel, approved: Bool)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -178,6 +182,8 @@ public enum WorldEvent: Sendable {
         // Verification and token sales.
         case verificationStarted, verificationEnded, storedCredentialCreated, tokenCreated, tokenDeleted
         case tokenPaymentStarted, tokenPaymentRejected
+        // Prepaid purchases.
+        case prepaidPurchaseDecided
     }
 
     public var kind: Kind {
@@ -244,6 +250,7 @@ public enum WorldEvent: Sendable {
         case .tokenDeleted: .tokenDeleted
         case .tokenPaymentStarted: .tokenPaymentStarted
         case .tokenPaymentRejected: .tokenPaymentRejected
+        case .prepaidPurchaseDecided: .prepaidPurchaseDecided
         }
     }
 }

@@ -41,6 +41,7 @@ extension PlantedDefect {
         case .restoreOpensSecondPayment: "G-4"
         case .commissionPaidToPayee: "SALE-3"
         case .tokenSaleOnDeletedToken: "TOK-2"
+        case .lockedCardPurchases: "CARD-3"
         }
     }
 
@@ -59,7 +60,7 @@ extension PlantedDefect {
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
              .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
-             .commissionPaidToPayee, .tokenSaleOnDeletedToken:
+             .commissionPaidToPayee, .tokenSaleOnDeletedToken, .lockedCardPurchases:
             false
         }
     }
@@ -78,7 +79,7 @@ extension PlantedDefect {
         case .tokensDedupedPerRequest: [.paysafeProvisioning]
         case .walletStoresBeforeOtp: [.portmoneWalletCard]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
-        case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation: [.paysafeCard]
+        case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases: [.paysafeCard]
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,

@@ -71,6 +71,7 @@ struct InvariantRegistry {
             TokenizationPostsNothing.self,           // TOK-3
             TokenPaymentsOnUnusableCardsAreDeclined.self, // TOK-4
             MerchantsKeepNoCardNumberForTokens.self, // TOK-5
+            OnlyUsablePrepaidCardsPay.self,          // CARD-3
         ]
     }
 
