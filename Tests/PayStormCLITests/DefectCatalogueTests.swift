@@ -73,6 +73,7 @@ import Testing
         Entry(defect: "tokenization-checks-card-at-start-only", scenario: "hot-customers", sets: ["run.lifecycles=3000"]),
         Entry(defect: "tokens-deduped-per-request", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
         Entry(defect: "issuer-books-hold-after-check", scenario: "hot-customers", sets: ["run.lifecycles=3000"]),
+        Entry(defect: "locked-card-purchases", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

@@ -493,6 +493,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// token's status, so a token sale starts on a deleted token (TOK-2).
     case tokenSaleOnDeletedToken = "token-sale-on-deleted-token"
     /// The card platform approves a purchase with a locked card, as if the lock only stopped the
-    /// app's changes (CARD-3).
+    /// app's changes (CARD-3). A race: the app offers no purchase with a card it has just locked,
+    /// so only a lock from the customer's other phone meanwhile reaches it.
     case lockedCardPurchases = "locked-card-purchases"
 }

@@ -53,6 +53,10 @@ extension PlantedDefect {
         case .walletDedupesCardNamesPerRequest, .walletPaysWithoutRechecking, .cardStatusReadBeforeSca,
              .tokenizationChecksCardAtStartOnly, .tokensDedupedPerRequest, .issuerBooksHoldAfterCheck:
             true
+        // The app offers no purchase with a card it has just locked: only another phone's lock
+        // meanwhile brings a purchase to a locked card.
+        case .lockedCardPurchases:
+            true
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
@@ -60,7 +64,7 @@ extension PlantedDefect {
              .otpAttemptsNotCounted, .tokenForInactiveCard, .updateWithoutSca, .walletStoresBeforeOtp,
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
              .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
-             .commissionPaidToPayee, .tokenSaleOnDeletedToken, .lockedCardPurchases:
+             .commissionPaidToPayee, .tokenSaleOnDeletedToken:
             false
         }
     }
