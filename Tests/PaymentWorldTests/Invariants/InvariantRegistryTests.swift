@@ -133,6 +133,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
         all.threeDSResults = all.threeDSResults.map { _ in 1 }
         all.issuerAnswers = all.issuerAnswers.map { _ in 1 }
         all.expiries = all.expiries.map { _ in 1 }
+        all.prepaidPurchases.count(.locked, .token, approved: false)
         var twice = PaymentCounters()
         twice.add(all)
         twice.add(all)
@@ -140,6 +141,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
         #expect(twice.threeDSResults.allSatisfy { $0 == 2 })
         #expect(twice.issuerAnswers.allSatisfy { $0 == 2 })
         #expect(twice.expiries.allSatisfy { $0 == 2 })
+        #expect(twice.prepaidPurchases[.locked, .token, approved: false] == 2 && twice.prepaidPurchases.total(approved: true) == 0)
     }
 }
 
