@@ -124,6 +124,8 @@ enum PaymentsRun {
                 + " (\(SummaryTable.grouped(result.audit.transfers)) transfers)",
         ]))
         summary.sections.append((heading: "failure handling", lines: failureHandlingLines(result.counters)))
+        let purchases = prepaidPurchaseLines(result.counters.prepaidPurchases)
+        if !purchases.isEmpty { summary.sections.append((heading: "prepaid purchases (CARD-3)", lines: purchases)) }
         summary.sections.append((heading: "contention", lines: contentionLines(result.contention, completed: result.completed)))
         summary.sections.append((heading: "state coverage", lines: CoverageReport.lines(result.coverage)))
         return summary
@@ -276,6 +278,7 @@ enum PaymentsRun {
             ("token_sales", .object([("resolved", .unsigned(counters.tokenSalesResolved)),
                                      ("not_owned", .unsigned(counters.tokenSalesNotOwned)),
                                      ("missing", .unsigned(counters.tokenSalesMissing))])),
+            ("prepaid_purchases", prepaidPurchasesJSON(counters.prepaidPurchases)),
             ("dropped_by_outage", .unsigned(counters.droppedByOutage)),
             ("contention", .object([
                 ("customers", .integer(Int64(result.contention.customers))),

@@ -77,6 +77,7 @@ import Testing
         Entry(defect: "issuer-books-hold-after-check", scenario: "hot-customers", sets: ["run.lifecycles=3000"]),
         // Cascades (LC-08): an enrolled card's cascade needs 3-D Secure again, so ecommpay asks for consent.
         Entry(defect: "cascade-without-consent", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
+        Entry(defect: "locked-card-purchases", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

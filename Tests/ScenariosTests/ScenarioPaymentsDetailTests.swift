@@ -92,6 +92,15 @@ let malformedPaymentsDetailScenarios: [MalformedScenario] = [
                       ]),
     MalformedScenario("exemptionFromTheCommandLine", #"{"model": "payments"}"#, set: ["policies.exemptions.lowValue=1.5"],
                       [#"--set policies.exemptions.lowValue=1.5: policies.exemptions.lowValue: expected an amount in minor units from 0 to 10^12 (0: no exemption), found 1.5"#]),
+    MalformedScenario("prepaidPurchaseSharesAboveOne",
+                      #"{"model": "payments", "behaviour": {"seed": {"purchaseCardNotPresent": 0.7, "purchaseToken": 0.5}}}"#,
+                      [#"scenarios/x.json: behaviour.seed.purchaseToken: expected shares of purchases by token and by purchaseCardNotPresent that add up to at most 1 (the rest pay with the plastic), found shares adding up to 1.2"#]),
+    MalformedScenario("prepaidPurchaseSharesBadValues",
+                      #"{"model": "payments", "behaviour": {"seed": {"purchaseCardNotPresent": 1.5, "purchaseToken": "half"}}}"#,
+                      [
+                          #"scenarios/x.json: behaviour.seed.purchaseCardNotPresent: expected a probability between 0 and 1 (the share of prepaid purchases made with the card's details), found 1.5"#,
+                          #"scenarios/x.json: behaviour.seed.purchaseToken: expected a probability between 0 and 1 (the share of prepaid purchases made with the phone's token), found "half""#,
+                      ]),
 ]
 
 @Suite struct ScenarioPaymentsDetailTests {

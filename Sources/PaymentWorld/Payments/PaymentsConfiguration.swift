@@ -513,4 +513,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The gateway starts a cascade's attempt that needs 3-D Secure without asking the customer,
     /// taking their consent for granted (CAS-7, ecommpay `isCascading`).
     case cascadeWithoutConsent = "cascade-without-consent"
+    /// The card platform approves a purchase with a locked card, as if the lock only stopped the
+    /// app's changes (CARD-3). A race: the app offers no purchase with a card it has just locked,
+    /// so only a lock from the customer's other phone meanwhile reaches it.
+    case lockedCardPurchases = "locked-card-purchases"
 }

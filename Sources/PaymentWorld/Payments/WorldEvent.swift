@@ -173,6 +173,11 @@ public enum WorldEvent: Sendable {
     case cascadeConsentAsked(AttemptID)
     /// The customer consented or refused, or the consent timer ran out (`timedOut`, a refusal).
     case cascadeConsentAnswered(PaymentID, consented: Bool, timedOut: Bool)
+
+    // Prepaid purchases.
+    /// The card platform decided a purchase with `card` through `channel`, while the card had
+    /// `status` at the instant of the decision: approved or declined (CARD-3).
+    case prepaidPurchaseDecided(LifecycleID, card: PrepaidCardRef, status: CardStatus, channel: PurchaseChannel, approved: Bool)
     /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
     public enum Kind: Int, CaseIterable, Sendable {
         case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
@@ -194,6 +199,8 @@ public enum WorldEvent: Sendable {
         case tokenPaymentStarted, tokenPaymentRejected
         // Cascades.
         case cascadeAttemptStarted, cascadeAttemptEnded, cascadeConsentAsked, cascadeConsentAnswered
+        // Prepaid purchases.
+        case prepaidPurchaseDecided
     }
 
     public var kind: Kind {
@@ -265,6 +272,7 @@ public enum WorldEvent: Sendable {
         case .cascadeAttemptEnded: .cascadeAttemptEnded
         case .cascadeConsentAsked: .cascadeConsentAsked
         case .cascadeConsentAnswered: .cascadeConsentAnswered
+        case .prepaidPurchaseDecided: .prepaidPurchaseDecided
         }
     }
 }

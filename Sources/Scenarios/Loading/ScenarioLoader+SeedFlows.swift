@@ -66,6 +66,14 @@ extension ScenarioLoader {
         seed.scaOnTokenize = share("scaOnTokenize", "the share of tokenizations protected by SCA", defaults.scaOnTokenize)
         seed.pnoDecline = share("pnoDecline", "the share of pass activations the PNO declines", defaults.pnoDecline)
         seed.walletError = share("walletError", "the share of mobile-wallet errors", defaults.walletError)
+        seed.purchaseCardNotPresent = share("purchaseCardNotPresent",
+                                           "the share of prepaid purchases made with the card's details",
+                                           defaults.purchaseCardNotPresent)
+        seed.purchaseToken = share("purchaseToken", "the share of prepaid purchases made with the phone's token",
+                                   defaults.purchaseToken)
+        // One draw picks the channel; the plastic takes what the two leave.
+        checkShares(&reader, "behaviour.seed.purchaseToken", [seed.purchaseCardNotPresent, seed.purchaseToken],
+                    of: "purchases by token and by purchaseCardNotPresent", rest: " (the rest pay with the plastic)")
         seed.stepCall = time("stepCall", defaults.stepCall)
         seed.stepRepeats = count("stepRepeats", "repeats", defaults.stepRepeats)
         return seed

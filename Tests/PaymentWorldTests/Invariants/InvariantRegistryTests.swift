@@ -135,6 +135,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
         all.issuerAnswers = all.issuerAnswers.map { _ in 1 }
         all.expiries = all.expiries.map { _ in 1 }
         all.attemptsByProvider = all.attemptsByProvider.map { _ in 1 }
+        all.prepaidPurchases.count(.locked, .token, approved: false)
         var twice = PaymentCounters()
         twice.add(all)
         twice.add(all)
@@ -143,6 +144,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
         #expect(twice.issuerAnswers.allSatisfy { $0 == 2 })
         #expect(twice.expiries.allSatisfy { $0 == 2 })
         #expect(twice.attemptsByProvider.allSatisfy { $0 == 2 })
+        #expect(twice.prepaidPurchases[.locked, .token, approved: false] == 2 && twice.prepaidPurchases.total(approved: true) == 0)
     }
 }
 

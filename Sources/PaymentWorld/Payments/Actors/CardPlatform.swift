@@ -42,10 +42,10 @@ public actor CardPlatform: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.cardPlatform
-    private let desk: ServerDesk
+    let desk: ServerDesk
     @exclusivity(unchecked) private var sessions = SlotTable(empty: Session())
-    /// The customers' cards, by customer.
-    @exclusivity(unchecked) private var cards: [Card] = []
+    /// The customers' cards, by customer (read by the purchases in `CardPlatform+Purchases.swift`).
+    @exclusivity(unchecked) var cards: [Card] = []
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
@@ -76,7 +76,7 @@ public actor CardPlatform: ReportingActor {
         return customer
     }
 
-    private func ref(_ customer: Int) -> PrepaidCardRef {
+    func ref(_ customer: Int) -> PrepaidCardRef {
         PrepaidCardRef(CustomerID(UInt32(customer)), generation: cards[customer].generation)
     }
 
@@ -128,6 +128,8 @@ public actor CardPlatform: ReportingActor {
             return tokenize(customer, lifecycle, withSca: withSca, attempt: attempt, session: &session)
         case .updateTokenizationStatus:
             return completeToken(customer, lifecycle, session)
+        case .prepaidPurchase:
+            return purchase(customer, lifecycle)
         default:
             preconditionFailure("card platform cannot serve \(step)")
         }

@@ -43,6 +43,10 @@ extension DeviceApp {
                 cursors[payment.slot].index += 1  // A virtual card is active from the start.
                 continue
             }
+            if step == .prepaidPurchase && !appOffersPurchase(cursors[payment.slot].cardStatus) {
+                cursors[payment.slot].index += 1  // The customer just locked or cancelled it: no shopping with it.
+                continue
+            }
             call(payment, step, payload: firstPayload(step, payment))
             return
         }
@@ -51,6 +55,23 @@ extension DeviceApp {
             checkout(payment)
         } else {
             finish(payment, outcome: .succeeded, code: flow.system.code(for: .succeeded))
+        }
+    }
+
+    /// Whether the app offers a purchase with the card whose status it last heard: not with one the
+    /// customer has just locked or cancelled. One another phone locked or cancelled meanwhile is
+    /// offered, and the card platform declines it (CARD-3).
+    private func appOffersPurchase(_ status: CardStatus?) -> Bool {
+        status != .locked && status != .cancelled
+    }
+
+    /// The card's status once a change the app asked for went through; nil for a step that leaves it.
+    private static func statusAfter(_ step: SeedStep) -> CardStatus? {
+        switch step {
+        case .lockPrepaidCard: .locked
+        case .unlockPrepaidCard: .active
+        case .cancelPrepaidCard: .cancelled
+        default: nil
         }
     }
 
@@ -158,6 +179,7 @@ extension DeviceApp {
                 context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                     argument: cursors[payment.slot].serial)
             default:
+                if let status = Self.statusAfter(step) { cursors[payment.slot].cardStatus = status }
                 if step.startsServerTimer, cursors[payment.slot].index + 1 < flow.steps.count, walksAway(payment) {
                     return comeBackLater(payment)
                 }

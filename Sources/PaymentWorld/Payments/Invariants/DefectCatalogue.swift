@@ -43,6 +43,7 @@ extension PlantedDefect {
         case .tokenSaleOnDeletedToken: "TOK-2"
         case .refundAppliedTwice: "AUTH-6"
         case .cascadeWithoutConsent: "CAS-7"
+        case .lockedCardPurchases: "CARD-3"
         }
     }
 
@@ -53,6 +54,10 @@ extension PlantedDefect {
         switch self {
         case .walletDedupesCardNamesPerRequest, .walletPaysWithoutRechecking, .cardStatusReadBeforeSca,
              .tokenizationChecksCardAtStartOnly, .tokensDedupedPerRequest, .issuerBooksHoldAfterCheck:
+            true
+        // The app offers no purchase with a card it has just locked: only another phone's lock
+        // meanwhile brings a purchase to a locked card.
+        case .lockedCardPurchases:
             true
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
@@ -81,7 +86,7 @@ extension PlantedDefect {
         case .tokensDedupedPerRequest: [.paysafeProvisioning]
         case .walletStoresBeforeOtp: [.portmoneWalletCard]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
-        case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation: [.paysafeCard]
+        case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases: [.paysafeCard]
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,

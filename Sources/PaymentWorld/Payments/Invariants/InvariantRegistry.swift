@@ -81,6 +81,7 @@ struct InvariantRegistry {
             CascadeStaysWithinItsProviders.self,     // CAS-6
             ThreeDSCascadeWaitsForConsent.self,      // CAS-7
             CardCascadesNeedNoCustomerStart.self,    // CAS-8
+            OnlyUsablePrepaidCardsPay.self,          // CARD-3
         ]
     }
 

@@ -128,12 +128,14 @@ public enum PaymentFlow: Int, Sendable, Hashable, CaseIterable, CustomStringConv
         case .sogenactifCardOrder: [.orderInitialize]
         case .sogenactifWalletOrder: [.orderInitialize, .getWalletData]
         // S1 the customer's card (created, or a replacement, when they have none; activated when it is
-        // a new physical one), then one S2-protected change the customer picks by its status.
-        case .paysafeCard: [.createPrepaidCard, .activatePrepaidCard, .managePrepaidCard]
+        // a new physical one), then one S2-protected change the customer picks by its status, then a
+        // purchase with the card, which its status decides (CARD-3): one just locked or cancelled is
+        // declined, as a lost card's would be.
+        case .paysafeCard: [.createPrepaidCard, .activatePrepaidCard, .managePrepaidCard, .prepaidPurchase]
         // S1 the customer's card, then S3 push provisioning to this device (tokenize → mobile wallet →
-        // PNO → updateTokenizationStatus).
+        // PNO → updateTokenizationStatus), then a purchase, often with the new token.
         // A physical card not yet activated is refused at tokenize (PROV-1, strict default).
-        case .paysafeProvisioning: [.createPrepaidCard, .tokenizeForWallet, .addPass, .updateTokenizationStatus]
+        case .paysafeProvisioning: [.createPrepaidCard, .tokenizeForWallet, .addPass, .updateTokenizationStatus, .prepaidPurchase]
         }
     }
 }
@@ -153,6 +155,9 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
     /// Not a call: where the app, by the card's status and the customer's wish, picks lock, unlock,
     /// cancel or a PIN change (S2), which it then calls.
     case managePrepaidCard
+    /// Not an SDK call: the customer pays with their prepaid card, and the card platform, as its
+    /// processor, authorizes the purchase by the card's status (CARD-3).
+    case prepaidPurchase
 
     public var description: String {
         switch self {
@@ -185,6 +190,7 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
         case .walletPayWithCard: "payWithMasterpassCard"
         case .changePrepaidCardPin: "setPin"
         case .managePrepaidCard: "manageCard"
+        case .prepaidPurchase: "cardAuthorization"
         }
     }
 
@@ -207,7 +213,7 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
             .platform
         case .tokenizeCard: .tokenService
         case .createPrepaidCard, .activatePrepaidCard, .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard,
-             .tokenizeForWallet, .updateTokenizationStatus, .changePrepaidCardPin, .managePrepaidCard:
+             .tokenizeForWallet, .updateTokenizationStatus, .changePrepaidCardPin, .managePrepaidCard, .prepaidPurchase:
             .cardPlatform
         case .scaAttempt: .scaAuthority
         case .addPass: .mobileWallet

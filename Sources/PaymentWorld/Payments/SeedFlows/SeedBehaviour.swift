@@ -70,6 +70,12 @@ public struct SeedBehaviour: Sendable, Hashable {
     /// PNO declines and mobile-wallet errors during provisioning.
     public var pnoDecline = Ratio(2, 100)
     public var walletError = Ratio(1, 100)
+    /// How the customer pays at a Paysafe flow's end (CARD-3), by share: with the card's details
+    /// (card-not-present), with the network token of the phone's mobile wallet, and the rest with
+    /// the plastic at a terminal. A token purchase from a phone that holds no completed token for
+    /// the card is made with the card's details instead. The two shares add up to at most 1.
+    public var purchaseCardNotPresent = Ratio(40, 100)
+    public var purchaseToken = Ratio(30, 100)
     /// Per-call timeout of an SDK step, and how often the app repeats it (same idempotency key).
     public var stepCall: SimDuration = .seconds(30)
     public var stepRepeats = 2

@@ -35,7 +35,7 @@ extension SeedCatalogue {
         .code(.mastercard, "TIMED_OUT", "gatewayCode: timed out", .endCode),
         .code(.mastercard, "ACQUIRER_SYSTEM_ERROR", "gatewayCode: acquirer error",
               .notModelled("an acquirer error is a timeout or a cascade in the model")),
-        .code(.mastercard, "SYSTEM_ERROR", "gatewayCode: system error", .notModelled("a card-core payment ends failed only through LC-01's abandon or deadline, which no actor sends: a lost answer goes to LC-12 and ends approved or declined")),
+        .code(.mastercard, "SYSTEM_ERROR", "gatewayCode: system error (the model: a card-core payment that failed, which only LC-01's abandon or deadline does, and no actor sends them)", .endCode),
         .code(.mastercard, "NOT_SUPPORTED", "gatewayCode: not supported", .notModelled("the app asks only supported operations")),
         .code(.mastercard, "AUTHENTICATION_FAILED", "gatewayCode: 3-D Secure failed", .endCode),
         .code(.mastercard, "ABORTED", "gatewayCode: aborted", .notModelled("a customer never aborts a payment")),

@@ -85,7 +85,10 @@ extension SeedSystem {
         case (.sogenactif, .expired): "97"  // 15 minutes without a customer action.
         case (.paysafe, .refused):
             switch step {
-            case .tokenizeForWallet: "cardNotActive"
+            // The seed names no decline for a purchase; its CardStatus says only an ACTIVE card "can be
+            // used for transactions", so a purchase its card's status declines (CARD-3) is the model's
+            // cardNotActive, the name it already gives a tokenization refused for the card's status.
+            case .tokenizeForWallet, .prepaidPurchase: "cardNotActive"
             case .addPass: "tokenizationFailed"
             default: "invalidTransition"
             }

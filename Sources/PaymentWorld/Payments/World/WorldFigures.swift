@@ -98,6 +98,9 @@ public struct PaymentCounters: Sendable {
     public var tokenSalesResolved: UInt64 = 0
     public var tokenSalesNotOwned: UInt64 = 0
     public var tokenSalesMissing: UInt64 = 0
+    /// The card platform's decisions on purchases with prepaid cards, by the card's status, the
+    /// channel and the answer (CARD-3).
+    public var prepaidPurchases = PrepaidPurchaseCounts()
 
     mutating func count(expiry timer: ExpiringTimer) { expiries[timer.rawValue] &+= 1 }
 
@@ -165,5 +168,6 @@ extension PaymentCounters {
         tokenSalesResolved &+= other.tokenSalesResolved
         tokenSalesNotOwned &+= other.tokenSalesNotOwned
         tokenSalesMissing &+= other.tokenSalesMissing
+        prepaidPurchases.add(other.prepaidPurchases)
     }
 }
