@@ -26,11 +26,12 @@ final class MoneyOperationsApplyOnce: SafetyMonitor {
         }
     }
 
-    private func expectFirst(_ payment: PaymentID, _ bit: UInt64, _ detail: String, _ checks: inout InvariantChecks) {
+    private func expectFirst(_ payment: PaymentID, _ bit: UInt64, _ detail: @autoclosure () -> String,
+                             _ checks: inout InvariantChecks) {
         let before = applied.update(payment) { mask in
             defer { mask |= bit }
             return mask
         }
-        checks.expect(before & bit == 0, about: payment, detail)
+        checks.expect(before & bit == 0, about: payment, detail())
     }
 }
