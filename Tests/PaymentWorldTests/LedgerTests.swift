@@ -486,7 +486,11 @@ extension LedgerTests {
         }
         let short = try ledger(after: 10)
         let long = try ledger(after: 100_000)
-        #expect(long.storedElementCount == short.storedElementCount)
+        // Capacities are the allocator's rounding of what was asked, which depends on the heap's
+        // state in a test process shared with others (15 against 17 once): so "does not grow with
+        // the transfers" is judged against twice the short ledger's, far below the 200,000 a
+        // ledger keeping its transfers would need.
+        #expect(long.storedElementCount < 2 * short.storedElementCount)
         #expect(long.transferCount == 200_000)
         #expect(long.recentTransfers.count == 8)
         #expect(
