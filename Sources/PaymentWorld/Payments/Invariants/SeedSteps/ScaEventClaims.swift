@@ -72,10 +72,8 @@ final class ScaEventsTakeOneEffect: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .scaEventRedeemed = event, let (lifecycle, before, _) = events.follow(event) else {
-            _ = events.follow(event)
-            return
-        }
+        let followed = events.follow(event)
+        guard case .scaEventRedeemed = event, let (lifecycle, before, _) = followed else { return }
         checks.expect(before.verified && before.redeemed == 0, about: lifecycle,
                       before.verified ? "an SCA event redeemed for a second effect" : "an SCA event redeemed before it was verified")
     }
@@ -92,10 +90,8 @@ final class ExpiredOrExhaustedScaNeverVerifies: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .scaAttemptDecided = event, let (lifecycle, before, after) = events.follow(event) else {
-            _ = events.follow(event)
-            return
-        }
+        let followed = events.follow(event)
+        guard case .scaAttemptDecided = event, let (lifecycle, before, after) = followed else { return }
         checks.expect(after.attempts <= after.allowable, about: lifecycle,
                       "attempt #\(after.attempts) on an SCA event that allows \(after.allowable)")
         checks.expect(!(after.verified && before.expired), about: lifecycle, "an expired SCA event became verified")
@@ -113,10 +109,8 @@ final class ScaEventsTakeTheirLastAttemptsStatus: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .scaAttemptDecided = event, let (lifecycle, _, after) = events.follow(event) else {
-            _ = events.follow(event)
-            return
-        }
+        let followed = events.follow(event)
+        guard case .scaAttemptDecided = event, let (lifecycle, _, after) = followed else { return }
         checks.expect(after.verified == after.lastAttemptVerified, about: lifecycle,
                       after.verified ? "the SCA event is verified after a rejected attempt"
                                      : "the SCA event is not verified after a verified attempt")
