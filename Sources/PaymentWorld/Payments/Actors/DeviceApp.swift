@@ -31,6 +31,11 @@ public actor DeviceApp: ReportingActor {
     /// The last token sale started, whose token a later one may name instead of its own.
     @exclusivity(unchecked) private var lastTokenSale: LifecycleID?
     @exclusivity(unchecked) private var freeSlots: [UInt32] = []
+    /// The deadlines of the lifecycles in flight, and the one timer that watches them: its time
+    /// and its serial (a timer with an older serial was replaced by an earlier one).
+    @exclusivity(unchecked) private var deadlines = LifecycleDeadlines(flows: PaymentFlow.allCases.count)
+    @exclusivity(unchecked) private var deadlineCheck: SimTime?
+    @exclusivity(unchecked) private var deadlineCheckSerial: UInt64 = 0
     @exclusivity(unchecked) private var lifecycles: [Lifecycle] = []
     @exclusivity(unchecked) var cursors: [StepCursor] = []
     @exclusivity(unchecked) public private(set) var inFlight = 0
@@ -117,7 +122,7 @@ public actor DeviceApp: ReportingActor {
         case .cascadeConsentGiven:
             // The customer's answer to a cascade, ready after their think time: it goes to the gateway.
             context.send(from: id, to: context.addresses[.gateway], kind: event.kind, subject: event.subject, argument: event.argument)
-        case .lifecycleDeadline: deadline(lifecycle)
+        case .lifecycleDeadline: checkDeadlines(serial: event.argument)
         case .checkoutTimedOut:
             // No answer yet: ask again (the merchant dedupes and repeats its answer once it has one).
             guard isCurrent(lifecycle) else { return }
@@ -133,7 +138,9 @@ public actor DeviceApp: ReportingActor {
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         let lifecycle = LifecycleID(rawValue: event.subject)
         switch PaymentMessage(rawValue: event.kind) {
-        case .lifecycleDeadline, .checkoutTimedOut:
+        case .lifecycleDeadline:
+            return event.argument != deadlineCheckSerial
+        case .checkoutTimedOut:
             return !isCurrent(lifecycle)
         case .stepTimedOut, .stepRetryDue, .scaReady:
             return !timerIsLive(lifecycle, serial: event.argument)
@@ -217,8 +224,8 @@ public actor DeviceApp: ReportingActor {
         // No deadline on a network no duration bounds, nor one past the clock's limit.
         if budgets[flow.rawValue] < .budgetClamp && deadline.nanoseconds > now.nanoseconds
             && deadline < Simulation.horizon {
-            context.schedule(at: deadline, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
-                             subject: lifecycle.rawValue)
+            deadlines.link(slot, flow: flow.rawValue, deadline: deadline)
+            if deadlineCheck.map({ deadline < $0 }) ?? true { armDeadlineCheck(at: deadline) }
         }
         if flow.steps.isEmpty {
             checkout(lifecycle)
@@ -298,6 +305,13 @@ public actor DeviceApp: ReportingActor {
         let record = lifecycles[lifecycle.slot]
         customerInFlight[Int(context.bodies[lifecycle].customer.rawValue)] &-= 1
         lifecycles[lifecycle.slot].done = true
+        deadlines.unlink(lifecycle.slot)
+        if deadlines.count == 0, deadlineCheck != nil {
+            // Nothing left to watch: the pending check goes stale, so a drained run ends at its last
+            // event, not at a check with nothing to find.
+            deadlineCheck = nil
+            deadlineCheckSerial &+= 1
+        }
         inFlight -= 1
         completed &+= 1
         context.observe(.lifecycleEnded(lifecycle, deadline: record.deadline, told: outcome))
@@ -375,11 +389,26 @@ public actor DeviceApp: ReportingActor {
                          argument: consents ? 1 : 0)
     }
 
-    private func deadline(_ lifecycle: LifecycleID) {
-        guard isCurrent(lifecycle) else { return }
-        let record = lifecycles[lifecycle.slot]
-        let detail = context.observer.note("\(record.flow) started at \(record.started) still open after its budget "
-                                           + "\(budgets[record.flow.rawValue])")
-        context.observe(.lifecycleDeadlineReached(lifecycle, detail: detail))
+    /// One timer for every lifecycle's deadline: replacing it makes the old one stale. A check
+    /// finds nothing due when the lifecycle it was set for ended first (most do, in seconds); it
+    /// then sets the next, so the timer fires about once a budget, not once a lifecycle.
+    private func armDeadlineCheck(at time: SimTime) {
+        deadlineCheckSerial &+= 1
+        deadlineCheck = time
+        context.schedule(at: time, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
+                         argument: deadlineCheckSerial)
+    }
+
+    private func checkDeadlines(serial: UInt64) {
+        guard serial == deadlineCheckSerial else { return }
+        deadlineCheck = nil
+        for slot in deadlines.takeDue(at: context.now) {
+            let record = lifecycles[slot]
+            let lifecycle = LifecycleID(slot: slot, generation: record.generation)
+            let detail = context.observer.note("\(record.flow) started at \(record.started) still open after its budget "
+                                               + "\(budgets[record.flow.rawValue])")
+            context.observe(.lifecycleDeadlineReached(lifecycle, detail: detail))
+        }
+        if let next = deadlines.earliest { armDeadlineCheck(at: next) }
     }
 }
