@@ -71,6 +71,13 @@ public enum SwarmFaults {
             configuration.seed.stepCall = skewed(configuration.seed.stepCall)
             parts.append("timer skew ×\(factor)")
         }
+        if random.chance(Ratio(1, 8)) {
+            // A capture limit inside the merchants' capture window: late captures, later parts of a
+            // multi-capture and automatic capture days meet an expired hold, which LC-02 releases.
+            let limit = SimDuration.seconds(Int64(random.int(in: 60...240)))
+            configuration.policies.captureLimit = limit
+            parts.append("capture limit \(limit)")
+        }
         return parts.joined(separator: ", ")
     }
 }

@@ -41,15 +41,9 @@ public enum UnreachablePairs {
                 + "out and goes to LC-12",
         ],
         "LC-02 Authorization": [
-            "authorized × finalCapture": "merchants capture in one go (single capture mode); no flow captures in parts",
-            "partiallyCaptured × capture": "merchants capture in one go (single capture mode); no flow captures in parts",
-            "partiallyCaptured × finalCapture": "merchants capture in one go (single capture mode); no flow captures in parts",
-            "partiallyCaptured × captureLimitReached": "merchants capture in one go (single capture mode)",
-            "authorized × captureDayReached": "no flow authorizes in automatic capture mode (Sips AUTHOR_CAPTURE)",
-            "authorized × captureLimitReached": "merchants capture within behaviour.captureWindow, inside "
-                + "policies.captureLimit; a scenario with a shorter limit reaches it",
             "authorized × void": "a merchant voids only an authorization whose capture was refused, which needs a "
-                + "capture above the authorization or after the limit",
+                + "capture above the authorization or after the limit; merchants do not cancel authorized orders in the "
+                + "model (no seed has a code that tells the customer so)",
         ],
         "LC-03 Verification": [
             "authenticating × authResult": "verifications run without 3-D Secure",

@@ -43,7 +43,14 @@ extension PaymentsConfiguration {
             total = total + deviceCalls + merchantCalls + timeouts.authentication + timeouts.challenge
                 + timeouts.authorization + timeouts.issuerStandIn + timeouts.resolutionHop * Int64(policies.inquiries + 2)
             if core == .authorization {
-                total = total + behaviour.captureWindow + merchantCalls
+                // The merchant's captures: up to `CapturePlan.mostParts` shipments each within the capture
+                // window, or the platform's capture day and the merchant's one question after it.
+                let parts = Int64(behaviour.captureInParts.numerator > 0 ? CapturePlan.mostParts : 1)
+                var waits = behaviour.captureWindow * parts
+                if behaviour.automaticCapture.numerator > 0 {
+                    waits = Swift.max(waits, timeouts.captureDay + timeouts.merchantCall)
+                }
+                total = total + waits + merchantCalls * parts
             }
             if core == .sale && policies.cascading && policies.cascadeProviders > 1 {
                 // Each further provider of a cascade (LC-08) may wait out the customer's consent, a new

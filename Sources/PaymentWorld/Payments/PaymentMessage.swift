@@ -10,15 +10,15 @@ enum PaymentMessage: UInt32, CaseIterable {
     case lifecycleDue = 1          // Device to itself: the next arrival.
     case checkoutRequest           // Device → merchant.
     case checkoutResponse          // Merchant → device; argument: PaymentOutcome.
-    case lifecycleDeadline         // Device to itself: the budget ran out.
+    case lifecycleDeadline         // Device to itself: the earliest budget in flight ran out.
     case merchantCallTimedOut      // Merchant to itself; argument: try number.
     case captureDue                // Merchant to itself; also its capture retry.
     case checkoutTimedOut          // Device to itself: ask the merchant again.
     // Merchant and gateway.
     case paymentRequest            // argument: idempotency key.
     case paymentResponse           // argument: PaymentOutcome (callbacks arrive at least once).
-    case captureRequest            // argument: amount.
-    case captureResponse           // argument: 1 captured, 0 refused.
+    case captureRequest            // argument: CaptureWire (amount, the merchant's capture number, final).
+    case captureResponse           // argument: CaptureWire answer (1 captured, 0 refused; the capture number).
     case refundRequest             // argument: RefundWire (amount, the merchant's refund number).
     case refundResponse
     // 3-D Secure.
@@ -77,15 +77,18 @@ enum PaymentMessage: UInt32, CaseIterable {
     case cascadeConsentRequest     // Gateway → device: the next provider needs 3DS, may it go on? subject: order; argument: payment.
     case cascadeConsentGiven       // Device to itself: the customer answered; then device → gateway, subject: payment; argument: 1 consents.
     case cascadeConsentTimedOut    // Gateway to itself; argument: timer generation.
+    // Capture modes (LC-02).
+    case captureDayDue             // Gateway to itself: an automatic-capture authorization's capture day; argument: timer generation.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
 
     /// The subject of an event at an actor as the identity it is, for traces: `payment#2.1`,
-    /// `lifecycle#2.1`, or `-` for the device's arrival timer, which is about no record yet.
+    /// `lifecycle#2.1`, or `-` for the device's arrival timer, which is about no record yet, and its
+    /// deadline check, which is about all the lifecycles in flight.
     static func subjectName(_ kind: UInt32, _ subject: UInt64, at actor: PaymentActorKind) -> String {
         let message = PaymentMessage(rawValue: kind & ~servedFlag)
-        if message == .lifecycleDue { return "-" }
+        if message == .lifecycleDue || message == .lifecycleDeadline { return "-" }
         return namesPayment(message, at: actor)
             ? PaymentID(rawValue: subject).description : LifecycleID(rawValue: subject).description
     }
@@ -203,6 +206,27 @@ enum RefundWire {
     }
     static func amount(of argument: UInt64) -> Int64 { Int64(Self.amount.read(argument)) }
     static func operation(of argument: UInt64) -> Int { Int(Self.operation.read(argument)) }
+}
+
+/// A capture on the wire: its amount, the merchant's number for it (1 for the first part), and
+/// whether it is the final capture of a multi-capture authorization. The answer carries the
+/// number back, so the merchant can tell which part it answers.
+enum CaptureWire {
+    static let amount = WireField(from: 0, bits: 48)
+    static let operation = WireField(from: 48, bits: 8)
+    static let final = WireField(from: 56, bits: 1)
+    static let ok = WireField(from: 57, bits: 1)
+
+    static func encode(amount: Int64, operation: Int, final: Bool) -> UInt64 {
+        Self.amount.write(UInt64(amount)) | Self.operation.write(UInt64(operation)) | Self.final.write(final ? 1 : 0)
+    }
+    static func answer(ok: Bool, operation: Int) -> UInt64 {
+        Self.operation.write(UInt64(operation)) | Self.ok.write(ok ? 1 : 0)
+    }
+    static func amount(of argument: UInt64) -> Int64 { Int64(Self.amount.read(argument)) }
+    static func operation(of argument: UInt64) -> Int { Int(Self.operation.read(argument)) }
+    static func isFinal(_ argument: UInt64) -> Bool { Self.final.read(argument) == 1 }
+    static func isOK(_ argument: UInt64) -> Bool { Self.ok.read(argument) == 1 }
 }
 
 enum AttemptWire {

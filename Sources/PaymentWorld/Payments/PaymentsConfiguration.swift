@@ -96,6 +96,9 @@ public struct PaymentTimeouts: Sendable, Hashable {
     /// How long a Paysafe push provisioning may stay initiated before the app reports the pass
     /// added (domain §2.7, 600 s): the tokenization lapses, and a later report is refused.
     public var provisioningCompletion: SimDuration = .seconds(600)
+    /// How long after its approval the platform captures an authorization in automatic capture
+    /// mode (Sips `captureDay`, counted in days there; minutes here, so that a run sees it). [A]
+    public var captureDay: SimDuration = .minutes(3)
     /// How long the gateway waits for the customer's consent to a cascade that needs 3-D Secure
     /// (ecommpay E2 `isCascading`, domain §2.7: 60 s); no answer by then is a refusal.
     public var cascadeConsent: SimDuration = .seconds(60)
@@ -206,6 +209,12 @@ public struct PaymentBehaviour: Sendable, Hashable {
     /// The merchant captures within this window at the latest, whatever `captureDelay` draws: an
     /// unbounded tail would keep a lifecycle open past its budget (swarm seed 2106 drew 876 s).
     public var captureWindow: SimDuration = .minutes(5)
+    /// Share of authorizations the merchant captures in parts (multi-capture: one to three
+    /// shipments, each a partial capture, the last a final capture that releases the rest), and
+    /// share it leaves to the platform to capture by itself after `policies.timeouts.captureDay`
+    /// (Sips AUTHOR_CAPTURE, ecommpay's timed auto-capture). The rest are captured in one go. [A]
+    public var captureInParts = Ratio(10, 100)
+    public var automaticCapture = Ratio(10, 100)
     /// Share of captured payments later refunded (half the amount).
     public var refundRatio = Ratio(5, 100)
     /// Share of the customer's waits (a code to type, an SCA attempt, a 3-D Secure challenge, the

@@ -347,6 +347,7 @@ extension ScenarioLoader {
                                                      default: defaults.sessionInactivity, allowZero: false)
         timeouts.provisioningCompletion = reader.duration("policies.timeouts.provisioningCompletion",
                                                           default: defaults.provisioningCompletion, allowZero: false)
+        timeouts.captureDay = reader.duration("policies.timeouts.captureDay", default: defaults.captureDay, allowZero: false)
         timeouts.cascadeConsent = reader.duration("policies.timeouts.cascadeConsent", default: defaults.cascadeConsent,
                                                   allowZero: false)
         return timeouts
@@ -414,6 +415,13 @@ extension ScenarioLoader {
                                                   allowZero: false)
         behaviour.refundRatio = reader.ratio("behaviour.refundRatio", what: "the share of captures later refunded",
                                              default: defaults.refundRatio)
+        behaviour.captureInParts = reader.ratio("behaviour.captureInParts", what: "the share of authorizations captured in parts",
+                                                default: defaults.captureInParts)
+        behaviour.automaticCapture = reader.ratio("behaviour.automaticCapture",
+                                                  what: "the share of authorizations the platform captures by itself",
+                                                  default: defaults.automaticCapture)
+        checkShares(&reader, "behaviour.captureInParts", [behaviour.captureInParts, behaviour.automaticCapture],
+                    of: "authorizations captured in parts or automatically", rest: " (the rest are captured in one go)")
         behaviour.walkAway = reader.ratio("behaviour.walkAway", what: "the share of customer waits at which the customer walks away",
                                           default: defaults.walkAway)
         behaviour.walkAwayTime = reader.distribution("behaviour.walkAwayTime", default: defaults.walkAwayTime)

@@ -117,6 +117,8 @@ import Testing
             .aResResponse: .seconds(10), .challengeCompletion: .seconds(600), .authorizationResponse: .seconds(10),
             .otpValidity: .seconds(300), .scaEventExpiry: .seconds(300), .sessionLifetime: .minutes(15),
             .sessionInactivity: .minutes(15), .provisioningCompletion: .seconds(600),
+            // Sips counts its captureDay in days; the model's [A] is minutes, so that a run sees it.
+            .captureDay: .minutes(3),
         ]
         for timer in ExpiringTimer.allCases {
             #expect(timer.duration(in: timeouts) == expected[timer], "\(timer)")

@@ -31,11 +31,15 @@ public actor Gateway: ReportingActor {
         var outcome: PaymentOutcome?
         var approvedAttempt: Int?
         var capturedAmount: Int64 = 0
+        /// The highest capture number applied: a request naming one at or below it is a copy (AUTH-6).
+        var capturesApplied = 0
         var refundedAmount: Int64 = 0
         /// The highest refund number applied: a request naming one at or below it is a copy (AUTH-6).
         var refundsApplied = 0
         /// When an authorization's hold expires unless captured first (AUTH-5); nil before approval.
         var captureLimit: SimTime?
+        /// When the latest authorization request left.
+        var authorizationSent = SimTime.zero
         /// A void or expiry released the hold at the issuer, and the issuer acknowledged it.
         var releaseAcknowledged = false
         /// The 3-D Secure challenge ran out of time unanswered (the customer left the ACS page).
@@ -85,7 +89,8 @@ public actor Gateway: ReportingActor {
         let kind = event.kind & ~PaymentMessage.servedFlag
         guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
         switch message {
-        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .cascadeConsentTimedOut:
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .cascadeConsentTimedOut,
+             .captureDayDue:
             if isVerificationMessage(message, subject: event.subject) {
                 verificationMessage(message, event)
                 return
@@ -113,7 +118,9 @@ public actor Gateway: ReportingActor {
         case .authorizationResponse: authorizationAnswered(payment, argument: event.argument)
         case .inquiryResponse: inquiryAnswered(payment, argument: event.argument)
         case .reversalResponse: reversalAcknowledged(payment, argument: event.argument)
-        case .captureRequest: captureRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
+        case .captureRequest:
+            captureRequested(LifecycleID(rawValue: event.subject), amount: CaptureWire.amount(of: event.argument),
+                             number: CaptureWire.operation(of: event.argument), final: CaptureWire.isFinal(event.argument))
         case .voidRequest: voidRequested(LifecycleID(rawValue: event.subject))
         case .refundRequest:
             refundRequested(LifecycleID(rawValue: event.subject), amount: RefundWire.amount(of: event.argument),
@@ -181,7 +188,8 @@ public actor Gateway: ReportingActor {
             record.exempted = true
             counters.exempted &+= 1
         }
-        record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount)))
+        record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount),
+                                                                 mode: context.bodies.captureMode(of: order)))
         record.cascade = .attempting(CascadePosition(providers: cascadeProviders))
         records[slot] = record
         let payment = PaymentID(slot: slot, generation: record.generation)
@@ -251,7 +259,7 @@ public actor Gateway: ReportingActor {
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .tokenLookupTimedOut,
-             .cascadeConsentTimedOut:
+             .cascadeConsentTimedOut, .captureDayDue:
             return !timerIsLive(PaymentID(rawValue: event.subject), UInt32(truncatingIfNeeded: event.argument))
         default:
             return false
@@ -281,6 +289,9 @@ public actor Gateway: ReportingActor {
             authorizationTimedOut(payment)
         case .resolutionTimedOut: resolutionTimedOut(payment)
         case .cascadeConsentTimedOut: consentTimedOut(payment)
+        case .captureDayDue:
+            counters.count(expiry: .captureDay)
+            captureDayReached(payment)
         default: break
         }
     }

@@ -8,6 +8,9 @@ public actor MerchantServer: ReportingActor {
         var generation: UInt32 = 0
         var tries = 0
         var answered = false
+        /// How the order's authorization is captured, and how many of its captures were answered.
+        var plan = CapturePlan.inOne
+        var capturesAnswered = 0
         var captured = false
         var captureAnswered = false
         /// A void of an authorization it could not capture, asked until the gateway answers.
@@ -47,8 +50,9 @@ public actor MerchantServer: ReportingActor {
             answered(payment, outcome: OutcomeWire.outcome(of: event.argument),
                      challengeExpired: OutcomeWire.challengeExpired(event.argument),
                      tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument))
-        case .captureDue: capture(payment)
-        case .captureResponse: captured(payment, ok: event.argument == 1)
+        case .captureDue: capture(payment, number: Int(event.argument))
+        case .captureResponse:
+            captured(payment, ok: CaptureWire.isOK(event.argument), number: CaptureWire.operation(of: event.argument))
         case .voidDue: requestVoid(payment)
         case .voidResponse: voided(payment)
         case .refundResponse: break  // The refund is a child operation; the device is not told.
@@ -67,7 +71,7 @@ public actor MerchantServer: ReportingActor {
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
         case .merchantCallTimedOut: !callTimerIsLive(LifecycleID(rawValue: event.subject), try: Int(event.argument))
-        case .captureDue: !captureReminderIsLive(LifecycleID(rawValue: event.subject))
+        case .captureDue: !captureReminderIsLive(LifecycleID(rawValue: event.subject), number: Int(event.argument))
         case .voidDue: order(LifecycleID(rawValue: event.subject)).map { !$0.voiding || $0.voidAnswered } ?? true
         default: false
         }
@@ -79,8 +83,9 @@ public actor MerchantServer: ReportingActor {
         return !order.answered && order.tries == attempt + 1
     }
 
-    private func captureReminderIsLive(_ payment: LifecycleID) -> Bool {
-        order(payment).map { !$0.captureAnswered } ?? false
+    /// The reminder of capture `number` matters while that capture is the one the order waits for.
+    private func captureReminderIsLive(_ payment: LifecycleID, number: Int) -> Bool {
+        order(payment).map { !$0.captureAnswered && $0.capturesAnswered == number - 1 } ?? false
     }
 
     private func order(_ payment: LifecycleID) -> Order? {
@@ -103,6 +108,11 @@ public actor MerchantServer: ReportingActor {
             return
         }
         orders[payment.slot] = Order(generation: payment.generation)
+        if context.bodies[payment].flow.core == .authorization {
+            let plan = drawCapturePlan()
+            orders[payment.slot].plan = plan
+            context.bodies.publish(plan.mode, for: payment)
+        }
         call(payment)
     }
 
@@ -149,7 +159,11 @@ public actor MerchantServer: ReportingActor {
             counters.duplicatesDeduped &+= 1  // Callbacks arrive at least once: dedupe by (payment, status).
             if context.has(.duplicateCallbackCapturesTwice), outcome == .authorized,
                let order = self.order(payment), order.captured {
-                requestCapture(payment)
+                requestCapture(payment, number: 1)
+            }
+            if outcome == .captured, let order = self.order(payment), order.plan == .automatic, !order.captureAnswered {
+                // The platform captured on the capture day and said so: that is the capture's answer.
+                captured(payment, ok: true, number: 1)
             }
             return
         }
@@ -161,9 +175,15 @@ public actor MerchantServer: ReportingActor {
         let form: CardDataForm = context.has(.merchantKeepsFullPAN) ? .pan : .maskedPAN
         context.observe(.cardDataKept(.lifecycle(payment), holder: .merchant, form: form))
         if outcome == .authorized {
-            let delay = min(context.configuration.behaviour.captureDelay.sample(&random), context.configuration.behaviour.captureWindow)
-            context.bodies.addPeopleTime(delay, to: payment)  // The merchant ships, then captures.
-            context.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment.rawValue)
+            if order.plan == .automatic {
+                // The platform captures by itself; the merchant asks only if it has not heard by then.
+                let wait = context.configuration.timeouts.captureDay
+                context.bodies.addPeopleTime(wait, to: payment)
+                context.schedule(after: wait + context.configuration.timeouts.merchantCall, to: id,
+                                 kind: PaymentMessage.captureDue.rawValue, subject: payment.rawValue, argument: 1)
+            } else {
+                scheduleCapture(payment, number: 1)
+            }
         } else {
             tell(payment, outcome)
         }
@@ -177,31 +197,48 @@ public actor MerchantServer: ReportingActor {
                                                   tokenRefusal: orders[payment.slot].tokenRefusal))
     }
 
-    /// Captures, and keeps asking (same operation, so the gateway applies it once: AUTH-6) until
-    /// the gateway answers.
-    private func capture(_ payment: LifecycleID) {
-        guard captureReminderIsLive(payment) else { return }
-        orders[payment.slot].captured = true
-        requestCapture(payment)
-        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.captureDue.rawValue,
-                                    subject: payment.rawValue)
+    /// The merchant ships (all of the order, or its next part), then captures.
+    private func scheduleCapture(_ payment: LifecycleID, number: Int) {
+        let delay = min(context.configuration.behaviour.captureDelay.sample(&random), context.configuration.behaviour.captureWindow)
+        context.bodies.addPeopleTime(delay, to: payment)
+        context.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment.rawValue,
+                         argument: UInt64(number))
     }
 
-    private func requestCapture(_ payment: LifecycleID) {
-        var amount = context.bodies[payment].amount
+    /// Captures, and keeps asking (same number, so the gateway applies it once: AUTH-6) until
+    /// the gateway answers.
+    private func capture(_ payment: LifecycleID, number: Int) {
+        guard captureReminderIsLive(payment, number: number) else { return }
+        orders[payment.slot].captured = true
+        requestCapture(payment, number: number)
+        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.captureDue.rawValue,
+                         subject: payment.rawValue, argument: UInt64(number))
+    }
+
+    private func requestCapture(_ payment: LifecycleID, number: Int) {
+        guard let order = order(payment) else { return }
+        let total = context.bodies[payment].amount
+        var amount = order.plan.amount(ofCapture: number, total: total)
         if context.has(.captureAboveAuthorization) { amount += 1 }
         context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue, subject: payment.rawValue,
-                     argument: UInt64(amount))
+                     argument: CaptureWire.encode(amount: amount, operation: number,
+                                                  final: order.plan.isFinal(number)))
     }
 
-    private func captured(_ payment: LifecycleID, ok: Bool) {
-        guard let order = order(payment), !order.captureAnswered else {
+    private func captured(_ payment: LifecycleID, ok: Bool, number: Int) {
+        guard let order = order(payment), !order.captureAnswered, number == order.capturesAnswered + 1 else {
             counters.duplicatesDeduped &+= 1
             return
         }
+        orders[payment.slot].capturesAnswered = number
+        if ok && number < order.plan.captures {
+            scheduleCapture(payment, number: number + 1)  // The next shipment.
+            return
+        }
         orders[payment.slot].captureAnswered = true
-        tell(payment, ok ? .captured : .failed)
-        if !ok {
+        // A part captured before a refusal was taken: the customer paid for what shipped.
+        tell(payment, ok || number > 1 ? .captured : .failed)
+        if !ok && number == 1 {
             // An authorization the merchant cannot capture is released, not left to its limit (AUTH-4).
             orders[payment.slot].voiding = true
             requestVoid(payment)
@@ -214,6 +251,16 @@ public actor MerchantServer: ReportingActor {
             context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment.rawValue,
                          argument: RefundWire.encode(amount: amount, operation: 1))
         }
+    }
+
+    /// The merchant's capture plan for a new authorization, by the scenario's shares; no draw
+    /// when both are 0, so such scenarios keep their random streams.
+    private func drawCapturePlan() -> CapturePlan {
+        let behaviour = context.configuration.behaviour
+        guard behaviour.captureInParts.numerator > 0 || behaviour.automaticCapture.numerator > 0,
+              let inParts = random.pick([(true, behaviour.captureInParts), (false, behaviour.automaticCapture)])
+        else { return .inOne }
+        return inParts ? .inParts(1 + Int(random.int(in: 0...UInt64(CapturePlan.mostParts - 1)))) : .automatic
     }
 
     /// Asks the gateway to void the authorization, and again after each call timeout until answered.

@@ -22,6 +22,9 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
     /// A Paysafe push provisioning not completed within 600 s: the tokenization lapses
     /// (tokenizationFailed).
     case provisioningCompletion
+    /// An automatic-capture authorization's capture day (Sips AUTHOR_CAPTURE `captureDay`, ecommpay's
+    /// timed auto-capture): LC-02 `captureDayReached`, captured in full.
+    case captureDay
 
     public var description: String {
         switch self {
@@ -33,6 +36,7 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .sessionLifetime: "sessionLifetime"
         case .sessionInactivity: "sessionInactivity"
         case .provisioningCompletion: "provisioningCompletion"
+        case .captureDay: "captureDay"
         }
     }
 
@@ -42,7 +46,7 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .aResResponse: "policies.timeouts.authentication"
         case .challengeCompletion: "policies.timeouts.challenge"
         case .authorizationResponse: "policies.timeouts.authorization"
-        case .otpValidity, .scaEventExpiry, .sessionLifetime, .sessionInactivity, .provisioningCompletion:
+        case .otpValidity, .scaEventExpiry, .sessionLifetime, .sessionInactivity, .provisioningCompletion, .captureDay:
             "policies.timeouts.\(self)"
         }
     }
@@ -58,6 +62,7 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .sessionLifetime: timeouts.sessionLifetime
         case .sessionInactivity: timeouts.sessionInactivity
         case .provisioningCompletion: timeouts.provisioningCompletion
+        case .captureDay: timeouts.captureDay
         }
     }
 
@@ -72,6 +77,7 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .sessionLifetime: "LC-00 × expire; an MPGS updateSession after it: ERROR"
         case .sessionInactivity: "LC-00 × expire; a Sips getWalletData after it: 97"
         case .provisioningCompletion: "the initiated token lapses; updateTokenizationStatus after it: Paysafe tokenizationFailed"
+        case .captureDay: "LC-02 authorized × captureDayReached: the platform captures the authorization in full"
         }
     }
 }

@@ -48,6 +48,9 @@ final class RequestBodies {
     /// typing a code or working through a challenge or an SCA prompt, a merchant capturing later, a
     /// card in the post. The device splits a lifecycle's latency into system time and this.
     @exclusivity(unchecked) private var peopleTime: [Int64] = []
+    /// The capture mode of each order's payment request (Sips `captureMode`, ecommpay's auto-capture
+    /// setting): the merchant's part of the request, written before it calls the gateway.
+    @exclusivity(unchecked) private var captureModes: [CaptureMode] = []
 
     /// The device writes an order's body before it sends the first request of the lifecycle.
     func publish(_ order: Order, for lifecycle: LifecycleID) {
@@ -68,6 +71,17 @@ final class RequestBodies {
     /// The people's time of `lifecycle` so far, nanoseconds.
     func peopleTime(of lifecycle: LifecycleID) -> Int64 {
         lifecycle.slot < peopleTime.count ? peopleTime[lifecycle.slot] : 0
+    }
+
+    /// The merchant writes the capture mode of an order's payment request before its first call.
+    func publish(_ mode: CaptureMode, for order: LifecycleID) {
+        while captureModes.count <= order.slot { captureModes.append(.single) }
+        captureModes[order.slot] = mode
+    }
+
+    /// How the merchant asked for an order's authorization to be captured.
+    func captureMode(of order: LifecycleID) -> CaptureMode {
+        order.slot < captureModes.count ? captureModes[order.slot] : .single
     }
 
     /// The gateway writes a payment's body when it creates the payment, before it asks anyone about it.
