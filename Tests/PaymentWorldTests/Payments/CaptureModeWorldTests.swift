@@ -34,6 +34,28 @@ import Testing
         }
     }
 
+    /// A capture limit inside the capture window on a lossy network: late captures, later parts and
+    /// capture days meet expired holds. An expiry after partial captures gives back the rest on the
+    /// ledger (it went to the issuer as a reversal of the whole authorization: AUTH-2), and an
+    /// expiry's lost reversal is sent again until acknowledged (the run went idle holding it: AUTH-4).
+    @Test func holdsThatExpireEndEvenWhenTheirReleaseIsLost() {
+        let configuration = smallWorld {
+            $0.lifecycles = 600
+            Self.authorizationsOnly(&$0)
+            $0.policies.captureLimit = .seconds(75)
+            $0.faults.loss = Ratio(3, 100)
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 5)).run()
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        #expect(result.audit.passed)
+        let reached = Set(result.coverage.byLegality.flatMap { lifecycle in
+            lifecycle.legalReached.map { "\(lifecycle.lifecycle): \($0.state) × \($0.event)" }
+        })
+        for pair in ["authorized × captureLimitReached", "partiallyCaptured × captureLimitReached"] {
+            #expect(reached.contains("LC-02 Authorization: \(pair)"), "\(pair) not reached")
+        }
+    }
+
     /// Every copy of every capture is answered, and none is applied twice, on a network that
     /// duplicates messages (AUTH-6 per capture number, not per payment).
     @Test func duplicatedCapturesApplyOncePerPart() {
