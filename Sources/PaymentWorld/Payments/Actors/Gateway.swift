@@ -21,6 +21,8 @@ public actor Gateway: ReportingActor {
         var attemptNeeds3DS = false
         var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
         var authentication: TransStatus?
+        /// LC-06 for the current attempt's authentication: v1 or v2 by the flow's system.
+        var threeDS = ThreeDSState.start
         var needsAuthentication = false
         /// An enrolled card's payment the gateway exempted from 3-D Secure (low value).
         var exempted = false
@@ -109,7 +111,7 @@ public actor Gateway: ReportingActor {
         let payment = PaymentID(rawValue: event.subject)
         switch message {
         case .paymentRequest: paymentRequested(order: LifecycleID(rawValue: event.subject), key: event.argument)
-        case .authenticationResult: authenticated(payment, WireTransStatus.decode(event.argument))
+        case .authenticationResult: authenticated(payment, WireTransStatus.answer(event.argument))
         case .authorizationResponse: authorizationAnswered(payment, argument: event.argument)
         case .inquiryResponse: inquiryAnswered(payment, argument: event.argument)
         case .reversalResponse: reversalAcknowledged(payment, argument: event.argument)
@@ -268,14 +270,8 @@ public actor Gateway: ReportingActor {
         // Cancelled, replaced, or its payment retired: a timer, not a stale message, so uncounted.
         guard timerIsLive(payment, timer) else { return }
         switch message {
-        case .authenticationTimedOut:
-            counters.count(expiry: .aResResponse)
-            authenticated(payment, .unavailable, timedOut: true)
-        case .challengeTimedOut:
-            // The challenge's completion timer (600 s): no RReq came, the cardholder did not finish.
-            counters.count(expiry: .challengeCompletion)
-            records[payment.slot].challengeExpired = true
-            authenticated(payment, .unavailable, timedOut: true)
+        case .authenticationTimedOut: authenticationTimedOut(payment, .aResResponse)
+        case .challengeTimedOut: authenticationTimedOut(payment, .challengeCompletion)
         case .authorizationTimedOut:
             counters.count(expiry: .authorizationResponse)
             authorizationTimedOut(payment)
