@@ -5,7 +5,7 @@ import SimulationKernel
 /// settles unknown outcomes by inquiry or reversal, and performs captures and refunds.
 ///
 /// Each payment's state is a lifecycle value (LC-01 `SaleState`, with LC-08 `CascadeState` beside it,
-/// or LC-02 `AuthorizationState`);
+/// or LC-02 `AuthorizationState`; LC-06 `ThreeDSState` for its current authentication);
 /// the gateway feeds it events and performs the effects it returns. An event the table rejects
 /// leaves the state as it was and is reported (G-6).
 public actor Gateway: ReportingActor {
