@@ -42,7 +42,7 @@ import Testing
         // A capture limit of 30 s against captures a minute after approval: most come late.
         Entry(defect: "capture-after-limit", scenario: "card-payments", sets: ["run.lifecycles=600", "policies.captureLimit=30s"]),
         Entry(defect: "gateway-forgets-settled-orders", scenario: "card-payments",
-              sets: ["run.lifecycles=2000", "network.latency=lognormal(median: 15ms, sigma: 3)"]),
+              sets: ["run.lifecycles=3000", "network.latency=lognormal(median: 15ms, sigma: 3)"]),
         Entry(defect: "unknown-outcome-reported-as-success", scenario: "card-payments", sets: card),
         // A repeated reversal reaches the issuer through a duplicate or a retry after a loss: more of both.
         Entry(defect: "reversal-releases-twice", scenario: "card-payments",

@@ -25,7 +25,9 @@ import Testing
     }
 
     @Test func aPairOfAnUnsteppedTableOrAWildcardGetsItsReason() {
-        #expect(UnreachablePairs.reason(lifecycle: "LC-06 ThreeDS", state: "any", event: "any")?.contains("not stepped") == true)
+        #expect(UnreachablePairs.reason(lifecycle: "LC-11 Provisioning", state: "any", event: "any")?.contains("not stepped") == true)
+        #expect(UnreachablePairs.unstepped("LC-06 ThreeDS") == nil)
+        #expect(UnreachablePairs.reason(lifecycle: "LC-01 Sale", state: "authenticating", event: "abandon") == nil)
         #expect(UnreachablePairs.reason(lifecycle: "LC-01 Sale", state: "authorizing", event: "abandon") != nil)
         #expect(UnreachablePairs.reason(lifecycle: "LC-01 Sale", state: "authorizing", event: "approve") == nil)
     }

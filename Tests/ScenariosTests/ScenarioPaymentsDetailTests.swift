@@ -17,6 +17,15 @@ let malformedPaymentsDetailScenarios: [MalformedScenario] = [
                           #"scenarios/x.json: behaviour.walkAwayTime: expected lognormal(median: <duration>, sigma: <number>), such as "lognormal(median: 15ms, sigma: 0.5)", found "lognormal(median: 20m)""#,
                           #"scenarios/x.json: policies.timeouts.otpValidty: expected one of the fields of policies.timeouts: "deviceCall", "merchantCall", "authorization", "issuerStandIn", "authentication", "challenge", "resolutionHop", "lifecycleBudget", "otpValidity", "scaEventExpiry", "sessionLifetime", "sessionInactivity", "provisioningCompletion", "cascadeConsent", found an unknown field at line 1, column 238 (did you mean "otpValidity"?)"#,
                       ]),
+    MalformedScenario("threeDSSharesBadValues",
+                      #"{"model": "payments", "behaviour": {"challengeAbandon": 1.5, "challengeRatio": "20%", "decoupledRatio": -0.1, "frictionless": {"attempted": 0.6, "rejected": 0.5, "informationl": 0.1}}}"#,
+                      [
+                          #"scenarios/x.json: behaviour.challengeRatio: expected a probability between 0 and 1 (the share of 3DS attempts challenged), found "20%""#,
+                          #"scenarios/x.json: behaviour.challengeAbandon: expected a probability between 0 and 1 (the share of challenges the cardholder cancels), found 1.5"#,
+                          #"scenarios/x.json: behaviour.decoupledRatio: expected a probability between 0 and 1 (the share of challenges run decoupled), found -0.1"#,
+                          #"scenarios/x.json: behaviour.frictionless: expected shares of A, N, U, R and I that add up to at most 1 (the rest is Y), found shares adding up to 1.125"#,
+                          #"scenarios/x.json: behaviour.frictionless.informationl: expected one of the fields of behaviour.frictionless: "attempted", "notAuthenticated", "unavailable", "rejected", "informational", found an unknown field at line 1, column 163 (did you mean "informational"?)"#,
+                      ]),
     MalformedScenario("linkBetweenBadValues",
                       #"{"model": "payments", "network": {"links": [{"between": ["gateway", "acss"]}, {"between": ["gateway"]}, {"between": ["acs", "acs"]}, {"latency": "40ms"}, {"between": ["gateway", "acs", "issuer"]}, {"between": "gateway"}]}}"#,
                       [

@@ -16,16 +16,18 @@ public enum UnreachablePairs {
 
     /// Tables no actor steps at all.
     static let unsteppedTables: [String: String] = [
-        "LC-06 ThreeDS": "3-D Secure runs as messages between the gateway, the directory server and the ACS, whose "
-            + "results the gateway counts; the LC-06 table (v1 and v2) is not stepped",
         "LC-11 Provisioning": "push provisioning is served by the card platform's token states and the mobile wallet's "
             + "answers (PROV-1…4 check it); the LC-11 table is not stepped",
         "LC-02 Refund": "a refund is posted by the gateway against the captured amount (AUTH-3, AUTH-6); the refund's "
             + "own table is not stepped",
     ]
 
-    private static let neverSent = "no actor sends it: a customer walks away only at the SDK steps, before the card "
-        + "core, and the gateway arms no payment deadline (a lost answer goes to LC-12 and ends approved or declined)"
+    private static let neverSent = "no actor sends it: the gateway arms no payment deadline (a lost answer goes to "
+        + "LC-12 and ends approved or declined)"
+
+    private static let notAbandoned = "the customer abandons a sale only by cancelling its 3-D Secure challenge "
+        + "(behaviour.challengeAbandon), in authenticating; elsewhere they walk away only at the SDK steps, before "
+        + "the card core"
 
     /// Pairs of stepped tables, by lifecycle; `* × event` stands for every state of that event.
     static let pairs: [String: [String: String]] = [
@@ -35,7 +37,11 @@ public enum UnreachablePairs {
             "instrumentCaptured × use": "a Mastercard payment goes through the card core, not as a use of its session",
         ],
         "LC-01 Sale": [
-            "* × abandon": neverSent,
+            "created × abandon": notAbandoned,
+            "screening × abandon": notAbandoned,
+            "authorizing × abandon": notAbandoned,
+            "outcomeUnknown × abandon": notAbandoned,
+            "cascading × abandon": notAbandoned,
             "* × deadline": neverSent,
             "authorizing × technicalError": "no acquirer answers with a technical error: a lost or refused message times "
                 + "out and goes to LC-12",
@@ -68,6 +74,10 @@ public enum UnreachablePairs {
             "digital × firstChipAndPinUse": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
             "digital × update": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
             "digital × setPin": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
+        ],
+        "LC-06 ThreeDS": [
+            "aReqSent × erro": "the directory server answers Erro only for a BIN range without an ACS, whose cards are "
+                + "never enrolled, and the gateway asks only for enrolled cards",
         ],
         "LC-10 Sca": [
             "pending × ok": "an operation that needs no SCA never opens an event: the card platform answers it itself",

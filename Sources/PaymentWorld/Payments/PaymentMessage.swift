@@ -24,7 +24,7 @@ enum PaymentMessage: UInt32, CaseIterable {
     // 3-D Secure.
     case authenticationRequest     // Gateway → directory server → ACS (AReq).
     case challengeRequest          // ACS → device (CReq).
-    case challengeResponse         // Device → ACS (CRes); argument: 1 passed.
+    case challengeResponse         // Device → ACS (CRes); argument: ChallengeAnswer.
     case authenticationResult      // ACS → directory server → gateway (ARes or RReq); argument: TransStatus index.
     case authenticationTimedOut    // Gateway to itself; argument: timer generation.
     // Authorization, over acquirer → network → issuer and back. argument: attempt | code << 8.
@@ -337,6 +337,11 @@ enum WireTransStatus {
     static let challengeRequired: UInt64 = 99
     /// An ARes that asks for a decoupled authentication: the result comes later, in the RReq.
     static let decoupled: UInt64 = 98
+    /// The cardholder cancelled the challenge: an RReq N with `challengeCancel` (EMV 3DS 2), or the
+    /// ACS page's cancel (3DS 1.0), which the gateway takes as the customer abandoning the payment.
+    static let cancelled: UInt64 = 97
+    /// The directory server's `Erro`: it could not route the AReq to an ACS.
+    static let erro: UInt64 = 96
 
     static func encode(_ status: TransStatus) -> UInt64 {
         switch status {
@@ -345,11 +350,34 @@ enum WireTransStatus {
         default: UInt64(all.firstIndex(of: status) ?? 3)
         }
     }
+    /// What the 3DS server hears: a status, the cardholder's cancellation, or the DS's `Erro`.
+    static func answer(_ value: UInt64) -> ThreeDSAnswer {
+        switch value {
+        case cancelled: .cancelled
+        case erro: .erro
+        default: .status(decode(value))
+        }
+    }
+
     static func decode(_ value: UInt64) -> TransStatus {
         if value == challengeRequired { return .challengeRequired }
         if value == decoupled { return .decoupled }
         return value < UInt64(all.count) ? all[Int(value)] : .unavailable
     }
+}
+
+/// An answer that reaches the gateway about a payment's 3-D Secure (through the directory server).
+enum ThreeDSAnswer: Hashable {
+    case status(TransStatus)
+    case cancelled
+    case erro
+}
+
+/// The cardholder's answer to a challenge, device → ACS (CRes, or the ACS page's form).
+enum ChallengeAnswer: UInt64 {
+    case failed = 0
+    case passed = 1
+    case cancelled = 2
 }
 
 /// The token service's answer to a token lookup: the token's card, or why the payment may not use it.

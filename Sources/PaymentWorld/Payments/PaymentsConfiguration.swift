@@ -154,6 +154,12 @@ public struct FrictionlessOutcomes: Sendable, Hashable {
         [(.attempted, attempted), (.notAuthenticated, notAuthenticated), (.unavailable, unavailable),
          (.rejected, rejected), (.informational, informational)]
     }
+
+    /// The shares a 3-D Secure 1.0 ACS draws from: a VERes or PARes says only Y, N, U or A (domain
+    /// §3.1), so R and I, which EMV 3DS 2 added, have no v1 answer and their shares stay Y.
+    public var threeDS1Shares: [(TransStatus, Ratio)] {
+        [(.attempted, attempted), (.notAuthenticated, notAuthenticated), (.unavailable, unavailable)]
+    }
 }
 
 /// The issuer's other answers (ISO 8583 field 39, domain §3.2), each a share of its decisions on
@@ -182,6 +188,10 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var challengeRatio = Ratio(2, 10)
     /// Share of challenges the cardholder completes successfully.
     public var challengeSuccess = Ratio(9, 10)
+    /// Share of challenges the cardholder cancels on the ACS page or in the SDK (EMV CReq
+    /// `challengeCancel`; the 3DS 1.0 page's cancel) after looking at it for `challengeTime`: the
+    /// payment fails as abandoned (LC-01 `abandon`). Drawn before `challengeSuccess`; 0 draws nothing.
+    public var challengeAbandon = Ratio(2, 100)
     /// Time the cardholder spends on a challenge.
     public var challengeTime: Distribution = .lognormal(median: .seconds(20), sigma: 0.6)
     /// How frictionless AReqs end other than Y (EMV 3DS transStatus, domain §3.1).

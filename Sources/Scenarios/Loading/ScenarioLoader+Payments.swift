@@ -400,6 +400,9 @@ extension ScenarioLoader {
                                                 default: defaults.challengeRatio)
         behaviour.challengeSuccess = reader.ratio("behaviour.challengeSuccess", what: "the share of challenges passed",
                                                   default: defaults.challengeSuccess)
+        behaviour.challengeAbandon = reader.ratio("behaviour.challengeAbandon",
+                                                  what: "the share of challenges the cardholder cancels",
+                                                  default: defaults.challengeAbandon)
         behaviour.challengeTime = reader.distribution("behaviour.challengeTime", default: defaults.challengeTime)
         behaviour.decoupledRatio = reader.ratio("behaviour.decoupledRatio", what: "the share of challenges run decoupled",
                                                 default: defaults.decoupledRatio)

@@ -48,3 +48,35 @@ import Testing
         #expect(failed(lenient) < failed(strict), "U goes on to the issuer only with the policy")
     }
 }
+
+/// 3-D Secure 1.0 for the systems whose seed uses it: LC-06's v1 branch only, whose answers are
+/// Y, A, N or U (domain §3.1), however the scenario shares R, I and D.
+@Suite struct ThreeDS1WorldTests {
+    @Test func mastercardPaymentsStepOnlyV1AndNeverEndROrIOrDecoupled() {
+        let configuration = smallWorld {
+            $0.lifecycles = 1_500
+            $0.mix = PaymentFlow.allCases.map { $0 == .mastercardPay ? 1 : 0 }
+            $0.behaviour.challengeRatio = Ratio(3, 10)
+            $0.behaviour.decoupledRatio = Ratio(1, 2)
+            $0.behaviour.challengeAbandon = Ratio(1, 10)
+            $0.behaviour.frictionless.rejected = Ratio(1, 10)
+            $0.behaviour.frictionless.informational = Ratio(1, 10)
+            $0.behaviour.frictionless.attempted = Ratio(1, 10)
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 5)).run()
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        let machine = result.coverage.machines.first { $0.lifecycle == "LC-06 ThreeDS" }
+        let applied = Dictionary(uniqueKeysWithValues: (machine?.table ?? []).map { ("\($0.state) × \($0.event)", $0.applied) })
+        for pair in ["start × veRes", "challengeRedirect × paResPosted", "paResReceived × paResVerified",
+                     "challengeRedirect × abandon"] {
+            #expect(applied[pair, default: 0] > 0, "\(pair): \(applied)")
+        }
+        #expect(applied["start × deviceDataCollected", default: 0] == 0, "a v2 AReq in a v1 flow")
+        let counts = Dictionary(uniqueKeysWithValues: zip(["Y", "A", "N", "U", "R", "I"], result.counters.threeDSResults))
+        #expect(counts["R"] == 0 && counts["I"] == 0 && result.counters.decoupled == 0, "\(counts)")
+        #expect(counts["Y", default: 0] > 0 && counts["A", default: 0] > 0 && counts["U", default: 0] > 0, "\(counts)")
+        // A cancelled ACS page fails the payment with Mastercard's SYSTEM_ERROR (LC-01 abandon).
+        let failed = result.flows.reduce(UInt64(0)) { $0 + $1.outcomes[Int(PaymentOutcome.failed.rawValue)] }
+        #expect(failed >= applied["challengeRedirect × abandon", default: 0], "\(describe(result))")
+    }
+}

@@ -1,10 +1,14 @@
 import SimulationKernel
 
-/// The issuer's 3-D Secure access control server (domain §2.1, LC-06 v2): answers an AReq
+/// The issuer's 3-D Secure access control server (domain §2.1, LC-06): answers an AReq
 /// frictionless (Y, or by the scenario's shares A, N, U, R or I; N for a card it refuses), with
 /// a challenge (C) it runs with the cardholder's device, or decoupled (D), reaching the cardholder
 /// in their banking app itself; after C or D it sends the final result (RReq). AReqs come, and
 /// ARes and RReq go, through the scheme's directory server.
+///
+/// For a 3-D Secure 1.0 payment the same messages carry the v1 answers: VERes U for an undetermined
+/// card, VERes N with an attempt credited (A), or VERes Y and then the PaRes, at once (Y or N
+/// without the cardholder) or after the ACS page's challenge. v1 has no R, I or decoupled answer.
 public actor ACSServer: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
@@ -32,7 +36,8 @@ public actor ACSServer: ReportingActor {
         switch PaymentMessage(rawValue: event.kind & ~PaymentMessage.servedFlag) {
         case .authenticationRequest: authenticate(PaymentID(rawValue: event.subject))
         case .challengeResponse, .decoupledAnswered:
-            challengeAnswered(order: LifecycleID(rawValue: event.subject), passed: event.argument == 1)
+            challengeAnswered(order: LifecycleID(rawValue: event.subject),
+                              ChallengeAnswer(rawValue: event.argument) ?? .failed)
         default: preconditionFailure("acs got unexpected \(PaymentMessage.name(event.kind))")
         }
     }
@@ -44,15 +49,17 @@ public actor ACSServer: ReportingActor {
             return
         }
         let behaviour = context.configuration.behaviour
+        let version = context.bodies[facts.order].flow.system.threeDSVersion
         guard random.chance(behaviour.challengeRatio) else {
             counters.frictionless &+= 1
-            result(payment, frictionlessStatus())
+            result(payment, frictionlessStatus(version))
             return
         }
         let order = facts.order
         while challenges.count <= order.slot { challenges.append(nil) }
         challenges[order.slot] = payment
-        if random.chance(behaviour.decoupledRatio) {
+        // Decoupled authentication came with EMV 3DS 2.2: a 3DS 1.0 challenge is always the ACS page.
+        if version == .v2, random.chance(behaviour.decoupledRatio) {
             // ARes(D): the gateway keeps waiting; the issuer asks the cardholder in their banking app.
             result(payment, .decoupled)
             let passed = random.chance(behaviour.challengeSuccess)
@@ -68,18 +75,26 @@ public actor ACSServer: ReportingActor {
                              subject: order.rawValue)
     }
 
-    /// Y, or A, N, U, R or I by their shares.
-    private func frictionlessStatus() -> TransStatus {
-        random.pick(context.configuration.behaviour.frictionless.shares) ?? .authenticated
+    /// Y, or by their shares A, N, U, R or I (v2), or A, N or U (v1).
+    private func frictionlessStatus(_ version: ThreeDSVersion) -> TransStatus {
+        let outcomes = context.configuration.behaviour.frictionless
+        return random.pick(version == .v1 ? outcomes.threeDS1Shares : outcomes.shares) ?? .authenticated
     }
 
-    private func challengeAnswered(order: LifecycleID, passed: Bool) {
+    private func challengeAnswered(order: LifecycleID, _ answer: ChallengeAnswer) {
         guard order.slot < challenges.count, let payment = challenges[order.slot] else {
             counters.duplicatesDeduped &+= 1
             return
         }
         challenges[order.slot] = nil
-        result(payment, passed ? .authenticated : .notAuthenticated)  // RReq with the final transStatus (3DS-2).
+        switch answer {
+        // RReq with the final transStatus (3DS-2), or the PaRes of the ACS page.
+        case .passed: result(payment, .authenticated)
+        case .failed: result(payment, .notAuthenticated)
+        case .cancelled:
+            context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
+                         subject: payment.rawValue, argument: WireTransStatus.cancelled)
+        }
     }
 
     private func result(_ payment: PaymentID, _ status: TransStatus) {

@@ -356,8 +356,8 @@ public actor DeviceApp: ReportingActor {
         return away
     }
 
-    /// The cardholder works through the ACS's challenge, then answers it; one who walks away from
-    /// the ACS page never comes back, and the challenge's timer ends the payment (ecommpay 108).
+    /// The cardholder works through the ACS's challenge, then answers or cancels it; one who walks
+    /// away from the ACS page never comes back, and the challenge's timer ends the payment (ecommpay 108).
     private func challenge(_ lifecycle: LifecycleID) {
         guard isCurrent(lifecycle) else { return }
         if walksAway(lifecycle) {
@@ -365,12 +365,16 @@ public actor DeviceApp: ReportingActor {
             context.bodies.addPeopleTime(context.configuration.timeouts.challenge, to: lifecycle)
             return
         }
-        let passed = random.chance(context.configuration.behaviour.challengeSuccess)
-        let think = context.configuration.behaviour.challengeTime.sample(&random)
+        let behaviour = context.configuration.behaviour
+        // No draw when the share is 0, so such scenarios keep their random streams.
+        let cancels = behaviour.challengeAbandon.numerator > 0 && random.chance(behaviour.challengeAbandon)
+        let answer: ChallengeAnswer = cancels ? .cancelled
+            : random.chance(behaviour.challengeSuccess) ? .passed : .failed
+        let think = behaviour.challengeTime.sample(&random)
         context.bodies.addPeopleTime(think, to: lifecycle)
         // The answer leaves after the cardholder's time; the network adds the hop on top.
         context.schedule(after: think, to: id, kind: PaymentMessage.challengeResponse.rawValue,
-                                    subject: lifecycle.rawValue, argument: passed ? 1 : 0)
+                                    subject: lifecycle.rawValue, argument: answer.rawValue)
     }
 
     /// ecommpay's `onThreeDSecure(isCascading: true)`: the app shows the error and asks whether to try the

@@ -41,9 +41,9 @@ public actor DirectoryServer: ReportingActor {
         case .authenticationRequest:
             let range = desk.context.cards[desk.context.bodies[payment].card].bin
             guard range < acsByRange.count, let acs = acsByRange[range] else {
-                // No ACS for the range: the DS's `Erro`, which the 3DS server takes as U. The
+                // No ACS for the range: the DS's `Erro`, which LC-06 ends as U. The
                 // gateway asks only for enrolled cards, whose ranges all route, so this is a guard.
-                desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.encode(.unavailable))
+                desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.erro)
                 return
             }
             desk.context.send(from: id, to: acs, kind: event.kind, subject: payment.rawValue, argument: event.argument)

@@ -77,43 +77,6 @@ extension Gateway {
         }
     }
 
-    func requestAuthentication(_ payment: PaymentID) {
-        context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationRequest.rawValue,
-                             subject: payment.rawValue)
-        startTimer(.authenticationTimedOut, payment, after: context.configuration.timeouts.authentication)
-    }
-
-    /// An ARes or RReq. A challenge (C) only extends the wait: C is never a result (3DS-1).
-    func authenticated(_ payment: PaymentID, _ status: TransStatus, timedOut: Bool = false) {
-        guard let record = record(payment), record.authentication == nil else {
-            counters.duplicatesDeduped &+= 1
-            return
-        }
-        if status == .challengeRequired || status == .decoupled {
-            // Wait for the RReq: the cardholder's challenge, or their banking app's, within the same limit.
-            if status == .decoupled { counters.decoupled &+= 1 } else { counters.challenged &+= 1 }
-            startTimer(.challengeTimedOut, payment, after: context.configuration.timeouts.challenge)
-            return
-        }
-        cancelTimer(payment)
-        records[payment.slot].authentication = status
-        counters.threeDSResults[Int(WireTransStatus.encode(status))] &+= 1
-        switch record.flow {
-        case .sale:
-            applySale(payment, timedOut ? .timeout : .authResult(status))
-        case .authorization:
-            let passed = status == .authenticated || status == .attempted || status == .informational
-                || (status == .unavailable && context.configuration.policies.proceedOnUnavailable)
-                || context.has(.authorizeWithoutAuthentication)
-            if passed {
-                authorizeOutsideTheTable(payment)
-            } else {
-                records[payment.slot].authorization = .declined(reason: .authentication(status))
-                finish(payment, .authenticationFailed)
-            }
-        }
-    }
-
     // MARK: Authorization
 
     func sendAuthorization(_ payment: PaymentID) {

@@ -5,7 +5,7 @@ import SimulationKernel
 /// settles unknown outcomes by inquiry or reversal, and performs captures and refunds.
 ///
 /// Each payment's state is a lifecycle value (LC-01 `SaleState`, with LC-08 `CascadeState` beside it,
-/// or LC-02 `AuthorizationState`);
+/// or LC-02 `AuthorizationState`; LC-06 `ThreeDSState` for its current authentication);
 /// the gateway feeds it events and performs the effects it returns. An event the table rejects
 /// leaves the state as it was and is reported (G-6).
 public actor Gateway: ReportingActor {
@@ -21,6 +21,8 @@ public actor Gateway: ReportingActor {
         var attemptNeeds3DS = false
         var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
         var authentication: TransStatus?
+        /// LC-06 for the current attempt's authentication: v1 or v2 by the flow's system.
+        var threeDS = ThreeDSState.start
         var needsAuthentication = false
         /// An enrolled card's payment the gateway exempted from 3-D Secure (low value).
         var exempted = false
@@ -114,7 +116,7 @@ public actor Gateway: ReportingActor {
         let payment = PaymentID(rawValue: event.subject)
         switch message {
         case .paymentRequest: paymentRequested(order: LifecycleID(rawValue: event.subject), key: event.argument)
-        case .authenticationResult: authenticated(payment, WireTransStatus.decode(event.argument))
+        case .authenticationResult: authenticated(payment, WireTransStatus.answer(event.argument))
         case .authorizationResponse: authorizationAnswered(payment, argument: event.argument)
         case .inquiryResponse: inquiryAnswered(payment, argument: event.argument)
         case .reversalResponse: reversalAcknowledged(payment, argument: event.argument)
@@ -276,14 +278,8 @@ public actor Gateway: ReportingActor {
         // Cancelled, replaced, or its payment retired: a timer, not a stale message, so uncounted.
         guard timerIsLive(payment, timer) else { return }
         switch message {
-        case .authenticationTimedOut:
-            counters.count(expiry: .aResResponse)
-            authenticated(payment, .unavailable, timedOut: true)
-        case .challengeTimedOut:
-            // The challenge's completion timer (600 s): no RReq came, the cardholder did not finish.
-            counters.count(expiry: .challengeCompletion)
-            records[payment.slot].challengeExpired = true
-            authenticated(payment, .unavailable, timedOut: true)
+        case .authenticationTimedOut: authenticationTimedOut(payment, .aResResponse)
+        case .challengeTimedOut: authenticationTimedOut(payment, .challengeCompletion)
         case .authorizationTimedOut:
             counters.count(expiry: .authorizationResponse)
             authorizationTimedOut(payment)

@@ -46,7 +46,7 @@ extension SeedCatalogue {
               "session expired after 15 min without user action (the model: getWalletData on an expired context, "
                   + "or a timed-out step or payment)",
               .endCode),
-        .code(.sogenactif, "99", "temporary server problem (the model: a card-core payment that failed, which only LC-01's abandon or deadline does, and no actor sends them)", .endCode),
+        .code(.sogenactif, "99", "temporary server problem (the model: a card-core payment that failed, which only the customer cancelling the 3DS 1.0 page does: LC-01 abandon; no actor sends LC-01's deadline)", .endCode),
         acquirer("00", "approved"), acquirer("02", "contact the issuer"), acquirer("03", "invalid acceptor"),
         acquirer("05", "do not honour"), acquirer("12", "invalid transaction"), acquirer("14", "invalid PAN"),
         acquirer("17", "aborted by the buyer"), acquirer("30", "format error"), acquirer("33", "expired"),

@@ -1,0 +1,173 @@
+import SimulationKernel
+
+/// How an authentication's result reaches LC-01 or LC-02.
+enum AuthenticationEnding {
+    /// The ACS answered: the result decides.
+    case answered
+    /// A wait ran out (ARes/VERes or the challenge's completion): the sale declines as timed out.
+    case timedOut
+    /// The cardholder cancelled the challenge: the customer abandoned the payment.
+    case cancelled
+}
+
+extension Gateway {
+    // MARK: LC-06 3-D Secure
+
+    /// The gateway is the 3DS server (v2) or the MPI behind the TermUrl (v1): it steps LC-06 on
+    /// what comes back through the directory server and on its own timers.
+    func threeDSVersion(_ payment: PaymentID) -> ThreeDSVersion {
+        context.bodies[records[payment.slot].order].flow.system.threeDSVersion
+    }
+
+    /// Starts a fresh LC-06: a cascade's next provider needs a new authentication (3DS-3).
+    func requestAuthentication(_ payment: PaymentID) {
+        records[payment.slot].threeDS = .start
+        switch threeDSVersion(payment) {
+        case .v1:
+            // The VEReq: v1's start waits for its VERes, so no event is stepped until one comes.
+            sendAuthenticationRequest(payment)
+            startTimer(.authenticationTimedOut, payment, after: context.configuration.timeouts.authentication)
+        case .v2:
+            // App flows: the SDK gathered the device data at checkout, so the AReq goes at once.
+            stepThreeDS(payment, [.deviceDataCollected], ending: .answered)
+        }
+    }
+
+    private func sendAuthenticationRequest(_ payment: PaymentID) {
+        context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationRequest.rawValue,
+                     subject: payment.rawValue)
+    }
+
+    /// An ARes, VERes, PaRes or RReq, or the cardholder's cancellation, offered to LC-06 as the
+    /// events it stands for. One LC-06 cannot take (a copy, or an answer to an earlier attempt's
+    /// authentication) is a duplicate: the network may deliver twice, so it is no illegal transition.
+    func authenticated(_ payment: PaymentID, _ answer: ThreeDSAnswer) {
+        guard let record = record(payment), record.authentication == nil,
+              let events = Self.threeDSEvents(for: answer, in: record.threeDS),
+              Self.accepts(record.threeDS, events) else {
+            counters.duplicatesDeduped &+= 1
+            return
+        }
+        if answer == .status(.challengeRequired) { counters.challenged &+= 1 }
+        if answer == .status(.decoupled) { counters.decoupled &+= 1 }
+        stepThreeDS(payment, events, ending: answer == .cancelled ? .cancelled : .answered)
+    }
+
+    /// What one answer means in each LC-06 state. A 3DS 1.0 ACS that answers at once (no
+    /// cardholder on its page) sends VERes Y and the PaRes together; after a challenge an RReq
+    /// carries the interaction counter, one CReq → CRes round in this model, and a cancelled
+    /// challenge ends in an RReq N with `challengeCancel` (EMV 3DS 2.2 §5.9).
+    static func threeDSEvents(for answer: ThreeDSAnswer, in state: ThreeDSState) -> [ThreeDSEvent]? {
+        switch (state, answer) {
+        case (.start, .status(.challengeRequired)):
+            return [.veRes(.enrolled)]  // The ACS page opens.
+        case (.start, .status(.attempted)):
+            return [.veRes(.notEnrolled(schemeCreditsAttempt: true))]
+        case (.start, .status(.unavailable)), (.start, .erro):
+            return [.veRes(.undetermined)]
+        case (.start, .status(let status)) where status == .authenticated || status == .notAuthenticated:
+            return [.veRes(.enrolled), .paResPosted, .paResVerified(status)]
+        case (.challengeRedirect, .status(let status)) where status.isFinal:
+            return [.paResPosted, .paResVerified(status)]
+        case (.challengeRedirect, .cancelled):
+            return [.abandon]
+        case (.aReqSent, .status(let status)):
+            return [.aRes(status, reason: nil)]
+        case (.aReqSent, .erro):
+            return [.erro]
+        case (.challenging, .status(let status)) where status.isFinal:
+            return [.challengeRound, .rReq(status)]
+        case (.challenging, .cancelled):
+            return [.challengeRound, .rReq(.notAuthenticated)]
+        case (.decoupled, .status(let status)) where status.isFinal:
+            return [.rReq(status)]
+        default:
+            return nil
+        }
+    }
+
+    /// Whether LC-06 takes every event in turn, asked without changing or reporting anything.
+    static func accepts(_ state: ThreeDSState, _ events: [ThreeDSEvent]) -> Bool {
+        var probe = state
+        for event in events {
+            guard let transition = try? probe.applying(event) else { return false }
+            probe = transition.next
+        }
+        return true
+    }
+
+    /// The VERes/ARes wait or the challenge's completion ran out while LC-06 still waited for it.
+    func authenticationTimedOut(_ payment: PaymentID, _ timer: ExpiringTimer) {
+        guard records[payment.slot].authentication == nil, Self.accepts(records[payment.slot].threeDS, [.timeout])
+        else { return }
+        counters.count(expiry: timer)
+        // No RReq or PaRes came: the cardholder did not finish (ecommpay 108 when they left the page).
+        if timer == .challengeCompletion { records[payment.slot].challengeExpired = true }
+        stepThreeDS(payment, [.timeout], ending: .timedOut)
+    }
+
+    /// Offers LC-06 the events in order, then performs their effects. A timer is armed only if
+    /// LC-06 still waits after the last event: a PaRes that came with its VERes passes through
+    /// challengeRedirect without waiting there.
+    private func stepThreeDS(_ payment: PaymentID, _ events: [ThreeDSEvent], ending: AuthenticationEnding) {
+        var effects: [ThreeDSEffect] = []
+        for event in events {
+            guard let next = context.step(&records[payment.slot].threeDS, event, of: .payment(payment), coverage: &coverage)
+            else { return }
+            effects += next
+        }
+        let waiting = !records[payment.slot].threeDS.isTerminal
+        for effect in effects {
+            switch effect {
+            case .sendAReq: sendAuthenticationRequest(payment)
+            case .startTimer(let timer): if waiting { armThreeDS(timer, payment) }
+            case .reportResult(let status): authenticationEnded(payment, status, ending)
+            case .redirectToACS, .verifyPaRes, .sendRRes:
+                // The ACS sent the page to the device itself, the PaRes is taken as signed, and the
+                // RRes acknowledges nothing the model keeps: none is a message of the world's.
+                break
+            }
+        }
+    }
+
+    private func armThreeDS(_ timer: TimerKind, _ payment: PaymentID) {
+        let timeouts = context.configuration.timeouts
+        switch timer {
+        case .aResResponse: startTimer(.authenticationTimedOut, payment, after: timeouts.authentication)
+        case .challengeCompletion, .decoupledMaxTime: startTimer(.challengeTimedOut, payment, after: timeouts.challenge)
+        case .firstChallengeRequest:
+            break  // The ACS's wait for the first CReq: the 3DS server sees no CReq, only the RReq or its own timer.
+        default: preconditionFailure("LC-06 asked the gateway for a \(timer) timer")
+        }
+    }
+
+    /// LC-06 is done: LC-01 or LC-02 takes its result. C and D never get here (3DS-1).
+    private func authenticationEnded(_ payment: PaymentID, _ status: TransStatus, _ ending: AuthenticationEnding) {
+        cancelTimer(payment)
+        records[payment.slot].authentication = status
+        counters.threeDSResults[Int(WireTransStatus.encode(status))] &+= 1
+        switch records[payment.slot].flow {
+        case .sale:
+            switch ending {
+            case .answered: applySale(payment, .authResult(status))
+            case .timedOut: applySale(payment, .timeout)
+            case .cancelled: applySale(payment, .abandon)  // The customer left: LC-01 fails as abandoned.
+            }
+        case .authorization:
+            guard ending != .cancelled else {
+                records[payment.slot].authorization = .declined(reason: .authentication(status))
+                finish(payment, .failed)
+                return
+            }
+            let passed = status == .authenticated || status == .attempted || status == .informational
+                || (status == .unavailable && context.configuration.policies.proceedOnUnavailable)
+                || context.has(.authorizeWithoutAuthentication)
+            if passed {
+                authorizeOutsideTheTable(payment)
+            } else {
+                records[payment.slot].authorization = .declined(reason: .authentication(status))
+                finish(payment, .authenticationFailed)
+            }
+        }
+    }
+}
