@@ -102,9 +102,9 @@ func describe(_ result: PaymentsResult) -> String {
         let allowed = switch defect {
         case .merchantGivesUp: ["RES-5", "RES-4"]
         case .reversalReleasesTwice: ["G-1", "RES-2", "RES-3"]  // RES-3 when another hold on the card lets the ledger take it.
-        // The second payment a restore opens is the one the merchant's later calls meet: RES-4 sees the paid
-        // order beside it when that comes before the second payment's own record (G-4).
-        case .restoreOpensSecondPayment: ["G-4", "RES-4"]
+        // A second payment under the order (a restore, or a retry with a new key) is the one the merchant's
+        // later calls meet: RES-4 sees the paid order beside it when that comes before G-4 sees two payments.
+        case .restoreOpensSecondPayment, .retryWithNewIdempotencyKey: ["G-4", "RES-4"]
         default: [expected]
         }
         #expect(first.violations.first.map { allowed.contains($0.invariant) } == true,
