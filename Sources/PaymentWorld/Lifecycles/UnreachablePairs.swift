@@ -51,10 +51,6 @@ public enum UnreachablePairs {
                 + "capture above the authorization or after the limit; merchants do not cancel authorized orders in the "
                 + "model (no seed has a code that tells the customer so)",
         ],
-        "LC-03 Verification": [
-            "authenticating × authResult": "verifications run without 3-D Secure",
-            "authenticating × timeout": "verifications run without 3-D Secure",
-        ],
         "LC-04 Token": [
             "requested × expire": "card-on-file tokens do not expire in the model",
             "active × expire": "card-on-file tokens do not expire in the model",

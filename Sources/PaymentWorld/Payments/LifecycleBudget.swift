@@ -24,6 +24,11 @@ extension PaymentsConfiguration {
         case .generic, .ecommpay, .mastercard, .sogenactif:
             break
         }
+        if flow.steps.contains(.verifyCard) {
+            // A verification that saves an enrolled card runs 3-D Secure first, and the app waits out
+            // its challenge.
+            total = total + timeouts.authentication + timeouts.challenge + call
+        }
         if !flow.steps.isEmpty && behaviour.walkAway.numerator > 0 {
             // A customer who walked away comes back after `walkAwayTime` (once per lifecycle), and
             // only then learns that the code, event or session expired.

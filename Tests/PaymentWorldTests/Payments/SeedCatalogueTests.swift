@@ -80,6 +80,11 @@ import Testing
                 let uncalled = Set(named).subtracting(steps)
                 #expect(!named.isEmpty && uncalled.isEmpty, "\(system) \(entry.name): steps it never calls \(uncalled)")
                 #expect(answers.map { !$0.isEmpty } ?? true, "\(entry.name): an empty list of answers counts nothing")
+            case .threeDS1(let named, let counted):
+                // Only flows of the system, whose 3-D Secure is the seed's 1.0, and whose payments reach the gateway.
+                #expect(!named.isEmpty && !counted.isEmpty && flows.isSuperset(of: named), "\(system) \(entry.name): \(named)")
+                #expect(system.threeDSVersion == .v1 && named.allSatisfy { $0.core != nil },
+                        "\(system) \(entry.name): no 3-D Secure 1.0 in \(named)")
             case .statusChecks, .repeatsFoundFinal:
                 // The merchant checks the status of card-core payments only.
                 #expect(flows.contains { $0.core != nil }, "\(system) \(entry.name): no flow of it reaches the gateway")

@@ -50,15 +50,15 @@ extension VerificationState {
             }
         case .authenticating(let store):
             switch event {
-            case .authResult(let status) where status.shiftsLiability:
-                return verify(store)
+            case .authResult(let status) where status.shiftsLiability || status == .informational:
+                return verify(store)  // I (domain §3.1) is final, data only: the issuer still decides.
             case .authResult(let status) where status == .notAuthenticated || status == .rejected
                 || status == .unavailable:
                 return notVerified(.authentication(status))
             case .timeout:
                 return notVerified(.authenticationTimedOut)
             default:
-                break  // C and D are never results (3DS-1); I is not a row.
+                break  // C and D are never results (3DS-1).
             }
         case .verifying(let store):
             switch event {

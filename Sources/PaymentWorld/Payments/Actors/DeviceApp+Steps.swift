@@ -24,6 +24,11 @@ struct StepCursor {
     var cardName: UInt8 = 0
     /// The prepaid card's status as the app last heard it.
     var cardStatus: CardStatus?
+
+    /// A verification that saves the card may run 3-D Secure first (a challenge, or the customer
+    /// confirming in their banking app): the app waits it out as the SDK's 3DS screens do, asking
+    /// again after each call timeout instead of giving up. The gateway's own timers end it.
+    var waitsOutAuthentication: Bool { current == .verifyCard && payload == 1 }
 }
 
 extension DeviceApp {
@@ -285,7 +290,8 @@ extension DeviceApp {
             call(payment, .resendCode, payload: 0)
             return
         }
-        guard cursors[payment.slot].repeats < context.configuration.seed.stepRepeats else {
+        guard cursors[payment.slot].repeats < context.configuration.seed.stepRepeats
+                || cursors[payment.slot].waitsOutAuthentication else {
             let flow = flow(of: payment)
             finish(payment, outcome: .timedOut, code: flow.system.stepTimeoutCode)
             return

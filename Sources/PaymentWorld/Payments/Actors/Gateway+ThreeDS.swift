@@ -25,6 +25,7 @@ extension Gateway {
         switch threeDSVersion(payment) {
         case .v1:
             // The VEReq: v1's start waits for its VERes, so no event is stepped until one comes.
+            countThreeDS1(payment, [.veReq])
             sendAuthenticationRequest(payment)
             startTimer(.authenticationTimedOut, payment, after: context.configuration.timeouts.authentication)
         case .v2:
@@ -96,6 +97,11 @@ extension Gateway {
         return true
     }
 
+    private func countThreeDS1(_ payment: PaymentID, _ steps: [ThreeDS1Step]) {
+        let flow = context.bodies[records[payment.slot].order].flow.rawValue
+        for step in steps { counters.threeDS1[flow][step.rawValue] &+= 1 }
+    }
+
     /// The VERes/ARes wait or the challenge's completion ran out while LC-06 still waited for it.
     func authenticationTimedOut(_ payment: PaymentID, _ timer: ExpiringTimer) {
         guard records[payment.slot].authentication == nil, Self.accepts(records[payment.slot].threeDS, [.timeout])
@@ -114,6 +120,7 @@ extension Gateway {
         for event in events {
             guard let next = context.step(&records[payment.slot].threeDS, event, of: .payment(payment), coverage: &coverage)
             else { return }
+            if threeDSVersion(payment) == .v1 { countThreeDS1(payment, ThreeDS1Step.steps(of: event)) }
             effects += next
         }
         let waiting = !records[payment.slot].threeDS.isTerminal
@@ -146,6 +153,7 @@ extension Gateway {
         cancelTimer(payment)
         records[payment.slot].authentication = status
         counters.threeDSResults[Int(WireTransStatus.encode(status))] &+= 1
+        if records[payment.slot].verification != nil { return verificationAuthenticated(payment, status, ending) }
         switch records[payment.slot].flow {
         case .sale:
             switch ending {

@@ -77,8 +77,11 @@ extension Gateway {
                                for: payment)
         context.observe(.verificationStarted(payment, lifecycle: lifecycle, storeCredential: storeCredential))
         context.observe(.cardDataKept(.payment(payment), holder: .gateway, form: .pan))
-        // The SDK's verification asks for no 3-D Secure: the card is checked by its issuer alone.
-        applyVerification(payment, .submit(needsAuthentication: false, storeCredential: storeCredential))
+        // A card saved for later payments is authenticated first when it is enrolled: EMV 3DS's
+        // non-payment authentication (message category 02), so that the stored credential carries a
+        // cardholder's proof. A plain check goes to the issuer alone.
+        let needsAuthentication = storeCredential && context.cards[facts.card].enrolled
+        applyVerification(payment, .submit(needsAuthentication: needsAuthentication, storeCredential: storeCredential))
     }
 
     /// The issuer's answer (or a late one after the timeout, which settles an unknown outcome).
@@ -94,6 +97,14 @@ extension Gateway {
             applyVerification(payment, .resolved(answer.responseCode.isApproval ? .approved : .notApproved))
         default:
             counters.duplicatesDeduped &+= 1
+        }
+    }
+
+    /// LC-06 ended for a verification: LC-03 takes its result, or its timeout.
+    func verificationAuthenticated(_ payment: PaymentID, _ status: TransStatus, _ ending: AuthenticationEnding) {
+        switch ending {
+        case .answered: applyVerification(payment, .authResult(status))
+        case .timedOut, .cancelled: applyVerification(payment, .timeout)  // The cardholder never finished.
         }
     }
 
@@ -122,7 +133,7 @@ extension Gateway {
         case .notifyMerchant(let status):
             endVerification(payment, verified: status == .verified)
         case .startAuthentication:
-            preconditionFailure("the gateway asks no 3-D Secure for a verification")
+            requestAuthentication(payment)
         }
     }
 

@@ -123,8 +123,8 @@ public enum PaymentFlow: Int, Sendable, Hashable, CaseIterable, CustomStringConv
         case .ecommpayTokenSale: [.signParameters, .initSession, .tokenizeCard]
         // M1: create a session bound to an API version, update it with the card; then the operation.
         case .mastercardPay, .mastercardAuthorize: [.createSession, .updateSession]
-        // W: orderInitialize returns a one-shot context; the order runs in the core, its 3-D Secure as EMV 3DS 2
-        // (the seed's 3DS 1.0, PaReq → ACS → PaRes, is not modelled: docs/seed-coverage.md).
+        // W: orderInitialize returns a one-shot context; the order runs in the core, its 3-D Secure as the
+        // seed's 3DS 1.0 (checkEnrollment → PaReq → ACS → PaRes: LC-06 v1 at the gateway).
         case .sogenactifCardOrder: [.orderInitialize]
         case .sogenactifWalletOrder: [.orderInitialize, .getWalletData]
         // S1 the customer's card (created, or a replacement, when they have none; activated when it is

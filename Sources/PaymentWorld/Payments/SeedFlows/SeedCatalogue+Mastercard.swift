@@ -1,6 +1,6 @@
 // Mastercard Gateway (MPGS) [M], domain.md §1.3: M1 session, M2 operations and codes, M3 3DS 1.0, M4 tokens.
 extension SeedCatalogue {
-    private static let threeDS1 = "3-D Secure 1.0: the card core runs EMV 3-D Secure 2 for every system"
+    private static let payments: [PaymentFlow] = [.mastercardPay, .mastercardAuthorize]
     private static let oneDecline = "the model reports every issuer decline as DECLINED, whatever the issuer's reason"
     private static let coreAnswers = ["APPROVED", "DECLINED", "AUTHENTICATION_FAILED"]
     private static let notSplit = "happens in the card core for every system; summary.json counts it over all systems, not by system"
@@ -18,8 +18,8 @@ extension SeedCatalogue {
         .operation(.mastercard, "VERIFY", "M2: verify a card", .notModelled("no Mastercard flow verifies a card")),
         .operation(.mastercard, "Create or Update Token", "M4: a token from a session",
                    .notModelled("MPGS tokenization is not simulated")),
-        .operation(.mastercard, "CHECK_3DS_ENROLLMENT", "M3: is the card enrolled", .notModelled(threeDS1)),
-        .operation(.mastercard, "PROCESS_ACS_RESULT", "M3: the PaRes from the ACS", .notModelled(threeDS1)),
+        .operation(.mastercard, "CHECK_3DS_ENROLLMENT", "M3: is the card enrolled (the VEReq)", .threeDS1(payments, [.veReq])),
+        .operation(.mastercard, "PROCESS_ACS_RESULT", "M3: the PaRes from the ACS", .threeDS1(payments, [.paRes])),
         .operation(.mastercard, "Retrieve Transaction", "resolve an unknown outcome: the merchant's status check after its retries",
                    .statusChecks),
         .operation(.mastercard, "Apple Pay into updateSession", "the session's card from a PKPayment token",
@@ -50,12 +50,15 @@ extension SeedCatalogue {
               .endCode),
         .code(.mastercard, "apiVersionMismatch", "updateSession named another API version than the session's",
               .answers([.updateSession], [.apiVersionMismatch])),
-        .code(.mastercard, "CARD_ENROLLED", "3DS summaryStatus", .notModelled(threeDS1)),
-        .code(.mastercard, "CARD_NOT_ENROLLED", "3DS summaryStatus", .notModelled(threeDS1)),
-        .code(.mastercard, "CARD_DOES_NOT_SUPPORT_3DS", "3DS summaryStatus", .notModelled(threeDS1)),
-        .code(.mastercard, "ENROLLMENT_STATUS_UNDETERMINED", "3DS summaryStatus", .notModelled(threeDS1)),
-        .code(.mastercard, "AUTHENTICATION_SUCCESSFUL", "PROCESS_ACS_RESULT", .notModelled(threeDS1)),
-        .code(.mastercard, "AUTHENTICATION_ATTEMPTED", "PROCESS_ACS_RESULT", .notModelled(threeDS1)),
-        .code(.mastercard, "AUTHENTICATION_NOT_AVAILABLE", "PROCESS_ACS_RESULT", .notModelled(threeDS1)),
+        .code(.mastercard, "CARD_ENROLLED", "3DS summaryStatus (VERes Y)", .threeDS1(payments, [.enrolled])),
+        .code(.mastercard, "CARD_NOT_ENROLLED", "3DS summaryStatus (VERes N; in the model always with an attempt credited, "
+              + "since a card outside 3-D Secure gets no VEReq)", .threeDS1(payments, [.notEnrolled, .attempted])),
+        .code(.mastercard, "CARD_DOES_NOT_SUPPORT_3DS", "3DS summaryStatus",
+              .notModelled("every card range has an ACS in the model: a card outside 3-D Secure answers CARD_NOT_ENROLLED")),
+        .code(.mastercard, "ENROLLMENT_STATUS_UNDETERMINED", "3DS summaryStatus (VERes U)", .threeDS1(payments, [.undetermined])),
+        .code(.mastercard, "AUTHENTICATION_SUCCESSFUL", "PROCESS_ACS_RESULT (PaRes Y)", .threeDS1(payments, [.paResY])),
+        .code(.mastercard, "AUTHENTICATION_ATTEMPTED", "PROCESS_ACS_RESULT (an attempt credited: A)", .threeDS1(payments, [.attempted])),
+        .code(.mastercard, "AUTHENTICATION_NOT_AVAILABLE", "PROCESS_ACS_RESULT (the model: no VERes or PaRes in time, U)",
+              .threeDS1(payments, [.timedOut])),
     ]
 }

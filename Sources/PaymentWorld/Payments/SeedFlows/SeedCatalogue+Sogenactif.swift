@@ -1,7 +1,6 @@
 // Sogenactif (Worldline Sips) In-App [W], domain.md §1.4: initialize services, SDK functions, responseCode,
 // acquirerResponseCode and holderAuthentStatus.
 extension SeedCatalogue {
-    private static let threeDS1 = "3-D Secure 1.0: the card core runs EMV 3-D Secure 2 for every system"
     private static let noAcquirerCode = "Sips results carry responseCode only; the issuer's own answer is not passed on"
     private static let walletReadOnly = "the Sips wallet is read, never changed, by the wallet order"
     private static let orders: [PaymentFlow] = [.sogenactifCardOrder, .sogenactifWalletOrder]
@@ -10,8 +9,8 @@ extension SeedCatalogue {
         .code(.sogenactif, "acquirerResponseCode \(code)", meaning, .notModelled(noAcquirerCode))
     }
 
-    private static func holderAuthent(_ status: String) -> SeedCatalogueEntry {
-        .code(.sogenactif, "holderAuthentStatus \(status)", "3-D Secure result of the order", .notModelled(threeDS1))
+    private static func holderAuthent(_ status: String, _ meaning: String, _ counting: SeedCount) -> SeedCatalogueEntry {
+        .code(.sogenactif, "holderAuthentStatus \(status)", "3-D Secure result of the order: \(meaning)", counting)
     }
 
     static let sogenactif: [SeedCatalogueEntry] = [
@@ -23,9 +22,11 @@ extension SeedCatalogue {
         .operation(.sogenactif, "cardOrder", "CARDORDER / THREEDSECUREANDORDER: an order with card data (3DS by enrolment)",
                    .endCodes([.sogenactifCardOrder], ["00", "05"])),
         .operation(.sogenactif, "walletOrder", "WALLETORDER: an order with a wallet card", .endCodes([.sogenactifWalletOrder], ["00", "05"])),
-        .operation(.sogenactif, "cardCheckEnrollment", "W2: enrolment, then PaReq to the ACS", .notModelled(threeDS1)),
-        .operation(.sogenactif, "walletCheckEnrollment", "W2 wallet variant", .notModelled(threeDS1)),
-        .operation(.sogenactif, "cardValidateAuthenticationAndOrder", "W2: PaRes back, then the order", .notModelled(threeDS1)),
+        .operation(.sogenactif, "cardCheckEnrollment", "W2: enrolment (the VEReq), then PaReq to the ACS",
+                   .threeDS1([.sogenactifCardOrder], [.veReq])),
+        .operation(.sogenactif, "walletCheckEnrollment", "W2 wallet variant", .threeDS1([.sogenactifWalletOrder], [.veReq])),
+        .operation(.sogenactif, "cardValidateAuthenticationAndOrder", "W2: PaRes back, then the order",
+                   .threeDS1([.sogenactifCardOrder], [.paRes])),
         .operation(.sogenactif, "paymentProviderOrder", "W4: BCMC Mobile in its own app", .notModelled("BCMC Mobile is not simulated")),
         .operation(.sogenactif, "getTransactionData", "a transaction's status (W4; domain §2.4: the inquiry after a timeout): the merchant's status check after its retries",
                    .statusChecks),
@@ -57,8 +58,17 @@ extension SeedCatalogue {
         acquirer("91", "issuer unreachable"), acquirer("94", "duplicate transaction"), acquirer("96", "system malfunction"),
         acquirer("97", "request timed out"), acquirer("98", "server unreachable"), acquirer("99", "incident"),
         acquirer("A1", "refused: 3DS data missing, retry with 3DS"),
-        holderAuthent("SUCCESS"), holderAuthent("FAILURE"), holderAuthent("ATTEMPT"), holderAuthent("CANCEL"),
-        holderAuthent("ERROR"), holderAuthent("NOT_ENROLLED"), holderAuthent("NOT_PARTICIPATING"),
-        holderAuthent("NO_AUTHENT"), holderAuthent("SSL"),
+        holderAuthent("SUCCESS", "PaRes Y", .threeDS1(orders, [.paResY])),
+        holderAuthent("FAILURE", "PaRes N", .threeDS1(orders, [.paResN])),
+        holderAuthent("ATTEMPT", "an attempt credited (A)", .threeDS1(orders, [.attempted])),
+        holderAuthent("CANCEL", "the cardholder cancelled the ACS page", .threeDS1(orders, [.cancelled])),
+        holderAuthent("ERROR", "the model: no VERes or PaRes in time", .threeDS1(orders, [.timedOut])),
+        holderAuthent("NOT_ENROLLED", "VERes N", .notModelled("the gateway sends no VEReq for a card outside 3-D Secure "
+            + "(it knows the enrolled ranges), so no VERes says N unless an attempt is credited (ATTEMPT)")),
+        holderAuthent("NOT_PARTICIPATING", "the model: VERes U", .threeDS1(orders, [.undetermined])),
+        holderAuthent("NO_AUTHENT", "an order without 3-D Secure",
+                      .notModelled("an order exempted from 3-D Secure is not told apart by its holderAuthentStatus")),
+        holderAuthent("SSL", "card data over TLS only",
+                      .notModelled("a card outside 3-D Secure answers NOT_ENROLLED in the model")),
     ]
 }

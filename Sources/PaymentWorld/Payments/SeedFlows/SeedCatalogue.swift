@@ -56,6 +56,8 @@ public enum SeedCount: Sendable, Hashable {
     /// Repeated requests (retries and status checks) for a payment of the entry's system that the
     /// gateway found final (`PaymentCounters.repeatsFinal`).
     case repeatsFoundFinal
+    /// 3-D Secure 1.0 steps of these flows' authentications at the gateway (`PaymentCounters.threeDS1`).
+    case threeDS1([PaymentFlow], [ThreeDS1Step])
     /// The model cannot produce it; the reason in one line.
     case notModelled(String)
 }

@@ -88,6 +88,9 @@ public struct PaymentCounters: Sendable {
     public var stepAnswers = StepAnswerCounts()
     /// Customers who walked away at a wait (`behaviour.walkAway`), at most one per lifecycle.
     public var walkAways: UInt64 = 0
+    /// 3-D Secure 1.0 at the gateway, by flow (`PaymentFlow.rawValue`) and `ThreeDS1Step.rawValue`.
+    public var threeDS1 = [[UInt64]](repeating: [UInt64](repeating: 0, count: ThreeDS1Step.allCases.count),
+                                     count: PaymentFlow.allCases.count)
     /// Timers of domain §2.7 that ran out and moved their lifecycle, by `ExpiringTimer.rawValue`.
     public var expiries = [UInt64](repeating: 0, count: ExpiringTimer.allCases.count)
     /// Zero-amount verifications the issuer's answer (or LC-12) ended verified, and not verified (LC-03).
@@ -163,6 +166,9 @@ extension PaymentCounters {
         stepAnswers.add(other.stepAnswers)
         walkAways &+= other.walkAways
         for index in expiries.indices { expiries[index] &+= other.expiries[index] }
+        for flow in threeDS1.indices {
+            for step in threeDS1[flow].indices { threeDS1[flow][step] &+= other.threeDS1[flow][step] }
+        }
         verificationsVerified &+= other.verificationsVerified
         verificationsNotVerified &+= other.verificationsNotVerified
         tokenSalesResolved &+= other.tokenSalesResolved
