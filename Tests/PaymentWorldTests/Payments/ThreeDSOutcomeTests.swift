@@ -78,5 +78,14 @@ import Testing
         // A cancelled ACS page fails the payment with Mastercard's SYSTEM_ERROR (LC-01 abandon).
         let failed = result.flows.reduce(UInt64(0)) { $0 + $1.outcomes[Int(PaymentOutcome.failed.rawValue)] }
         #expect(failed >= applied["challengeRedirect × abandon", default: 0], "\(describe(result))")
+        // The seed's own 3DS 1.0 words are counted from the same steps: a VEReq for every authentication, a
+        // PaRes for every page answered, a cancel for every page left.
+        let steps = result.counters.threeDS1[PaymentFlow.mastercardPay.rawValue]
+        #expect(steps[ThreeDS1Step.veReq.rawValue] == applied["start × veRes", default: 0]
+                    + applied["start × timeout", default: 0], "\(steps)")
+        #expect(steps[ThreeDS1Step.paRes.rawValue] == applied["paResReceived × paResVerified", default: 0], "\(steps)")
+        #expect(steps[ThreeDS1Step.cancelled.rawValue] == applied["challengeRedirect × abandon", default: 0], "\(steps)")
+        #expect(steps[ThreeDS1Step.attempted.rawValue] > 0 && steps[ThreeDS1Step.paResY.rawValue] > 0, "\(steps)")
+        #expect(result.counters.threeDS1[PaymentFlow.ecommpaySale.rawValue].allSatisfy { $0 == 0 }, "ecommpay is v2")
     }
 }

@@ -20,6 +20,28 @@ import Testing
         Dictionary(uniqueKeysWithValues: result.monitors.map { ($0.invariant, $0.checked) })
     }
 
+    /// A verification that saves an enrolled card authenticates it first (LC-03 authenticating, an
+    /// EMV 3DS non-payment authentication), and the app waits out a challenge or a decoupled
+    /// confirmation instead of telling the customer "timed out" while the card gets saved.
+    @Test func savingAnEnrolledCardAuthenticatesItFirstAndTheAppWaitsForIt() {
+        let configuration = seedWorld([.ecommpayVerify]) {
+            $0.lifecycles = 800
+            $0.seed.verificationSavesCard = Ratio(1, 1)
+            $0.behaviour.challengeRatio = Ratio(1, 2)
+            $0.behaviour.decoupledRatio = Ratio(1, 2)
+            $0.behaviour.decoupledTime = .constant(.seconds(120))  // Past the app's three 30 s calls.
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 3)).run()
+        #expect(result.violations.isEmpty && result.unfinished == 0, "\(describe(result))")
+        let reached = Set(result.coverage.byLegality.flatMap { lifecycle in
+            lifecycle.legalReached.map { "\(lifecycle.lifecycle): \($0.state) × \($0.event)" }
+        })
+        #expect(reached.contains("LC-03 Verification: authenticating × authResult"), "\(reached.sorted())")
+        #expect(result.counters.decoupled > 0, "\(result.counters)")
+        let codes = result.flows[PaymentFlow.ecommpayVerify.rawValue].codes
+        #expect(codes["NETWORK_TIMEOUT", default: 0] == 0, "a customer told timed out while the card was being saved: \(codes)")
+    }
+
     @Test func verificationsAreAnsweredByTheIssuerAndTokenSalesResolvedOrRefused() {
         let result = PaymentsWorld(configuration: Self.world(), options: .init(seed: 7)).run()
         #expect(result.violations.isEmpty, "\(describe(result))")
