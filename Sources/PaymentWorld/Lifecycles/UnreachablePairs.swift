@@ -66,10 +66,6 @@ public enum UnreachablePairs {
         ],
         "LC-09 PrepaidCard": [
             "* × expiryReached": "a card's expiry date is years away: none falls inside a run",
-            "digital × activate": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
-            "digital × firstChipAndPinUse": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
-            "digital × update": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
-            "digital × setPin": "the bureau issues physical cards without a digital twin, so no card is DIGITAL",
         ],
         "LC-06 ThreeDS": [
             "aReqSent × erro": "the directory server answers Erro only for a BIN range without an ACS, whose cards are "

@@ -53,6 +53,11 @@ extension ScenarioLoader {
         seed.tokenSaleForeignToken = share("tokenSaleForeignToken", "the share of token sales naming an earlier sale's token",
                                            defaults.tokenSaleForeignToken)
         seed.physicalCards = share("physicalCards", "the share of new prepaid cards that are physical", defaults.physicalCards)
+        seed.digitalTwins = share("digitalTwins", "the share of new physical cards issued with a digital twin",
+                                  defaults.digitalTwins)
+        seed.chipAndPinActivation = share("chipAndPinActivation",
+                                          "the share of digital twins activated by their first chip-and-PIN purchase",
+                                          defaults.chipAndPinActivation)
         seed.provisioningInactiveCards = share("provisioningInactiveCards",
                                                "the share of provisionings tried on a card not activated yet",
                                                defaults.provisioningInactiveCards)

@@ -13,7 +13,38 @@ import Testing
             $0.customers = 200
             $0.customerSkew = 1
             $0.defects = defects
+            // A digital twin is used by its details until its plastic is activated: without twins, every
+            // physical card pays with the plastic once active, so each channel is seen on active cards.
+            $0.seed.digitalTwins = .zero
         }
+    }
+
+    /// Digital twins (S1 DIGITAL): used card-not-present while the plastic travels, locked or given a PIN
+    /// meanwhile, then activated in the app once the plastic came, or by its first chip-and-PIN purchase.
+    @Test func digitalTwinsPayWithoutThePlasticUntilItIsActivated() {
+        let configuration = seedWorld([.paysafeCard]) {
+            // Five minutes of visits by 100 customers: the plastic (a minute in the post) comes mid-run.
+            $0.lifecycles = 3_000
+            $0.rate = 10
+            $0.customers = 100
+            $0.seed.physicalCards = Ratio(1, 1)
+            $0.seed.digitalTwins = Ratio(1, 1)
+            $0.seed.chipAndPinActivation = Ratio(1, 2)
+            $0.seed.purchaseToken = .zero
+            $0.seed.purchaseCardNotPresent = Ratio(1, 2)
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 4)).run()
+        #expect(result.violations.isEmpty && result.unfinished == 0, "\(describe(result))")
+        let reached = Set(result.coverage.byLegality.flatMap { lifecycle in
+            lifecycle.legalReached.map { "\(lifecycle.lifecycle): \($0.state) × \($0.event)" }
+        })
+        for pair in ["digital × activate", "digital × firstChipAndPinUse", "digital × update", "digital × setPin"] {
+            #expect(reached.contains("LC-09 PrepaidCard: \(pair)"), "\(pair) not reached")
+        }
+        let purchases = result.counters.prepaidPurchases
+        #expect(purchases[.digital, .cardNotPresent, approved: true] > 0, "\(purchases)")
+        #expect(purchases[.digital, .cardPresent, approved: true] + purchases[.digital, .cardPresent, approved: false] == 0,
+                "a plastic used with chip and PIN is active by the time the purchase is decided: \(purchases)")
     }
 
     @Test func purchasesAreApprovedOnActiveCardsAndDeclinedOnLockedOnes() {

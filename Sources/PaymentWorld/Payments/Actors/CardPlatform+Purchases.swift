@@ -10,8 +10,13 @@ import SimulationKernel
 /// approval is a decision and a count, not a transfer.
 extension CardPlatform {
     func purchase(_ customer: Int, _ lifecycle: LifecycleID) -> StepAnswer {
-        let state = cards[customer].state
+        var state = cards[customer].state
         let channel = purchaseChannel(customer, device: desk.context.bodies[lifecycle].device)
+        if state == .digital && channel == .cardPresent {
+            // The plastic's first use with chip and PIN activates it (S1: DIGITAL → ACTIVE); the
+            // purchase is then decided on the active card.
+            if step(customer, .firstChipAndPinUse, lifecycle, sca: false) { state = cards[customer].state }
+        }
         var approved = Self.approves(state, via: channel)
         if state == .locked && desk.context.has(.lockedCardPurchases) {
             approved = true  // The planted bug: a lock stops the app's changes, not the card's use.
@@ -47,6 +52,8 @@ extension CardPlatform {
             return cards[customer].tokens[device] == .completed ? .token : .cardNotPresent
         }
         if draw < token + cardNotPresent { return .cardNotPresent }
-        return cards[customer].physical ? .cardPresent : .cardNotPresent
+        // With the plastic in hand: a card not yet issued, or a digital twin's still in the post, is used by its details.
+        let plastic = cards[customer].physical && cards[customer].plasticArrived
+        return plastic ? .cardPresent : .cardNotPresent
     }
 }

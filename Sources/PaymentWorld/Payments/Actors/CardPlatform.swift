@@ -15,6 +15,8 @@ public actor CardPlatform: ReportingActor {
         var generation: UInt32 = 0
         var state: PrepaidCardState = .notCreated
         var physical = false
+        /// The plastic reached the customer (a digital twin is usable before).
+        var plasticArrived = false
         var activations = 0
         var tokens = DeviceTokens()
         /// Which lifecycle initiated each device's token, so only it completes it.
@@ -148,6 +150,10 @@ public actor CardPlatform: ReportingActor {
     /// or a replacement after a cancel). The answer tells the app which, and the card's status.
     private func create(_ customer: Int, _ lifecycle: LifecycleID, _ session: inout Session) -> StepAnswer {
         switch cards[customer].state {
+        case .digital where cards[customer].plasticArrived:
+            // The customer's digital card, whose plastic has come: the app has them activate it now.
+            session.replyPayload = CardCreatedWire.encode(physical: true, delivery: .zero, status: .digital)
+            return .ok
         case .applied, .issued, .digital, .active, .locked:
             session.replyPayload = CardCreatedWire.encode(physical: false, delivery: .zero, status: cards[customer].state.status)
             return .ok
@@ -168,7 +174,11 @@ public actor CardPlatform: ReportingActor {
             let delivery = seed.delivery.sample(&desk.random)
             desk.context.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue,
                                   subject: UInt64(customer), argument: UInt64(cards[customer].generation))
-            session.replyPayload = CardCreatedWire.encode(physical: true, delivery: delivery)
+            // A digital-first program issues the card at once, DIGITAL while the plastic travels. Only
+            // the card flow's: a push provisioning's inactive card is the plastic not activated (PROV-1).
+            let twin = !provisioning && seed.digitalTwins.numerator > 0 && desk.random.chance(seed.digitalTwins)
+            if twin { _ = step(customer, .issue(digitalTwin: true), lifecycle, sca: false) }
+            session.replyPayload = CardCreatedWire.encode(physical: true, delivery: delivery, status: twin ? .digital : nil)
         } else {
             session.replyPayload = CardCreatedWire.encode(physical: false, delivery: .zero, status: .active)
         }
@@ -179,6 +189,7 @@ public actor CardPlatform: ReportingActor {
         guard cards[customer].physical else { return .ok }  // A virtual card is active from the start.
         switch cards[customer].state {
         case .applied: return .retryLater  // Still at the bureau.
+        case .digital where !cards[customer].plasticArrived: return .retryLater  // The plastic is still in the post.
         case .active: return .ok           // Activated by an earlier try whose answer was lost.
         default: break
         }
@@ -190,7 +201,9 @@ public actor CardPlatform: ReportingActor {
     /// The bureau issued a physical card.
     private func issued(_ customer: CustomerID, generation: UInt32) {
         let index = Int(customer.rawValue)
-        guard index < cards.count, cards[index].generation == generation, cards[index].state == .applied else { return }
+        guard index < cards.count, cards[index].generation == generation else { return }
+        cards[index].plasticArrived = true
+        guard cards[index].state == .applied else { return }  // A digital twin was issued already: only the plastic came.
         _ = step(index, .issue(digitalTwin: false), nil, sca: false)
         if desk.context.has(.issueCountedAsActivation) {
             cards[index].activations += 1  // The planted bug: the dispatch is booked as an activation.
@@ -363,7 +376,7 @@ public actor CardPlatform: ReportingActor {
 
     /// Offers `event` to the customer's card's table and performs what it returns; false when the
     /// table refused it (counted by G-6).
-    private func step(_ customer: Int, _ event: PrepaidCardEvent, _ lifecycle: LifecycleID?, sca: Bool) -> Bool {
+    func step(_ customer: Int, _ event: PrepaidCardEvent, _ lifecycle: LifecycleID?, sca: Bool) -> Bool {
         let before = cards[customer].state
         let subject = lifecycle ?? LifecycleID(rawValue: 0)
         guard let effects = desk.step(&cards[customer].state, event, of: subject) else { return false }

@@ -63,6 +63,12 @@ extension DeviceApp {
         }
     }
 
+    /// Whether a customer whose digital twin's plastic has come uses it without activating it in the app.
+    private func usesPlasticFirst() -> Bool {
+        let share = context.configuration.seed.chipAndPinActivation
+        return share.numerator > 0 && random.chance(share)
+    }
+
     /// Whether the app offers a purchase with the card whose status it last heard: not with one the
     /// customer has just locked or cancelled. One another phone locked or cancelled meanwhile is
     /// offered, and the card platform declines it (CARD-3).
@@ -169,10 +175,18 @@ extension DeviceApp {
                 call(payment, cursors[payment.slot].scaFor ?? step, payload: 1)
             case .createPrepaidCard:
                 let payload = StepWire.answerPayload(of: argument)
-                cursors[payment.slot].physicalCard = CardCreatedWire.isPhysical(payload)
-                cursors[payment.slot].cardStatus = CardCreatedWire.isPhysical(payload) ? .active : CardCreatedWire.status(payload)
+                let physical = CardCreatedWire.isPhysical(payload)
+                cursors[payment.slot].physicalCard = physical
+                cursors[payment.slot].cardStatus = physical ? .active : CardCreatedWire.status(payload)
+                if physical && CardCreatedWire.status(payload) == .digital
+                    && (CardCreatedWire.delivery(payload) > .zero || usesPlasticFirst()) {
+                    // A digital twin: the customer uses it now, and activates the plastic in a later visit
+                    // once it has come, or never does and its first chip-and-PIN purchase activates it.
+                    cursors[payment.slot].physicalCard = false
+                    cursors[payment.slot].cardStatus = .digital
+                }
                 let next = cursors[payment.slot].index + 1
-                guard CardCreatedWire.isPhysical(payload), next < flow.steps.count, flow.steps[next] == .activatePrepaidCard else {
+                guard cursors[payment.slot].physicalCard, next < flow.steps.count, flow.steps[next] == .activatePrepaidCard else {
                     return advance(payment)
                 }
                 // A physical card: the customer activates it a little after it arrives by post.

@@ -48,6 +48,13 @@ public struct SeedBehaviour: Sendable, Hashable {
     public var tokenSaleForeignToken = Ratio(3, 100)
     /// Paysafe: share of new cards that are physical (the rest are virtual and active at once).
     public var physicalCards = Ratio(3, 10)
+    /// Paysafe: share of new physical cards the program issues with a digital twin at once [A]:
+    /// DIGITAL until the plastic arrives and is activated (or first used with chip and PIN), usable
+    /// card-not-present and by token meanwhile.
+    public var digitalTwins = Ratio(1, 2)
+    /// Share of customers whose digital twin's plastic has come who never activate it in the app:
+    /// its first chip-and-PIN purchase activates it (S1 DIGITAL → ACTIVE) [A].
+    public var chipAndPinActivation = Ratio(3, 10)
     /// Push provisionings tried on a physical card not activated yet (refused: PROV-1, strict default).
     public var provisioningInactiveCards = Ratio(5, 100)
     /// Time from a physical card's application to its issue (compressed; the seeds say days).
