@@ -20,8 +20,6 @@ public enum UnreachablePairs {
             + "results the gateway counts; the LC-06 table (v1 and v2) is not stepped",
         "LC-11 Provisioning": "push provisioning is served by the card platform's token states and the mobile wallet's "
             + "answers (PROV-1…4 check it); the LC-11 table is not stepped",
-        "LC-02 Refund": "a refund is posted by the gateway against the captured amount (AUTH-3, AUTH-6); the refund's "
-            + "own table is not stepped",
     ]
 
     private static let neverSent = "no actor sends it: a customer walks away only at the SDK steps, before the card "

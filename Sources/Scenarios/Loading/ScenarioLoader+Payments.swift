@@ -414,6 +414,15 @@ extension ScenarioLoader {
                                                   allowZero: false)
         behaviour.refundRatio = reader.ratio("behaviour.refundRatio", what: "the share of captures later refunded",
                                              default: defaults.refundRatio)
+        behaviour.refundInParts = reader.ratio("behaviour.refundInParts", what: "the share of refunded payments refunded in two parts",
+                                               default: defaults.refundInParts)
+        behaviour.refundExcess = reader.ratio("behaviour.refundExcess",
+                                              what: "the share of refunded payments refunded again in full after a part",
+                                              default: defaults.refundExcess)
+        checkShares(&reader, "behaviour.refundExcess", [behaviour.refundInParts, behaviour.refundExcess],
+                    of: "refunds in parts and refundExcess", rest: " (the rest are refunded once, by half)")
+        behaviour.refundDecline = reader.ratio("behaviour.refundDecline", what: "the share of refunds the acquirer declines",
+                                               default: defaults.refundDecline)
         behaviour.walkAway = reader.ratio("behaviour.walkAway", what: "the share of customer waits at which the customer walks away",
                                           default: defaults.walkAway)
         behaviour.walkAwayTime = reader.distribution("behaviour.walkAwayTime", default: defaults.walkAwayTime)

@@ -32,8 +32,9 @@ public actor Gateway: ReportingActor {
         var approvedAttempt: Int?
         var capturedAmount: Int64 = 0
         var refundedAmount: Int64 = 0
-        /// The highest refund number applied: a request naming one at or below it is a copy (AUTH-6).
-        var refundsApplied = 0
+        /// The merchant's refunds of this payment, by number − 1 (LC-02 Refund children): a request
+        /// naming one already here is a copy (AUTH-6).
+        var refunds: [RefundRecord] = []
         /// When an authorization's hold expires unless captured first (AUTH-5); nil before approval.
         var captureLimit: SimTime?
         /// A void or expiry released the hold at the issuer, and the issuer acknowledged it.
@@ -98,6 +99,9 @@ public actor Gateway: ReportingActor {
         case .tokenLookupTimedOut:
             tokenLookupTimedOut(PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
             return
+        case .refundTimedOut:
+            refundTimedOut(PaymentID(rawValue: event.subject), argument: event.argument)
+            return
         default:
             break
         }
@@ -118,6 +122,7 @@ public actor Gateway: ReportingActor {
         case .refundRequest:
             refundRequested(LifecycleID(rawValue: event.subject), amount: RefundWire.amount(of: event.argument),
                             operation: RefundWire.operation(of: event.argument))
+        case .refundResponse: refundAnswered(payment, argument: event.argument)
         case .tokenLookupResponse: tokenLookedUp(payment, argument: event.argument)
         case .cascadeConsentGiven: consentAnswered(payment, consented: event.argument == 1)
         default: preconditionFailure("gateway got unexpected \(message)")
@@ -220,6 +225,12 @@ public actor Gateway: ReportingActor {
     /// Frees a finished payment's slot and key; later messages for it are stale.
     func retire(_ payment: PaymentID) {
         guard let record = record(payment) else { return }
+        if record.refunds.contains(where: \.isInFlight) {
+            // A refund still waits for the acquirer: its record stays until the refund ends, so its
+            // answer or inquiry finds it (and AUTH-3 still knows what was captured).
+            context.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
+            return
+        }
         let order = record.order
         if record.verification != nil {
             // No merchant order and no key: only the platform's lookup goes.
@@ -253,6 +264,8 @@ public actor Gateway: ReportingActor {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .tokenLookupTimedOut,
              .cascadeConsentTimedOut:
             return !timerIsLive(PaymentID(rawValue: event.subject), UInt32(truncatingIfNeeded: event.argument))
+        case .refundTimedOut:
+            return !refundTimerIsLive(PaymentID(rawValue: event.subject), argument: event.argument)
         default:
             return false
         }
