@@ -18,8 +18,6 @@ public enum UnreachablePairs {
     static let unsteppedTables: [String: String] = [
         "LC-06 ThreeDS": "3-D Secure runs as messages between the gateway, the directory server and the ACS, whose "
             + "results the gateway counts; the LC-06 table (v1 and v2) is not stepped",
-        "LC-11 Provisioning": "push provisioning is served by the card platform's token states and the mobile wallet's "
-            + "answers (PROV-1…4 check it); the LC-11 table is not stepped",
     ]
 
     private static let neverSent = "no actor sends it: a customer walks away only at the SDK steps, before the card "
@@ -77,6 +75,10 @@ public enum UnreachablePairs {
             "pending × ok": "an operation that needs no SCA never opens an event: the card platform answers it itself",
             "pending × error": "an operation the card platform refuses never opens an event",
             "pendingWithSca × error": "the card platform's refusal after a redeem is its own answer; the event is used",
+        ],
+        "LC-11 Provisioning": [
+            "initiated × timeout": "the app hands the pass request to the wallet in the tokenize answer's own callback, "
+                + "so no time passes in initiated; a customer who leaves the wallet's sheet open waits in pnoActivating",
         ],
         "LC-12 OutcomeResolution": [
             "outcomeUnknown × acquirerTimeoutPassed": "every seed scenario asks before it reverses (policies.inquiries > 0)",

@@ -80,6 +80,10 @@ enum PaymentMessage: UInt32, CaseIterable {
     // Refunds (LC-02 Refund): merchant → gateway → acquirer and back.
     case refundDue                 // Merchant to itself: ask for a refund again until answered; argument: its number.
     case refundTimedOut            // Gateway to itself; argument: RefundTimerWire.
+    // Push provisioning (LC-11) at the app.
+    case identityVerificationRequired  // Mobile wallet → device: the Google token needs identity verification first.
+    case identityVerified          // Device to itself: the customer verified; argument: the call's serial.
+    case provisioningTimedOut      // Device to itself: the 600 s provisioning budget ran out; argument: its serial.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000

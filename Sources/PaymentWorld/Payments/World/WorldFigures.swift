@@ -61,6 +61,11 @@ public struct PaymentCounters: Sendable {
     public var refundsDeclined: UInt64 = 0
     public var refundsRefused: UInt64 = 0
     public var refundOutcomesUnknown: UInt64 = 0
+    /// Push provisionings (LC-11) the app did not offer (the phone cannot add the card), those whose
+    /// wallet sheet the customer left open, and Google passes that needed identity verification.
+    public var provisioningsNotOffered: UInt64 = 0
+    public var passSheetsLeftOpen: UInt64 = 0
+    public var identityVerifications: UInt64 = 0
     public var droppedByOutage: UInt64 = 0
     public var rejectedByQueue: UInt64 = 0
     /// Calls refused because another lifecycle of the same customer changed a shared thing first:
@@ -151,6 +156,9 @@ extension PaymentCounters {
         refundsDeclined &+= other.refundsDeclined
         refundsRefused &+= other.refundsRefused
         refundOutcomesUnknown &+= other.refundOutcomesUnknown
+        provisioningsNotOffered &+= other.provisioningsNotOffered
+        passSheetsLeftOpen &+= other.passSheetsLeftOpen
+        identityVerifications &+= other.identityVerifications
         droppedByOutage &+= other.droppedByOutage
         rejectedByQueue &+= other.rejectedByQueue
         walletConflicts &+= other.walletConflicts
