@@ -42,6 +42,10 @@ extension Gateway {
         if operation <= record.refunds.count, record.refunds[operation - 1].state != .idle(refundable: .zero) {
             return refundCopied(payment, order, operation)
         }
+        if record.refundsRefused & (1 << operation) != 0 {
+            counters.duplicatesDeduped &+= 1  // A copy of a refund refused above what was left.
+            return answerRefund(order, operation, .exceedsPayment, code: .refundsExceedPayment)
+        }
         let inFlight = record.refunds.reduce(Int64(0)) { sum, refund in
             switch refund.state {
             case .requested(let amount), .outcomeUnknown(let amount): sum + amount.value
@@ -55,6 +59,7 @@ extension Gateway {
         guard (try? state.applying(.request(MinorUnits(amount)))) != nil else {
             // Above what is left to refund: refused before it goes anywhere, as ecommpay answers 903.
             counters.refundsRefused &+= 1
+            records[payment.slot].refundsRefused |= 1 << operation
             return answerRefund(order, operation, .exceedsPayment, code: .refundsExceedPayment)
         }
         while records[payment.slot].refunds.count < operation {

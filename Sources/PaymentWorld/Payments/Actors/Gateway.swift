@@ -35,6 +35,8 @@ public actor Gateway: ReportingActor {
         /// The merchant's refunds of this payment, by number − 1 (LC-02 Refund children): a request
         /// naming one already here is a copy (AUTH-6).
         var refunds: [RefundRecord] = []
+        /// The refund numbers refused above what was left (903), a bit each: a copy gets 903 again.
+        var refundsRefused: UInt16 = 0
         /// When an authorization's hold expires unless captured first (AUTH-5); nil before approval.
         var captureLimit: SimTime?
         /// A void or expiry released the hold at the issuer, and the issuer acknowledged it.
