@@ -4,6 +4,8 @@ import SimulationKernel
 /// acquirer's answer.
 struct RefundRecord {
     var state: RefundState
+    /// What the merchant asked to refund.
+    var amount = MinorUnits.zero
     /// Tells the live response timer from one whose wait was answered or replaced.
     var serial: UInt32 = 0
     /// Status requests sent since the answer went missing (LC-12).
@@ -65,6 +67,7 @@ extension Gateway {
         while records[payment.slot].refunds.count < operation {
             records[payment.slot].refunds.append(RefundRecord(state: .idle(refundable: .zero)))
         }
+        records[payment.slot].refunds[operation - 1].amount = MinorUnits(amount)
         stepRefund(payment, operation, .request(MinorUnits(amount)), state: &state)
     }
 
@@ -100,6 +103,7 @@ extension Gateway {
     private func perform(_ effect: RefundEffect, _ payment: PaymentID, _ operation: Int) {
         switch effect {
         case .sendRefund(let amount):
+            context.observe(.refundRequested(payment, amount: amount.value))
             sendRefund(payment, operation, amount: amount)
         case .startTimer:
             armRefundTimer(payment, operation)
@@ -201,13 +205,20 @@ extension Gateway {
             answerRefund(order, operation, .refunded)
         case .refundDeclined(reason: .issuer(let code)):
             counters.refundsDeclined &+= 1
+            context.observe(.refundNotMade(payment, amount: sent(payment, operation)))
             answerRefund(order, operation, .declined, code: code)
         case .refundDeclined:
             counters.refundsDeclined &+= 1  // LC-12 found it not made.
+            context.observe(.refundNotMade(payment, amount: sent(payment, operation)))
             answerRefund(order, operation, .declined, code: .error)
         case .idle, .requested, .outcomeUnknown:
             preconditionFailure("refund #\(operation) of \(payment) told the merchant \(status) while running")
         }
+    }
+
+    /// What refund `operation` asked for; its declined state no longer says.
+    private func sent(_ payment: PaymentID, _ operation: Int) -> Int64 {
+        records[payment.slot].refunds[operation - 1].amount.value
     }
 
     private func answerRefund(_ order: LifecycleID, _ operation: Int, _ result: RefundAnswerWire.Result,
