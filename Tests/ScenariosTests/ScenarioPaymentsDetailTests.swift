@@ -115,8 +115,6 @@ let malformedPaymentsDetailScenarios: [MalformedScenario] = [
                           #"scenarios/x.json: behaviour.seed.passSheetLeftOpen: expected a probability between 0 and 1 (the share of provisionings whose wallet sheet is left open), found "often""#,
                           #"scenarios/x.json: behaviour.seed.identityVerification: expected a probability between 0 and 1 (the share of Google passes that need identity verification), found 1.01"#,
                       ]),
-    MalformedScenario("multiCaptureAboveOne", #"{"model": "payments", "behaviour": {"multiCapture": 1.5}}"#,
-                      [#"scenarios/x.json: behaviour.multiCapture: expected a probability between 0 and 1 (the share of authorizations captured in parts), found 1.5"#]),
     MalformedScenario("refundShareNotANumber", #"{"model": "payments", "behaviour": {"refundInParts": "most"}}"#,
                       [#"scenarios/x.json: behaviour.refundInParts: expected a probability between 0 and 1 (the share of refunded payments refunded in two parts), found "most""#]),
 ]

@@ -37,8 +37,10 @@ public enum UnreachablePairs {
                 + "out and goes to LC-12",
         ],
         "LC-02 Authorization": [
-            "partiallyCaptured × captureLimitReached": "a merchant asks for a multi-capture's next part as soon as the "
-                + "last is answered, well inside policies.captureLimit",
+            "authorized × finalCapture": "merchants capture in one go (single capture mode); no flow captures in parts",
+            "partiallyCaptured × capture": "merchants capture in one go (single capture mode); no flow captures in parts",
+            "partiallyCaptured × finalCapture": "merchants capture in one go (single capture mode); no flow captures in parts",
+            "partiallyCaptured × captureLimitReached": "merchants capture in one go (single capture mode)",
             "authorized × captureDayReached": "no flow authorizes in automatic capture mode (Sips AUTHOR_CAPTURE)",
             "authorized × captureLimitReached": "merchants capture within behaviour.captureWindow, inside "
                 + "policies.captureLimit; a scenario with a shorter limit reaches it",

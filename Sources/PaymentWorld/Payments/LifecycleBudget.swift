@@ -49,8 +49,6 @@ extension PaymentsConfiguration {
                 + timeouts.authorization + timeouts.issuerStandIn + timeouts.resolutionHop * Int64(policies.inquiries + 2)
             if core == .authorization {
                 total = total + behaviour.captureWindow + merchantCalls
-                // A multi-capture's two further parts, each asked until answered.
-                if behaviour.multiCapture.numerator > 0 { total = total + merchantCalls * 2 }
             }
             if core == .sale && policies.cascading && policies.cascadeProviders > 1 {
                 // Each further provider of a cascade (LC-08) may wait out the customer's consent, a new

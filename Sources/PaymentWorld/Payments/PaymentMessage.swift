@@ -17,8 +17,8 @@ enum PaymentMessage: UInt32, CaseIterable {
     // Merchant and gateway.
     case paymentRequest            // argument: idempotency key.
     case paymentResponse           // argument: PaymentOutcome (callbacks arrive at least once).
-    case captureRequest            // argument: CaptureWire (amount, the part's number, final).
-    case captureResponse           // argument: 1 captured, 0 refused | the part's number << 8.
+    case captureRequest            // argument: amount.
+    case captureResponse           // argument: 1 captured, 0 refused.
     case refundRequest             // argument: RefundWire (amount, the merchant's refund number).
     case refundResponse
     // 3-D Secure.
@@ -210,21 +210,6 @@ enum RefundWire {
     }
     static func amount(of argument: UInt64) -> Int64 { Int64(Self.amount.read(argument)) }
     static func operation(of argument: UInt64) -> Int { Int(Self.operation.read(argument)) }
-}
-
-/// A capture request on the wire: the amount, which part of the order it is (1 for a single
-/// capture), and whether it is the final capture of a multi-capture authorization (LC-02).
-enum CaptureWire {
-    static let amount = WireField(from: 0, bits: 48)
-    static let number = WireField(from: 48, bits: 8)
-    static let final = WireField(from: 56, bits: 1)
-
-    static func encode(amount: Int64, number: Int = 1, final: Bool = false) -> UInt64 {
-        Self.amount.write(UInt64(amount)) | Self.number.write(UInt64(number)) | Self.final.write(final ? 1 : 0)
-    }
-    static func amount(of argument: UInt64) -> Int64 { Int64(Self.amount.read(argument)) }
-    static func number(of argument: UInt64) -> Int { Int(Self.number.read(argument)) }
-    static func isFinal(_ argument: UInt64) -> Bool { Self.final.read(argument) == 1 }
 }
 
 /// A refund's answer on the wire (acquirer → gateway, gateway → merchant): which refund of the

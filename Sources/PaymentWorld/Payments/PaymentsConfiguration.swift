@@ -206,9 +206,6 @@ public struct PaymentBehaviour: Sendable, Hashable {
     /// The merchant captures within this window at the latest, whatever `captureDelay` draws: an
     /// unbounded tail would keep a lifecycle open past its budget (swarm seed 2106 drew 876 s).
     public var captureWindow: SimDuration = .minutes(5)
-    /// Share of authorizations the merchant captures in parts (multi-capture mode, LC-02): an
-    /// order ships in parcels, each captured as it goes, the last as the final capture.
-    public var multiCapture = Ratio(10, 100)
     /// Share of captured payments later refunded (half the amount).
     public var refundRatio = Ratio(5, 100)
     /// Of the refunded payments, by share: those refunded in two parts (two halves, both asked at

@@ -412,8 +412,6 @@ extension ScenarioLoader {
         behaviour.captureDelay = reader.distribution("behaviour.captureDelay", default: defaults.captureDelay)
         behaviour.captureWindow = reader.duration("behaviour.captureWindow", default: defaults.captureWindow,
                                                   allowZero: false)
-        behaviour.multiCapture = reader.ratio("behaviour.multiCapture", what: "the share of authorizations captured in parts",
-                                              default: defaults.multiCapture)
         behaviour.refundRatio = reader.ratio("behaviour.refundRatio", what: "the share of captures later refunded",
                                              default: defaults.refundRatio)
         behaviour.refundInParts = reader.ratio("behaviour.refundInParts", what: "the share of refunded payments refunded in two parts",

@@ -46,8 +46,6 @@ public actor DeviceApp: ReportingActor {
     /// Push provisioning's choices (LC-11), apart from the main stream, so the other flows' draws
     /// stay what they were.
     @exclusivity(unchecked) var provisioningRandom: SimRandom
-    /// Whether an order ships in parcels, apart from the main stream for the same reason.
-    @exclusivity(unchecked) private var captureRandom: SimRandom
     /// Per-flow figures: `summary.json`'s `flows` entries.
     @exclusivity(unchecked) private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }
     /// Measured lifecycles finished since the last progress report: metrics.csv's rows.
@@ -64,7 +62,6 @@ public actor DeviceApp: ReportingActor {
         lane = context.makeLane()
         random = context.splitRandom()
         provisioningRandom = context.sideRandom(0x4C43_3131)  // "LC11"
-        captureRandom = context.sideRandom(0x4341_5054)  // "CAPT"
         let configuration = context.configuration
         var pipeline = PipelineConfiguration(rate: configuration.rate)
         pipeline.shape = configuration.shape
@@ -211,9 +208,6 @@ public actor DeviceApp: ReportingActor {
             order.commission = order.amount * Int64(configuration.seed.commission.numerator)
                 / Int64(configuration.seed.commission.denominator)
             order.amount += order.commission
-        }
-        if flow.core == .authorization && configuration.behaviour.multiCapture.numerator > 0 {
-            order.multiCapture = captureRandom.chance(configuration.behaviour.multiCapture)
         }
         if flow == .ecommpayTokenSale {
             // A share of token sales pay with a token that cannot pay for them: deleted by the

@@ -280,8 +280,7 @@ extension Gateway {
         counters.captures &+= 1
         records[payment.slot].capturedAmount += amount
         context.observe(.captured(payment, card: facts.card, amount: amount))
-        // A single capture is number 1; a multi-capture's parts are numbered by the merchant.
-        context.observe(.moneyOperationApplied(payment, .capture, number: records[payment.slot].captureNumber))
+        context.observe(.moneyOperationApplied(payment, .capture, number: 1))  // Single capture: the one is number 1.
         // Clearing tells the issuer, store-and-forward: a late reversal then releases nothing.
         let attempt = records[payment.slot].approvedAttempt ?? records[payment.slot].attempt
         context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.captureAdvice.rawValue,

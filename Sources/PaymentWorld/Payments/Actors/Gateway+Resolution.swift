@@ -36,14 +36,12 @@ extension Gateway {
         applyAuthorization(payment, .captureLimitReached)
     }
 
-    /// A capture of the merchant's, or one part of a multi-capture (numbered, the last one final).
-    /// A part applied before is a copy: answered, never applied again (AUTH-6).
-    func captureRequested(_ order: LifecycleID, amount: Int64, number: Int, final: Bool) {
+    func captureRequested(_ order: LifecycleID, amount: Int64) {
         guard let payment = byKey[order.rawValue].map(PaymentID.init(rawValue:)), record(payment)?.flow == .authorization else {
             // A capture asked again after its payment retired (its answer was lost or slow past the
             // record's retention) was made: "failed" told the customer their captured money was not
             // taken (RES-5, card-payments.json with lognormal sigma 10, seed 1).
-            answerCapture(order, ok: settledOutcome(of: order) == .captured, number: number)
+            answerCapture(order, ok: settledOutcome(of: order) == .captured)
             return
         }
         // The planted bug forgets the limit: a late capture goes through.
@@ -54,28 +52,23 @@ extension Gateway {
             capture(payment, amount: amount)
             if hold.authorized.value > amount { releaseHold(payment, amount: hold.authorized.value - amount) }
             records[payment.slot].authorization = .captured(amount: MinorUnits(amount))
-            answerCapture(order, ok: true, number: number)
-        case .authorized, .partiallyCaptured:
-            if number <= records[payment.slot].capturesApplied {
-                counters.duplicatesDeduped &+= 1  // A part already applied, asked again.
-                return answerCapture(order, ok: true, number: number)
+            answerCapture(order, ok: true)
+        case .authorized:
+            applyAuthorization(payment, .capture(MinorUnits(amount)))
+            if case .captured = records[payment.slot].authorization {
+                answerCapture(order, ok: true)
+            } else {
+                answerCapture(order, ok: false)  // Refused by the table (AUTH-1): above the authorized amount.
             }
-            let before = records[payment.slot].authorization
-            records[payment.slot].captureNumber = number
-            applyAuthorization(payment, final ? .finalCapture(MinorUnits(amount)) : .capture(MinorUnits(amount)))
-            let applied = records[payment.slot].authorization != before
-            if applied { records[payment.slot].capturesApplied = number }
-            // Refused by the table (AUTH-1): above the authorized amount, or what is left of it.
-            answerCapture(order, ok: applied, number: number)
         case .captured:
             // The same capture again (AUTH-6): answered, not applied, unless the planted defect applies it twice.
             counters.duplicatesDeduped &+= 1
             if context.has(.duplicateCallbackCapturesTwice) {
                 capture(payment, amount: amount)
             }
-            answerCapture(order, ok: true, number: number)
+            answerCapture(order, ok: true)
         default:
-            answerCapture(order, ok: false, number: number)
+            answerCapture(order, ok: false)
         }
     }
 
@@ -97,9 +90,9 @@ extension Gateway {
                      subject: order.rawValue, argument: 1)
     }
 
-    private func answerCapture(_ order: LifecycleID, ok: Bool, number: Int) {
+    private func answerCapture(_ order: LifecycleID, ok: Bool) {
         context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.captureResponse.rawValue, subject: order.rawValue,
-                     argument: (ok ? 1 : 0) | UInt64(number) << 8)
+                     argument: ok ? 1 : 0)
     }
 
     // MARK: LC-12 outcome resolution

@@ -31,9 +31,6 @@ public actor Gateway: ReportingActor {
         var outcome: PaymentOutcome?
         var approvedAttempt: Int?
         var capturedAmount: Int64 = 0
-        /// The merchant's capture parts applied so far, and the number of the one being applied (AUTH-6).
-        var capturesApplied = 0
-        var captureNumber = 1
         var refundedAmount: Int64 = 0
         /// The merchant's refunds of this payment, by number − 1 (LC-02 Refund children): a request
         /// naming one already here is a copy (AUTH-6).
@@ -122,9 +119,7 @@ public actor Gateway: ReportingActor {
         case .authorizationResponse: authorizationAnswered(payment, argument: event.argument)
         case .inquiryResponse: inquiryAnswered(payment, argument: event.argument)
         case .reversalResponse: reversalAcknowledged(payment, argument: event.argument)
-        case .captureRequest:
-            captureRequested(LifecycleID(rawValue: event.subject), amount: CaptureWire.amount(of: event.argument),
-                             number: CaptureWire.number(of: event.argument), final: CaptureWire.isFinal(event.argument))
+        case .captureRequest: captureRequested(LifecycleID(rawValue: event.subject), amount: Int64(event.argument))
         case .voidRequest: voidRequested(LifecycleID(rawValue: event.subject))
         case .refundRequest:
             refundRequested(LifecycleID(rawValue: event.subject), amount: RefundWire.amount(of: event.argument),
@@ -193,8 +188,7 @@ public actor Gateway: ReportingActor {
             record.exempted = true
             counters.exempted &+= 1
         }
-        record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount),
-                                                                 mode: facts.multiCapture ? .multi : .single))
+        record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount)))
         record.cascade = .attempting(CascadePosition(providers: cascadeProviders))
         records[slot] = record
         let payment = PaymentID(slot: slot, generation: record.generation)

@@ -10,8 +10,6 @@ public actor MerchantServer: ReportingActor {
         var answered = false
         var captured = false
         var captureAnswered = false
-        /// The parts of a multi-capture the gateway has answered so far.
-        var partsCaptured = 0
         /// A void of an authorization it could not capture, asked until the gateway answers.
         var voiding = false
         var voidAnswered = false
@@ -58,7 +56,7 @@ public actor MerchantServer: ReportingActor {
                      challengeExpired: OutcomeWire.challengeExpired(event.argument),
                      tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument))
         case .captureDue: capture(payment)
-        case .captureResponse: captured(payment, ok: event.argument & 1 == 1, part: Int(event.argument >> 8))
+        case .captureResponse: captured(payment, ok: event.argument == 1)
         case .voidDue: requestVoid(payment)
         case .voidResponse: voided(payment)
         case .refundResponse: refundAnswered(payment, argument: event.argument)
@@ -199,39 +197,17 @@ public actor MerchantServer: ReportingActor {
                                     subject: payment.rawValue)
     }
 
-    /// Asks for the capture, or for the multi-capture's next part.
     private func requestCapture(_ payment: LifecycleID) {
-        let order = context.bodies[payment]
-        guard order.multiCapture, let current = self.order(payment) else {
-            var amount = order.amount
-            if context.has(.captureAboveAuthorization) { amount += 1 }
-            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue,
-                         subject: payment.rawValue, argument: CaptureWire.encode(amount: amount))
-            return
-        }
-        let parts = CapturePlan.parts(of: order.amount)
-        let part = current.partsCaptured + 1
-        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue,
-                     subject: payment.rawValue,
-                     argument: CaptureWire.encode(amount: parts[part - 1], number: part, final: part == parts.count))
+        var amount = context.bodies[payment].amount
+        if context.has(.captureAboveAuthorization) { amount += 1 }
+        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue, subject: payment.rawValue,
+                     argument: UInt64(amount))
     }
 
-    private func captured(_ payment: LifecycleID, ok: Bool, part: Int) {
+    private func captured(_ payment: LifecycleID, ok: Bool) {
         guard let order = order(payment), !order.captureAnswered else {
             counters.duplicatesDeduped &+= 1
             return
-        }
-        if context.bodies[payment].multiCapture {
-            guard part == order.partsCaptured + 1 else {
-                counters.duplicatesDeduped &+= 1  // An answer to a part answered before.
-                return
-            }
-            if ok && part < CapturePlan.parts(of: context.bodies[payment].amount).count {
-                // The next parcel ships: its part goes at once, and the reminder repeats it until answered.
-                orders[payment.slot].partsCaptured = part
-                requestCapture(payment)
-                return
-            }
         }
         orders[payment.slot].captureAnswered = true
         tell(payment, ok ? .captured : .failed)
@@ -328,15 +304,5 @@ enum RefundPlan {
     /// Whether a refund is still unanswered, given the answered numbers' bits.
     func waits(answered: UInt8) -> Bool {
         count > 0 && (1...count).contains { answered & (1 << $0) == 0 }
-    }
-}
-
-/// How a merchant captures an order it ships in parcels (multi-capture): a small order in one
-/// final capture, a large one in three parts, the rest in two; the last part is the final capture.
-enum CapturePlan {
-    static func parts(of amount: Int64) -> [Int64] {
-        if amount < 1_000 { return [amount] }
-        if amount >= 10_000 { return [amount / 3, amount / 3, amount - 2 * (amount / 3)] }
-        return [amount / 2, amount - amount / 2]
     }
 }

@@ -27,8 +27,6 @@ final class RequestBodies {
         var namedToken: LifecycleID?
         /// A token sale whose customer deletes the saved card between tokenizing and paying.
         var deletesToken = false
-        /// An authorization the merchant captures in parts (`CapturePlan`).
-        var multiCapture = false
 
         /// What the payee of a Portmone bill or top-up is paid: the amount less the commission.
         var bill: Int64 { amount - commission }
