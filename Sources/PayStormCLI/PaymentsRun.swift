@@ -159,6 +159,11 @@ enum PaymentsRun {
                 + "late approvals reversed \(g(counters.lateApprovalsReversed))",
             "merchant: retries \(g(counters.merchantRetries)), status recoveries \(g(counters.statusRecoveries)), "
                 + "voids of refused captures \(g(counters.voids))",
+            "refunds \(g(counters.refunds)): declined \(g(counters.refundsDeclined)), refused above what was left (903) "
+                + "\(g(counters.refundsRefused)), answers lost (LC-12) \(g(counters.refundOutcomesUnknown))",
+            "push provisioning: not offered (the phone cannot add the card) \(g(counters.provisioningsNotOffered)), "
+                + "wallet sheets left open \(g(counters.passSheetsLeftOpen)), identity verifications "
+                + "\(g(counters.identityVerifications))",
             "cascades \(g(counters.cascades)) (succeeded \(g(counters.cascadeSuccesses))); network stand-ins "
                 + "\(g(counters.standIns)), holds it booked \(g(counters.standInHolds))",
         ] + statusCheckLines(counters) + expiryLines(counters)

@@ -52,7 +52,10 @@ import Testing
             #expect(try Self.shrinkStart(seed, []) == invariant, "seed \(seed)")
         }
         for seed in passed.prefix(2) {
-            let run = try paystorm(["run", "--seed", seed, "--quiet", "--out", scratch.path("run-\(seed)")] + Self.scenario)
+            // Judged on invariants, as explore judges it: at 200 lifecycles two slow ones (a push
+            // provisioning abandoned at its 600 s) already break the scenario's p99 SLO.
+            let run = try paystorm(["run", "--seed", seed, "--quiet", "--out", scratch.path("run-\(seed)")] + Self.scenario
+                                   + ["--set", "slo={}"])
             #expect(run.status == 0, "seed \(seed): explore passed it\n\(run)")
             #expect(try Self.shrinkStart(seed, []) == nil, "seed \(seed)")
         }

@@ -110,6 +110,22 @@ let malformedPaymentsDetailScenarios: [MalformedScenario] = [
                           #"scenarios/x.json: behaviour.seed.purchaseCardNotPresent: expected a probability between 0 and 1 (the share of prepaid purchases made with the card's details), found 1.5"#,
                           #"scenarios/x.json: behaviour.seed.purchaseToken: expected a probability between 0 and 1 (the share of prepaid purchases made with the phone's token), found "half""#,
                       ]),
+    MalformedScenario("refundSharesAboveOneAndBadDecline",
+                      #"{"model": "payments", "behaviour": {"refundInParts": 0.8, "refundExcess": 0.3, "refundDecline": -0.1}}"#,
+                      [
+                          #"scenarios/x.json: behaviour.refundExcess: expected shares of refunds in parts and refundExcess that add up to at most 1 (the rest are refunded once, by half), found shares adding up to 1.1"#,
+                          #"scenarios/x.json: behaviour.refundDecline: expected a probability between 0 and 1 (the share of refunds the acquirer declines), found -0.1"#,
+                      ]),
+    MalformedScenario("provisioningSharesBadValues",
+                      #"{"model": "payments", "behaviour": {"seed": {"googleWallet": 2, "walletIneligible": -0.5, "passSheetLeftOpen": "often", "identityVerification": 1.01}}}"#,
+                      [
+                          #"scenarios/x.json: behaviour.seed.walletIneligible: expected a probability between 0 and 1 (the share of phones that cannot add the card to their wallet), found -0.5"#,
+                          #"scenarios/x.json: behaviour.seed.googleWallet: expected a probability between 0 and 1 (the share of provisionings to Google Pay), found 2"#,
+                          #"scenarios/x.json: behaviour.seed.passSheetLeftOpen: expected a probability between 0 and 1 (the share of provisionings whose wallet sheet is left open), found "often""#,
+                          #"scenarios/x.json: behaviour.seed.identityVerification: expected a probability between 0 and 1 (the share of Google passes that need identity verification), found 1.01"#,
+                      ]),
+    MalformedScenario("refundShareNotANumber", #"{"model": "payments", "behaviour": {"refundInParts": "most"}}"#,
+                      [#"scenarios/x.json: behaviour.refundInParts: expected a probability between 0 and 1 (the share of refunded payments refunded in two parts), found "most""#]),
 ]
 
 @Suite struct ScenarioPaymentsDetailTests {

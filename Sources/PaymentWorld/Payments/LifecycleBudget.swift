@@ -29,6 +29,11 @@ extension PaymentsConfiguration {
             // its challenge.
             total = total + timeouts.authentication + timeouts.challenge + call
         }
+        if flow == .paysafeProvisioning {
+            // The pass's activation may wait out the provisioning's whole budget (an identity
+            // verification, a wallet sheet left open) before LC-11 abandons it.
+            total = total + timeouts.provisioningCompletion
+        }
         if !flow.steps.isEmpty && behaviour.walkAway.numerator > 0 {
             // A customer who walked away comes back after `walkAwayTime` (once per lifecycle), and
             // only then learns that the code, event or session expired.

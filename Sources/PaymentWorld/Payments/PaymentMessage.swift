@@ -79,6 +79,13 @@ enum PaymentMessage: UInt32, CaseIterable {
     case cascadeConsentTimedOut    // Gateway to itself; argument: timer generation.
     // Capture modes (LC-02).
     case captureDayDue             // Gateway to itself: an automatic-capture authorization's capture day; argument: timer generation.
+    // Refunds (LC-02 Refund): merchant → gateway → acquirer and back.
+    case refundDue                 // Merchant to itself: ask for a refund again until answered; argument: its number.
+    case refundTimedOut            // Gateway to itself; argument: RefundTimerWire.
+    // Push provisioning (LC-11) at the app.
+    case identityVerificationRequired  // Mobile wallet → device: the Google token needs identity verification first.
+    case identityVerified          // Device to itself: the customer verified; argument: the call's serial.
+    case provisioningTimedOut      // Device to itself: the 600 s provisioning budget ran out; argument: its serial.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -227,6 +234,50 @@ enum CaptureWire {
     static func operation(of argument: UInt64) -> Int { Int(Self.operation.read(argument)) }
     static func isFinal(_ argument: UInt64) -> Bool { Self.final.read(argument) == 1 }
     static func isOK(_ argument: UInt64) -> Bool { Self.ok.read(argument) == 1 }
+}
+
+/// A refund's answer on the wire (acquirer → gateway, gateway → merchant): which refund of the
+/// order, how it ended, and the code of a decline.
+enum RefundAnswerWire {
+    enum Result: UInt64 {
+        /// The money went back to the card.
+        case refunded = 1
+        /// The acquirer declined it, or it was found not made.
+        case declined = 2
+        /// Above what is left to refund (ecommpay 903): the gateway refused it before sending it.
+        case exceedsPayment = 3
+    }
+
+    static let operation = WireField(from: 0, bits: 8)
+    static let result = WireField(from: 8, bits: 8)
+    static let code = WireField(from: 16, bits: 16)
+
+    static func encode(operation: Int, _ result: Result, code: ResponseCode = .approved) -> UInt64 {
+        Self.operation.write(UInt64(operation)) | Self.result.write(result.rawValue)
+            | Self.code.write(UInt64(refundCodes.firstIndex(of: code) ?? 0))
+    }
+    static func operation(of argument: UInt64) -> Int { Int(Self.operation.read(argument)) }
+    static func result(of argument: UInt64) -> Result? { Result(rawValue: Self.result.read(argument)) }
+    static func code(of argument: UInt64) -> ResponseCode {
+        let index = Int(Self.code.read(argument))
+        return index < refundCodes.count ? refundCodes[index] : .error
+    }
+
+    /// The codes a refund's answer carries, by index on the wire.
+    private static let refundCodes: [ResponseCode] = [.approved, .invalidCardNumber, .refundsExceedPayment]
+}
+
+/// A refund's response timer at the gateway: which refund of the payment, and its serial, so a
+/// timer whose wait was answered is told from the live one.
+enum RefundTimerWire {
+    static let operation = WireField(from: 0, bits: 8)
+    static let serial = WireField(from: 8, bits: 32)
+
+    static func encode(operation: Int, serial: UInt32) -> UInt64 {
+        Self.operation.write(UInt64(operation)) | Self.serial.write(UInt64(serial))
+    }
+    static func operation(of argument: UInt64) -> Int { Int(Self.operation.read(argument)) }
+    static func serial(of argument: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: Self.serial.read(argument)) }
 }
 
 enum AttemptWire {

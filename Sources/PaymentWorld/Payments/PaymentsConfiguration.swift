@@ -227,6 +227,14 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var automaticCapture = Ratio(10, 100)
     /// Share of captured payments later refunded (half the amount).
     public var refundRatio = Ratio(5, 100)
+    /// Of the refunded payments, by share: those refunded in two parts (two halves, both asked at
+    /// once, so the second counts the first in flight: AUTH-3), and those whose second refund asks
+    /// the whole amount again after the first half (an operator's mistake the gateway refuses with
+    /// ecommpay 903). The rest get the one refund of half. The two shares add up to at most 1.
+    public var refundInParts = Ratio(30, 100)
+    public var refundExcess = Ratio(5, 100)
+    /// Refunds the acquirer declines (the card account closed since the payment: 14).
+    public var refundDecline = Ratio(2, 100)
     /// Share of the customer's waits (a code to type, an SCA attempt, a 3-D Secure challenge, the
     /// next step after a checkout session opened) at which the customer walks away; at most one
     /// per lifecycle. 0 (the default) draws nothing: every customer acts in time. Someone who

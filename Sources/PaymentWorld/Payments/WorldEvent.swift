@@ -43,6 +43,11 @@ public enum WorldEvent: Sendable {
     /// The gateway is about to refund `amount` (checked before the money moves: AUTH-3).
     case refundAttempted(PaymentID, amount: Int64)
     case refunded(PaymentID, amount: Int64)
+    /// The gateway sent a refund of `amount` to the acquirer: in flight until it is refunded or
+    /// ends not made (AUTH-3 counts it meanwhile).
+    case refundRequested(PaymentID, amount: Int64)
+    /// A refund in flight ended without moving money: declined, or found not made (LC-12).
+    case refundNotMade(PaymentID, amount: Int64)
     /// An unknown outcome was settled (LC-12); a not-approved one must leave no hold (RES-2).
     case outcomeResolved(PaymentID, approved: Bool)
     /// The gateway settled a payment's status for good.
@@ -201,6 +206,8 @@ public enum WorldEvent: Sendable {
         case cascadeAttemptStarted, cascadeAttemptEnded, cascadeConsentAsked, cascadeConsentAnswered
         // Prepaid purchases.
         case prepaidPurchaseDecided
+        // Refunds in flight.
+        case refundRequested, refundNotMade
     }
 
     public var kind: Kind {
@@ -220,6 +227,8 @@ public enum WorldEvent: Sendable {
         case .captured: .captured
         case .refundAttempted: .refundAttempted
         case .refunded: .refunded
+        case .refundRequested: .refundRequested
+        case .refundNotMade: .refundNotMade
         case .outcomeResolved: .outcomeResolved
         case .paymentFinal: .paymentFinal
         case .paymentRetired: .paymentRetired

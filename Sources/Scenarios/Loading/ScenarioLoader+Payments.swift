@@ -425,6 +425,15 @@ extension ScenarioLoader {
                                                   default: defaults.automaticCapture)
         checkShares(&reader, "behaviour.captureInParts", [behaviour.captureInParts, behaviour.automaticCapture],
                     of: "authorizations captured in parts or automatically", rest: " (the rest are captured in one go)")
+        behaviour.refundInParts = reader.ratio("behaviour.refundInParts", what: "the share of refunded payments refunded in two parts",
+                                               default: defaults.refundInParts)
+        behaviour.refundExcess = reader.ratio("behaviour.refundExcess",
+                                              what: "the share of refunded payments refunded again in full after a part",
+                                              default: defaults.refundExcess)
+        checkShares(&reader, "behaviour.refundExcess", [behaviour.refundInParts, behaviour.refundExcess],
+                    of: "refunds in parts and refundExcess", rest: " (the rest are refunded once, by half)")
+        behaviour.refundDecline = reader.ratio("behaviour.refundDecline", what: "the share of refunds the acquirer declines",
+                                               default: defaults.refundDecline)
         behaviour.walkAway = reader.ratio("behaviour.walkAway", what: "the share of customer waits at which the customer walks away",
                                           default: defaults.walkAway)
         behaviour.walkAwayTime = reader.distribution("behaviour.walkAwayTime", default: defaults.walkAwayTime)

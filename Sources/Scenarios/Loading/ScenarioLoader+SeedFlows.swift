@@ -71,6 +71,15 @@ extension ScenarioLoader {
         seed.scaOnTokenize = share("scaOnTokenize", "the share of tokenizations protected by SCA", defaults.scaOnTokenize)
         seed.pnoDecline = share("pnoDecline", "the share of pass activations the PNO declines", defaults.pnoDecline)
         seed.walletError = share("walletError", "the share of mobile-wallet errors", defaults.walletError)
+        seed.walletIneligible = share("walletIneligible", "the share of phones that cannot add the card to their wallet",
+                                      defaults.walletIneligible)
+        seed.googleWallet = share("googleWallet", "the share of provisionings to Google Pay", defaults.googleWallet)
+        seed.passSheetLeftOpen = share("passSheetLeftOpen", "the share of provisionings whose wallet sheet is left open",
+                                       defaults.passSheetLeftOpen)
+        seed.identityVerification = share("identityVerification",
+                                          "the share of Google passes that need identity verification",
+                                          defaults.identityVerification)
+        seed.identityVerificationTime = spread("identityVerificationTime", defaults.identityVerificationTime)
         seed.purchaseCardNotPresent = share("purchaseCardNotPresent",
                                            "the share of prepaid purchases made with the card's details",
                                            defaults.purchaseCardNotPresent)

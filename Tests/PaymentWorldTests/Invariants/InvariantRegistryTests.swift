@@ -125,6 +125,8 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.walkAways, \.verificationsVerified, \.verificationsNotVerified, \.tokenSalesResolved, \.tokenSalesNotOwned,
             \.tokenSalesMissing,
             \.cascadeConsentsAsked, \.cascadeConsentsGiven, \.cascadeConsentsRefused, \.cascadeConsentsTimedOut,
+            \.refundsDeclined, \.refundsRefused, \.refundOutcomesUnknown, \.provisioningsNotOffered, \.passSheetsLeftOpen,
+            \.identityVerifications,
         ]
         // Mirror finds every stored counter, so one added to the struct but not to this list fails here.
         let scalars = Mirror(reflecting: PaymentCounters()).children.filter { $0.value is UInt64 }.count

@@ -11,6 +11,10 @@ public actor Acquirer: ReportingActor {
     @exclusivity(unchecked) private var intake: Intake
     private let mislabelsAttempts: Bool
     @exclusivity(unchecked) private(set) var counters = PaymentCounters()
+    /// Where refund decisions come from: each refund's own stream, derived from this one and the
+    /// refund's identity, so a repeated request (the gateway's status request) gets the same
+    /// decision with nothing kept per refund.
+    private let refundDecisions: SimRandom
 
     /// The primary acquirer or the backup a cascade goes to.
     init(_ context: PaymentsContext, as kind: PaymentActorKind) {
@@ -20,6 +24,7 @@ public actor Acquirer: ReportingActor {
         lane = context.makeLane()
         mislabelsAttempts = context.has(.acquirerMislabelsAttempt)
         intake = Intake(context, kind: kind, station: context.configuration.stations.acquirer)
+        refundDecisions = context.sideRandom(0x5245_4655_4E44 ^ UInt64(kind.rawValue) << 48)  // "REFUND", per acquirer.
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: counters, station: intake.station) }
@@ -36,8 +41,23 @@ public actor Acquirer: ReportingActor {
                 argument = AttemptWire.encode(AttemptWire.attempt(of: argument) + 1, code: AttemptWire.code(of: argument))
             }
             context.send(from: id, to: context.addresses[.gateway], kind: kind, subject: event.subject, argument: argument)
+        case .refundRequest:
+            refund(event.subject, argument: event.argument)
         default:
             preconditionFailure("\(traceName) got unexpected \(PaymentMessage.name(event.kind))")
         }
+    }
+
+    /// A refund (LC-02 Refund): the acquirer credits the card through the scheme, or declines when
+    /// the card's account closed since the payment (14), by `behaviour.refundDecline`. It decides
+    /// once per refund: the same refund asked again gets the same answer.
+    private func refund(_ payment: UInt64, argument: UInt64) {
+        let operation = RefundWire.operation(of: argument)
+        var decision = refundDecisions.stream(for: payment ^ UInt64(operation) << 56)
+        let declined = decision.chance(context.configuration.behaviour.refundDecline)
+        let answer = declined ? RefundAnswerWire.encode(operation: operation, .declined, code: .invalidCardNumber)
+            : RefundAnswerWire.encode(operation: operation, .refunded)
+        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundResponse.rawValue,
+                     subject: payment, argument: answer)
     }
 }

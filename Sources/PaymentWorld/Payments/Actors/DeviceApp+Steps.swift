@@ -29,6 +29,11 @@ struct StepCursor {
     /// confirming in their banking app): the app waits it out as the SDK's 3DS screens do, asking
     /// again after each call timeout instead of giving up. The gateway's own timers end it.
     var waitsOutAuthentication: Bool { current == .verifyCard && payload == 1 }
+    /// A push provisioning's LC-11 state, the phone's wallet (Google Pay, else Apple Pay), and the
+    /// serial of its 600 s timer.
+    var provisioning = ProvisioningState.idle
+    var google = false
+    var provisioningSerial: UInt64 = 0
 }
 
 extension DeviceApp {
@@ -51,6 +56,20 @@ extension DeviceApp {
             if step == .prepaidPurchase && !appOffersPurchase(cursors[payment.slot].cardStatus) {
                 cursors[payment.slot].index += 1  // The customer just locked or cancelled it: no shopping with it.
                 continue
+            }
+            if step == .tokenizeForWallet && cursors[payment.slot].provisioning == .idle && !beginProvisioning(payment) {
+                // No "add to wallet" button: straight on to paying with the card's details.
+                cursors[payment.slot].index = steps.firstIndex(of: .prepaidPurchase) ?? steps.count
+                continue
+            }
+            if step == .addPass && cursors[payment.slot].provisioning == .initiated,
+               let away = handPassToWallet(payment) {
+                // The wallet's sheet waits for the customer; the pass request goes when they are back.
+                cursors[payment.slot].current = step
+                cursors[payment.slot].payload = firstPayload(step, payment)
+                context.schedule(after: away, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
+                                 argument: cursors[payment.slot].serial)
+                return
             }
             call(payment, step, payload: firstPayload(step, payment))
             return
@@ -113,12 +132,14 @@ extension DeviceApp {
         case .verifyCard:
             // 1: the customer asked to save the card once verified (VER-3).
             return random.chance(context.configuration.seed.verificationSavesCard) ? 1 : 0
+        case .addPass:
+            return PassWire.request(google: cursors[lifecycle.slot].google, verified: false)
         default:
             return 0
         }
     }
 
-    private func call(_ payment: LifecycleID, _ step: SeedStep, payload: UInt64) {
+    func call(_ payment: LifecycleID, _ step: SeedStep, payload: UInt64) {
         cursors[payment.slot].current = step
         cursors[payment.slot].payload = payload
         cursors[payment.slot].calls &+= 1
@@ -162,6 +183,7 @@ extension DeviceApp {
         cursors[payment.slot].serial &+= 1  // The call's timer is now stale.
         let answer = StepWire.answer(of: argument)
         let flow = flow(of: payment)
+        provisioningAnswered(payment, step, answer, payload: StepWire.answerPayload(of: argument))
         if answer == .ok, cursors[payment.slot].index < flow.steps.count,
            flow.steps[cursors[payment.slot].index] == .walletAuthorize {
             // The wallet offers its default card for the payment to come (P1 → P4).

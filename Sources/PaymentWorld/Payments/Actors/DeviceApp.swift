@@ -46,6 +46,11 @@ public actor DeviceApp: ReportingActor {
     /// Lifecycles that started after the warm-up and ended before the last arrival.
     @exclusivity(unchecked) public private(set) var completedInWindow: UInt64 = 0
     @exclusivity(unchecked) var counters = PaymentCounters()
+    /// The (state, event) pairs of the lifecycles the app steps itself (LC-11).
+    @exclusivity(unchecked) var coverage = StateCoverage()
+    /// Push provisioning's choices (LC-11), apart from the main stream, so the other flows' draws
+    /// stay what they were.
+    @exclusivity(unchecked) var provisioningRandom: SimRandom
     /// Per-flow figures: `summary.json`'s `flows` entries.
     @exclusivity(unchecked) private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }
     /// Measured lifecycles finished since the last progress report: metrics.csv's rows.
@@ -61,6 +66,7 @@ public actor DeviceApp: ReportingActor {
         id = context.addresses[kind]
         lane = context.makeLane()
         random = context.splitRandom()
+        provisioningRandom = context.sideRandom(0x4C43_3131)  // "LC11"
         let configuration = context.configuration
         var pipeline = PipelineConfiguration(rate: configuration.rate)
         pipeline.shape = configuration.shape
@@ -91,7 +97,7 @@ public actor DeviceApp: ReportingActor {
         context.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue, argument: Arrival.begin.rawValue)
     }
 
-    func figures() -> ActorFigures { ActorFigures(counters: counters) }
+    func figures() -> ActorFigures { ActorFigures(counters: counters, coverage: coverage) }
 
     public func handle(_ event: SimulationEvent) {
         let lifecycle = LifecycleID(rawValue: event.subject)
@@ -123,6 +129,9 @@ public actor DeviceApp: ReportingActor {
             // The customer's answer to a cascade, ready after their think time: it goes to the gateway.
             context.send(from: id, to: context.addresses[.gateway], kind: event.kind, subject: event.subject, argument: event.argument)
         case .lifecycleDeadline: checkDeadlines(serial: event.argument)
+        case .identityVerificationRequired: identityVerificationRequired(lifecycle)
+        case .identityVerified: identityVerified(lifecycle, serial: event.argument)
+        case .provisioningTimedOut: provisioningTimedOut(lifecycle, serial: event.argument)
         case .checkoutTimedOut:
             // No answer yet: ask again (the merchant dedupes and repeats its answer once it has one).
             guard isCurrent(lifecycle) else { return }
@@ -142,8 +151,10 @@ public actor DeviceApp: ReportingActor {
             return event.argument != deadlineCheckSerial
         case .checkoutTimedOut:
             return !isCurrent(lifecycle)
-        case .stepTimedOut, .stepRetryDue, .scaReady:
+        case .stepTimedOut, .stepRetryDue, .scaReady, .identityVerified:
             return !timerIsLive(lifecycle, serial: event.argument)
+        case .provisioningTimedOut:
+            return !isCurrent(lifecycle) || cursors[lifecycle.slot].provisioningSerial != event.argument
         default:
             return false
         }

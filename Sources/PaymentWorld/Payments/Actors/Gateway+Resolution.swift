@@ -116,40 +116,6 @@ extension Gateway {
                      argument: CaptureWire.answer(ok: ok, operation: number))
     }
 
-    /// A refund of a captured payment: merchant → card, within what was captured (AUTH-3).
-    func refundRequested(_ order: LifecycleID, amount: Int64, operation: Int) {
-        guard let payment = byKey[order.rawValue].map(PaymentID.init(rawValue:)), let record = record(payment),
-              record.capturedAmount > 0 else { return }
-        if operation <= record.refundsApplied && !context.has(.refundAppliedTwice) {
-            // A copy of a refund already made (the network duplicated it): answered, not applied again (AUTH-6).
-            counters.duplicatesDeduped &+= 1
-            answerRefund(order, ok: true)
-            return
-        }
-        let allowed = record.refundedAmount + amount <= record.capturedAmount
-        guard allowed || context.has(.refundAboveCapture) else {
-            answerRefund(order, ok: false)
-            return
-        }
-        let facts = context.bodies[payment]
-        context.observe(.refundAttempted(payment, amount: amount))
-        let transfers = Ledger.refund(card: context.ledger.accounts(of: facts.card),
-                                      merchant: context.ledger.accounts(of: facts.merchant), amount: MinorUnits(amount),
-                                      lifecycle: payment.rawValue)
-        guard context.post(transfers, for: .payment(payment)) else { return }
-        records[payment.slot].refundedAmount += amount
-        records[payment.slot].refundsApplied = max(record.refundsApplied, operation)
-        counters.refunds &+= 1
-        context.observe(.refunded(payment, amount: amount))
-        context.observe(.moneyOperationApplied(payment, .refund, number: operation))
-        answerRefund(order, ok: true)
-    }
-
-    private func answerRefund(_ order: LifecycleID, ok: Bool) {
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.refundResponse.rawValue, subject: order.rawValue,
-                     argument: ok ? 1 : 0)
-    }
-
     // MARK: LC-12 outcome resolution
 
     enum ResolvedBy {

@@ -36,8 +36,11 @@ public actor Gateway: ReportingActor {
         /// The highest capture number applied: a request naming one at or below it is a copy (AUTH-6).
         var capturesApplied = 0
         var refundedAmount: Int64 = 0
-        /// The highest refund number applied: a request naming one at or below it is a copy (AUTH-6).
-        var refundsApplied = 0
+        /// The merchant's refunds of this payment, by number − 1 (LC-02 Refund children): a request
+        /// naming one already here is a copy (AUTH-6).
+        var refunds: [RefundRecord] = []
+        /// The refund numbers refused above what was left (903), a bit each: a copy gets 903 again.
+        var refundsRefused: UInt16 = 0
         /// When an authorization's hold expires unless captured first (AUTH-5); nil before approval.
         var captureLimit: SimTime?
         /// When the latest authorization request left.
@@ -105,6 +108,9 @@ public actor Gateway: ReportingActor {
         case .tokenLookupTimedOut:
             tokenLookupTimedOut(PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
             return
+        case .refundTimedOut:
+            refundTimedOut(PaymentID(rawValue: event.subject), argument: event.argument)
+            return
         default:
             break
         }
@@ -127,6 +133,7 @@ public actor Gateway: ReportingActor {
         case .refundRequest:
             refundRequested(LifecycleID(rawValue: event.subject), amount: RefundWire.amount(of: event.argument),
                             operation: RefundWire.operation(of: event.argument))
+        case .refundResponse: refundAnswered(payment, argument: event.argument)
         case .tokenLookupResponse: tokenLookedUp(payment, argument: event.argument)
         case .cascadeConsentGiven: consentAnswered(payment, consented: event.argument == 1)
         default: preconditionFailure("gateway got unexpected \(message)")
@@ -230,6 +237,12 @@ public actor Gateway: ReportingActor {
     /// Frees a finished payment's slot and key; later messages for it are stale.
     func retire(_ payment: PaymentID) {
         guard let record = record(payment) else { return }
+        if record.refunds.contains(where: \.isInFlight) {
+            // A refund still waits for the acquirer: its record stays until the refund ends, so its
+            // answer or inquiry finds it (and AUTH-3 still knows what was captured).
+            context.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
+            return
+        }
         let order = record.order
         if record.verification != nil {
             // No merchant order and no key: only the platform's lookup goes.
@@ -263,6 +276,8 @@ public actor Gateway: ReportingActor {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .tokenLookupTimedOut,
              .cascadeConsentTimedOut, .captureDayDue:
             return !timerIsLive(PaymentID(rawValue: event.subject), UInt32(truncatingIfNeeded: event.argument))
+        case .refundTimedOut:
+            return !refundTimerIsLive(PaymentID(rawValue: event.subject), argument: event.argument)
         default:
             return false
         }

@@ -22,6 +22,11 @@ public actor MerchantServer: ReportingActor {
         var challengeExpired = false
         /// The gateway refused the token payment before it started, and why; told on to the device.
         var tokenRefusal: TokenLookupWire.Result?
+        /// The refunds the merchant makes of this order, the ones answered (a bit per number), and
+        /// how many times it has asked.
+        var refunds = RefundPlan.none
+        var refundsAnswered: UInt8 = 0
+        var refundCalls = 0
     }
 
     nonisolated public let lane: SimulationLane
@@ -29,6 +34,8 @@ public actor MerchantServer: ReportingActor {
     nonisolated let kind = PaymentActorKind.merchant
     private let context: PaymentsContext
     @exclusivity(unchecked) private var random: SimRandom
+    /// How refunds go, from a stream of their own, so the merchant's other draws stay what they were.
+    @exclusivity(unchecked) private var refundRandom: SimRandom
     @exclusivity(unchecked) private var orders: [Order] = []
     @exclusivity(unchecked) private(set) var counters = PaymentCounters()
 
@@ -37,6 +44,7 @@ public actor MerchantServer: ReportingActor {
         id = context.addresses[kind]
         lane = context.makeLane()
         random = context.splitRandom()
+        refundRandom = context.sideRandom(0x5245_4655_4E44)  // "REFUND"
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: counters) }
@@ -55,7 +63,8 @@ public actor MerchantServer: ReportingActor {
             captured(payment, ok: CaptureWire.isOK(event.argument), number: CaptureWire.operation(of: event.argument))
         case .voidDue: requestVoid(payment)
         case .voidResponse: voided(payment)
-        case .refundResponse: break  // The refund is a child operation; the device is not told.
+        case .refundResponse: refundAnswered(payment, argument: event.argument)
+        case .refundDue: askRefunds(payment)
         case .stepRequest:
             // E1: the merchant signs the payment's parameters with the project's secret key.
             let step = StepWire.step(of: event.argument) ?? .signParameters
@@ -73,6 +82,7 @@ public actor MerchantServer: ReportingActor {
         case .merchantCallTimedOut: !callTimerIsLive(LifecycleID(rawValue: event.subject), try: Int(event.argument))
         case .captureDue: !captureReminderIsLive(LifecycleID(rawValue: event.subject), number: Int(event.argument))
         case .voidDue: order(LifecycleID(rawValue: event.subject)).map { !$0.voiding || $0.voidAnswered } ?? true
+        case .refundDue: order(LifecycleID(rawValue: event.subject)).map { !$0.refunds.waits(answered: $0.refundsAnswered) } ?? true
         default: false
         }
     }
@@ -245,11 +255,10 @@ public actor MerchantServer: ReportingActor {
         }
         // A Portmone bill or top-up is not refunded through the merchant: its money went to the payee.
         if ok && random.chance(context.configuration.behaviour.refundRatio) && !context.bodies[payment].paysPayee {
-            var amount = context.bodies[payment].amount / 2
-            if context.has(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
-            // The order's first (and, in this model, only) refund: its number names the operation.
-            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue, subject: payment.rawValue,
-                         argument: RefundWire.encode(amount: amount, operation: 1))
+            let behaviour = context.configuration.behaviour
+            orders[payment.slot].refunds = refundRandom.pick([(.inParts, behaviour.refundInParts),
+                                                             (.halfThenWhole, behaviour.refundExcess)]) ?? .half
+            askRefunds(payment)
         }
     }
 
@@ -275,5 +284,72 @@ public actor MerchantServer: ReportingActor {
     private func voided(_ payment: LifecycleID) {
         guard order(payment) != nil else { return }
         orders[payment.slot].voidAnswered = true
+    }
+
+    // MARK: Refunds (LC-02 Refund children)
+
+    /// Asks for every refund of the order not answered yet, each under its own number so the
+    /// gateway applies it once (AUTH-6), and again after each call timeout, a bounded number of times.
+    private func askRefunds(_ payment: LifecycleID) {
+        guard let order = order(payment), order.refunds.waits(answered: order.refundsAnswered),
+              order.refundCalls <= context.configuration.policies.merchantRetries else { return }
+        orders[payment.slot].refundCalls += 1
+        for operation in 1...order.refunds.count where order.refundsAnswered & (1 << operation) == 0 {
+            var amount = order.refunds.amount(operation, of: context.bodies[payment].amount, fee: context.configuration.fee)
+            if context.has(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
+            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue,
+                         subject: payment.rawValue, argument: RefundWire.encode(amount: amount, operation: operation))
+        }
+        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.refundDue.rawValue,
+                         subject: payment.rawValue)
+    }
+
+    private func refundAnswered(_ payment: LifecycleID, argument: UInt64) {
+        let operation = RefundAnswerWire.operation(of: argument)
+        guard let order = order(payment), operation >= 1, operation <= order.refunds.count,
+              order.refundsAnswered & (1 << operation) == 0, RefundAnswerWire.result(of: argument) != nil else {
+            counters.duplicatesDeduped &+= 1
+            return
+        }
+        // Refunded, declined or refused above what was left: the merchant asks no more either way.
+        orders[payment.slot].refundsAnswered |= 1 << operation
+    }
+}
+
+/// The refunds a merchant makes of a captured order, each with its number (1, 2). A merchant
+/// refunds at most what it received for the order, the amount less the gateway's fee: the fee
+/// stays with the gateway, and the merchant's balance may not go below zero (G-1).
+enum RefundPlan {
+    case none
+    /// Half the amount back, once.
+    case half
+    /// What the merchant received back in two parts, asked at once (two items returned): the
+    /// second counts the first in flight (AUTH-3).
+    case inParts
+    /// Half of it back, and at once all of it again (a second operator's refund): whichever comes
+    /// second asks more than is left, and the gateway refuses it (ecommpay 903).
+    case halfThenWhole
+
+    var count: Int {
+        switch self {
+        case .none: 0
+        case .half: 1
+        case .inParts, .halfThenWhole: 2
+        }
+    }
+
+    func amount(_ operation: Int, of total: Int64, fee: Ratio) -> Int64 {
+        let received = total - total * Int64(fee.numerator) / Int64(fee.denominator)
+        switch (self, operation) {
+        case (.inParts, 2): return received - received / 2
+        case (.halfThenWhole, 2): return received
+        case (.half, _): return min(total / 2, received)
+        default: return received / 2
+        }
+    }
+
+    /// Whether a refund is still unanswered, given the answered numbers' bits.
+    func waits(answered: UInt8) -> Bool {
+        count > 0 && (1...count).contains { answered & (1 << $0) == 0 }
     }
 }

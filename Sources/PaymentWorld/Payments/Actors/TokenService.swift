@@ -7,6 +7,8 @@ public actor TokenService: ReportingActor {
         var last = LastAnswer()
         var token: TokenState?
         var activation: UInt64?
+        /// Whether the Google token needs identity verification before the PNO decides; nil until asked.
+        var identityVerification: Bool?
         /// The one card and customer the token maps to (TOK-1), fixed when it is created.
         var card = CardID(0)
         var owner = CustomerID(0)
@@ -18,11 +20,14 @@ public actor TokenService: ReportingActor {
     @exclusivity(unchecked) private var records = SlotTable(empty: Record())
 
     nonisolated let kind = PaymentActorKind.tokenService
+    /// Identity verification's draws, apart from the desk's stream, so its other draws stay as they were.
+    @exclusivity(unchecked) private var identityRandom: SimRandom
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
         lane = context.makeLane()
         desk = ServerDesk(kind: kind, context: context)
+        identityRandom = context.sideRandom(0x4944_56)  // "IDV"
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
@@ -74,8 +79,13 @@ public actor TokenService: ReportingActor {
             // The PNO decides once per pass request; a repeated request gets the same decision.
             let approved = record.activation ?? (desk.random.chance(desk.seed.pnoDecline) ? 0 : 1)
             record.activation = approved
+            if PassWire.isGoogle(event.argument) && record.identityVerification == nil {
+                // Google manual tokenization: the token waits in NEEDS_IDENTITY_VERIFICATION (S3 b).
+                record.identityVerification = identityRandom.chance(desk.seed.identityVerification)
+            }
             records[payment] = record
-            desk.send(.pnoAnswer, to: .mobileWallet, payment, argument: approved)
+            let verifies = record.identityVerification == true && !PassWire.isVerified(event.argument)
+            desk.send(.pnoAnswer, to: .mobileWallet, payment, argument: verifies ? PassWire.needsIdentityVerification : approved)
         default:
             preconditionFailure("token service got unexpected \(PaymentMessage.name(event.kind))")
         }
@@ -145,23 +155,29 @@ public actor MobileWallet: ReportingActor {
         case .stepRequest:
             let attempt = StepWire.attempt(of: event.argument)
             if desk.settledEarlier(record.last, .addPass, attempt: attempt, payment: payment) { return }
-            if record.asked && record.last.step == nil {
-                desk.send(.pnoRequest, to: .tokenService, payment)  // Still waiting: ask the PNO again.
+            let pass = StepWire.payload(of: event.argument)
+            if record.asked && record.last.step == nil && record.last.attempt == attempt {
+                desk.send(.pnoRequest, to: .tokenService, payment, argument: pass)  // Still waiting: ask the PNO again.
                 return
             }
             if desk.random.chance(desk.seed.walletError) {
-                record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .refused)
+                record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .refused, payload: PassWire.walletError)
                 records[payment] = record
-                desk.answer(payment, .addPass, .refused, call: attempt)
+                desk.answer(payment, .addPass, .refused, call: attempt, payload: PassWire.walletError)
                 return
             }
             record.asked = true
             record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .ok)
             record.last.step = nil  // Answered only once the PNO decides.
             records[payment] = record
-            desk.send(.pnoRequest, to: .tokenService, payment)
+            desk.send(.pnoRequest, to: .tokenService, payment, argument: pass)
         case .pnoAnswer:
             guard record.asked, record.last.step == nil else { return }  // A duplicate decision.
+            if event.argument == PassWire.needsIdentityVerification {
+                // The wallet shows its identity verification; the app's next call comes once it is done.
+                desk.send(.identityVerificationRequired, to: .device, payment, argument: UInt64(record.last.attempt))
+                return
+            }
             let answer: StepAnswer = event.argument == 1 ? .ok : .refused
             if answer == .ok {
                 // The pass holds the network token (DPAN), never the card number (G-12).
@@ -170,10 +186,32 @@ public actor MobileWallet: ReportingActor {
             }
             record.last.step = .addPass
             record.last.answer = answer
+            record.last.payload = answer == .ok ? 0 : PassWire.pnoDeclined
             records[payment] = record
-            desk.answer(payment, .addPass, answer, call: record.last.attempt)
+            desk.answer(payment, .addPass, answer, call: record.last.attempt, payload: record.last.payload)
         default:
             preconditionFailure("mobile wallet got unexpected \(PaymentMessage.name(event.kind))")
         }
     }
+}
+
+/// A pass request on the wire: the app's `addPass` payload and the mobile wallet's `pnoRequest`
+/// argument (which wallet, and whether the customer has verified their identity), and what
+/// comes back: the PNO's answer, and why the wallet refused a pass (LC-11 `walletError` or
+/// `pnoDeclined`).
+enum PassWire {
+    static let google: UInt64 = 1
+    static let verified: UInt64 = 2
+
+    static func request(google: Bool, verified: Bool) -> UInt64 {
+        (google ? Self.google : 0) | (verified ? Self.verified : 0)
+    }
+    static func isGoogle(_ argument: UInt64) -> Bool { argument & google != 0 }
+    static func isVerified(_ argument: UInt64) -> Bool { argument & verified != 0 }
+
+    /// The PNO's answer besides 0 (declined) and 1 (approved).
+    static let needsIdentityVerification: UInt64 = 2
+    /// Why the wallet answered `refused`, in the answer's payload.
+    static let walletError: UInt64 = 1
+    static let pnoDeclined: UInt64 = 2
 }

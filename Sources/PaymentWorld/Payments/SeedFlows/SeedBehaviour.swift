@@ -77,6 +77,17 @@ public struct SeedBehaviour: Sendable, Hashable {
     /// PNO declines and mobile-wallet errors during provisioning.
     public var pnoDecline = Ratio(2, 100)
     public var walletError = Ratio(1, 100)
+    /// LC-11, by share of push provisionings: phones that cannot add the card (`canAddPaymentPass`
+    /// false, or the card already in the wallet), so the app shows no button and the customer pays
+    /// with the card's details; phones whose wallet is Google Pay (the rest are Apple Pay); and
+    /// customers who leave the wallet's add-card sheet open and come back after `walkAwayTime`.
+    public var walletIneligible = Ratio(2, 100)
+    public var googleWallet = Ratio(40, 100)
+    public var passSheetLeftOpen = Ratio(1, 100)
+    /// Google passes whose token needs identity verification first (manual tokenization), and the
+    /// time the customer takes to verify; the 600 s provisioning budget runs meanwhile.
+    public var identityVerification = Ratio(20, 100)
+    public var identityVerificationTime: Distribution = .lognormal(median: .seconds(120), sigma: 1)
     /// How the customer pays at a Paysafe flow's end (CARD-3), by share: with the card's details
     /// (card-not-present), with the network token of the phone's mobile wallet, and the rest with
     /// the plastic at a terminal. A token purchase from a phone that holds no completed token for

@@ -93,7 +93,9 @@ extension SeedSystem {
             default: "invalidTransition"
             }
         case (.paysafe, .scaFailed): "scaFailed"
-        case (.paysafe, .expired): step == .updateTokenizationStatus ? "tokenizationFailed" : "scaExpired"
+        case (.paysafe, .expired):
+            // A pass not activated, or not reported added, within the provisioning's 600 s.
+            step == .updateTokenizationStatus || step == .addPass ? "tokenizationFailed" : "scaExpired"
         case (.paysafe, .retryLater): "activationMismatch"
         default: answer.description
         }

@@ -73,6 +73,11 @@ final class PaymentsContext: @unchecked Sendable {
     /// builds them, so each gets the same stream in every run of the seed.
     func splitRandom() -> SimRandom { simulation.with { $0.random.split() } }
 
+    /// A random stream for a newer concern of an actor, derived from the root without advancing it
+    /// (`SimRandom.stream(for:)`): a choice added to the model takes its draws from here, so the
+    /// streams every actor split before keep giving what they gave.
+    func sideRandom(_ name: UInt64) -> SimRandom { simulation.with { $0.random.stream(for: name) } }
+
     /// Reports a fact to the invariant monitors.
     @inline(__always) func observe(_ event: WorldEvent) { observer.observe(event) }
 

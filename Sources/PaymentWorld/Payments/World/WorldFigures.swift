@@ -56,6 +56,16 @@ public struct PaymentCounters: Sendable {
     public var standIns: UInt64 = 0
     public var captures: UInt64 = 0
     public var refunds: UInt64 = 0
+    /// Refunds the acquirer declined (or LC-12 found not made), those the gateway refused as above
+    /// what was left (ecommpay 903), and those whose answer went missing (LC-02 Refund `outcomeUnknown`).
+    public var refundsDeclined: UInt64 = 0
+    public var refundsRefused: UInt64 = 0
+    public var refundOutcomesUnknown: UInt64 = 0
+    /// Push provisionings (LC-11) the app did not offer (the phone cannot add the card), those whose
+    /// wallet sheet the customer left open, and Google passes that needed identity verification.
+    public var provisioningsNotOffered: UInt64 = 0
+    public var passSheetsLeftOpen: UInt64 = 0
+    public var identityVerifications: UInt64 = 0
     public var droppedByOutage: UInt64 = 0
     public var rejectedByQueue: UInt64 = 0
     /// Calls refused because another lifecycle of the same customer changed a shared thing first:
@@ -146,6 +156,12 @@ extension PaymentCounters {
         standIns &+= other.standIns
         captures &+= other.captures
         refunds &+= other.refunds
+        refundsDeclined &+= other.refundsDeclined
+        refundsRefused &+= other.refundsRefused
+        refundOutcomesUnknown &+= other.refundOutcomesUnknown
+        provisioningsNotOffered &+= other.provisioningsNotOffered
+        passSheetsLeftOpen &+= other.passSheetsLeftOpen
+        identityVerifications &+= other.identityVerifications
         droppedByOutage &+= other.droppedByOutage
         rejectedByQueue &+= other.rejectedByQueue
         walletConflicts &+= other.walletConflicts

@@ -1,12 +1,16 @@
-/// AUTH-3: what a payment refunds never exceeds what it captured; checked before the money moves.
+/// AUTH-3: what a payment refunds never exceeds what it captured, counting the refunds in flight;
+/// checked when a refund goes out and again before its money moves.
 final class RefundsNeverExceedCaptures: SafetyMonitor {
     static let invariant = "AUTH-3"
     static let claim = "RefundsNeverExceedCaptures"
-    static let watches: [WorldEvent.Kind] = [.captured, .refundAttempted, .refunded, .paymentRetired]
+    static let watches: [WorldEvent.Kind] = [.captured, .refundRequested, .refundAttempted, .refunded, .refundNotMade,
+                                             .paymentRetired]
 
     private struct Shadow {
         var captured: Int64 = 0
         var refunded: Int64 = 0
+        /// Sent to the acquirer and not ended yet.
+        var inFlight: Int64 = 0
     }
 
     @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
@@ -22,8 +26,23 @@ final class RefundsNeverExceedCaptures: SafetyMonitor {
             let refunded = shadow.refunded + amount
             checks.expect(refunded <= shadow.captured, about: payment,
                           "a refund would make \(refunded) refunded of \(shadow.captured) captured")
+        case .refundRequested(let payment, let amount):
+            let shadow = payments.update(payment) { shadow in
+                defer { shadow.inFlight += amount }
+                return shadow
+            }
+            let promised = shadow.refunded + shadow.inFlight + amount
+            checks.expect(promised <= shadow.captured, about: payment,
+                          "a refund of \(amount) sent with \(shadow.refunded) refunded and \(shadow.inFlight) in flight "
+                              + "of \(shadow.captured) captured")
         case .refunded(let payment, let amount):
-            payments.update(payment) { $0.refunded += amount }
+            // A refund applied twice (a planted defect) was never in flight the second time.
+            payments.update(payment) { shadow in
+                shadow.refunded += amount
+                shadow.inFlight = max(0, shadow.inFlight - amount)
+            }
+        case .refundNotMade(let payment, let amount):
+            payments.update(payment) { $0.inFlight = max(0, $0.inFlight - amount) }
         case .paymentRetired(let payment, _):
             payments.forget(payment)
         default:

@@ -1,0 +1,229 @@
+import SimulationKernel
+
+/// One refund of a captured payment at the gateway: its LC-02 Refund state, and the wait on the
+/// acquirer's answer.
+struct RefundRecord {
+    var state: RefundState
+    /// What the merchant asked to refund.
+    var amount = MinorUnits.zero
+    /// Tells the live response timer from one whose wait was answered or replaced.
+    var serial: UInt32 = 0
+    /// Status requests sent since the answer went missing (LC-12).
+    var inquiries = 0
+
+    /// Sent and not answered yet. An `idle` record is a number not asked for (yet), or one refused
+    /// above what was left before it started.
+    var isInFlight: Bool {
+        switch state {
+        case .requested, .outcomeUnknown: true
+        case .idle, .refunded, .refundDeclined: false
+        }
+    }
+}
+
+extension Gateway {
+    // MARK: LC-02 Refund
+
+    /// The most refunds one payment may have; a request numbered above it is refused.
+    static let refundsPerPayment = 8
+
+    /// The most status requests for one refund whose answer went missing; then it counts as not
+    /// made, which the ledger agrees with, since the gateway moves the money only on an approval.
+    static let refundInquiries = 16
+
+    /// A merchant's refund of a captured payment. A new number starts a refund child whose table
+    /// guards AUTH-3 (what it asks for must be left, counting refunds in flight); a number already
+    /// seen is a copy (a retry or a duplicate), answered once the refund ended and never applied
+    /// twice (AUTH-6).
+    func refundRequested(_ order: LifecycleID, amount: Int64, operation: Int) {
+        guard let payment = byKey[order.rawValue].map(PaymentID.init(rawValue:)), let record = record(payment),
+              record.capturedAmount > 0 else { return }
+        guard operation >= 1 && operation <= Self.refundsPerPayment else {
+            return answerRefund(order, operation, .exceedsPayment, code: .refundsExceedPayment)
+        }
+        if operation <= record.refunds.count, record.refunds[operation - 1].state != .idle(refundable: .zero) {
+            return refundCopied(payment, order, operation)
+        }
+        if record.refundsRefused & (1 << operation) != 0 {
+            counters.duplicatesDeduped &+= 1  // A copy of a refund refused above what was left.
+            return answerRefund(order, operation, .exceedsPayment, code: .refundsExceedPayment)
+        }
+        let inFlight = record.refunds.reduce(Int64(0)) { sum, refund in
+            switch refund.state {
+            case .requested(let amount), .outcomeUnknown(let amount): sum + amount.value
+            case .idle, .refunded, .refundDeclined: sum
+            }
+        }
+        var refundable = record.capturedAmount - record.refundedAmount - inFlight
+        // The planted bug: the gateway trusts the merchant's amount instead of what is left.
+        if context.has(.refundAboveCapture) { refundable = max(refundable, amount) }
+        var state = RefundState.idle(refundable: MinorUnits(max(0, refundable)))
+        guard (try? state.applying(.request(MinorUnits(amount)))) != nil else {
+            // Above what is left to refund: refused before it goes anywhere, as ecommpay answers 903.
+            counters.refundsRefused &+= 1
+            records[payment.slot].refundsRefused |= 1 << operation
+            return answerRefund(order, operation, .exceedsPayment, code: .refundsExceedPayment)
+        }
+        while records[payment.slot].refunds.count < operation {
+            records[payment.slot].refunds.append(RefundRecord(state: .idle(refundable: .zero)))
+        }
+        records[payment.slot].refunds[operation - 1].amount = MinorUnits(amount)
+        stepRefund(payment, operation, .request(MinorUnits(amount)), state: &state)
+    }
+
+    /// A copy of a refund the gateway has: its answer again once it ended, nothing while it runs.
+    private func refundCopied(_ payment: PaymentID, _ order: LifecycleID, _ operation: Int) {
+        counters.duplicatesDeduped &+= 1
+        switch records[payment.slot].refunds[operation - 1].state {
+        case .refunded(let amount):
+            if context.has(.refundAppliedTwice) { postRefund(payment, operation, amount: amount) }  // The planted bug.
+            answerRefund(order, operation, .refunded)
+        case .refundDeclined(reason: .issuer(let code)):
+            answerRefund(order, operation, .declined, code: code)
+        case .refundDeclined:
+            answerRefund(order, operation, .declined, code: .error)
+        case .idle, .requested, .outcomeUnknown:
+            break  // Still running: the merchant hears when it ends.
+        }
+    }
+
+    /// Offers `event` to refund `operation`'s table (`state` when it starts, its record's after)
+    /// and performs the effects.
+    private func stepRefund(_ payment: PaymentID, _ operation: Int, _ event: RefundEvent, state: inout RefundState) {
+        guard let effects = context.step(&state, event, of: .payment(payment), coverage: &coverage) else { return }
+        records[payment.slot].refunds[operation - 1].state = state
+        for effect in effects { perform(effect, payment, operation) }
+    }
+
+    private func stepRefund(_ payment: PaymentID, _ operation: Int, _ event: RefundEvent) {
+        var state = records[payment.slot].refunds[operation - 1].state
+        stepRefund(payment, operation, event, state: &state)
+    }
+
+    private func perform(_ effect: RefundEffect, _ payment: PaymentID, _ operation: Int) {
+        switch effect {
+        case .sendRefund(let amount):
+            context.observe(.refundRequested(payment, amount: amount.value))
+            sendRefund(payment, operation, amount: amount)
+        case .startTimer:
+            armRefundTimer(payment, operation)
+        case .startResolution:
+            // The answer went missing: ask the acquirer how the refund ended, by asking for it again
+            // under the same number (it decides once per refund).
+            counters.refundOutcomesUnknown &+= 1
+            inquireRefund(payment, operation)
+        case .postTransfer(.refund(let amount)):
+            postRefund(payment, operation, amount: amount)
+        case .postTransfer(let posting):
+            preconditionFailure("LC-02 Refund asked the gateway to post \(posting), which only refunds")
+        case .notifyMerchant(let status):
+            refundEnded(payment, operation, status)
+        }
+    }
+
+    private func sendRefund(_ payment: PaymentID, _ operation: Int, amount: MinorUnits) {
+        // Through the acquirer whose provider approved the payment.
+        let acquirer = context.addresses.acquirer(attempt: records[payment.slot].approvedAttempt ?? 0)
+        context.send(from: id, to: acquirer, kind: PaymentMessage.refundRequest.rawValue,
+                     subject: payment.rawValue, argument: RefundWire.encode(amount: amount.value, operation: operation))
+    }
+
+    private func inquireRefund(_ payment: PaymentID, _ operation: Int) {
+        guard case .outcomeUnknown(let amount) = records[payment.slot].refunds[operation - 1].state else { return }
+        records[payment.slot].refunds[operation - 1].inquiries += 1
+        sendRefund(payment, operation, amount: amount)
+        armRefundTimer(payment, operation)
+    }
+
+    private func armRefundTimer(_ payment: PaymentID, _ operation: Int) {
+        records[payment.slot].refunds[operation - 1].serial &+= 1
+        let serial = records[payment.slot].refunds[operation - 1].serial
+        context.schedule(after: context.configuration.timeouts.resolutionHop, to: id,
+                         kind: PaymentMessage.refundTimedOut.rawValue, subject: payment.rawValue,
+                         argument: RefundTimerWire.encode(operation: operation, serial: serial))
+    }
+
+    func refundTimerIsLive(_ payment: PaymentID, argument: UInt64) -> Bool {
+        let operation = RefundTimerWire.operation(of: argument)
+        guard payment.slot < records.count, records[payment.slot].generation == payment.generation,
+              operation >= 1, operation <= records[payment.slot].refunds.count else { return false }
+        let refund = records[payment.slot].refunds[operation - 1]
+        return refund.serial == RefundTimerWire.serial(of: argument) && !refund.state.isTerminal
+    }
+
+    /// No answer from the acquirer in time: the refund's outcome is unknown (LC-12), or, already
+    /// unknown, its status request went missing too and is asked again, a bounded number of times.
+    func refundTimedOut(_ payment: PaymentID, argument: UInt64) {
+        guard refundTimerIsLive(payment, argument: argument) else { return }
+        let operation = RefundTimerWire.operation(of: argument)
+        switch records[payment.slot].refunds[operation - 1].state {
+        case .requested:
+            stepRefund(payment, operation, .timeout)
+        case .outcomeUnknown where records[payment.slot].refunds[operation - 1].inquiries < Self.refundInquiries:
+            inquireRefund(payment, operation)
+        case .outcomeUnknown:
+            stepRefund(payment, operation, .resolved(.notApproved))
+        case .idle, .refunded, .refundDeclined:
+            break
+        }
+    }
+
+    /// The acquirer's answer: to the request itself, or to a status request after it went missing.
+    func refundAnswered(_ payment: PaymentID, argument: UInt64) {
+        let operation = RefundAnswerWire.operation(of: argument)
+        guard let record = record(payment), operation >= 1, operation <= record.refunds.count,
+              let result = RefundAnswerWire.result(of: argument) else { return }
+        let refunded = result == .refunded
+        switch record.refunds[operation - 1].state {
+        case .requested:
+            stepRefund(payment, operation, refunded ? .approve : .decline(code: RefundAnswerWire.code(of: argument)))
+        case .outcomeUnknown:
+            stepRefund(payment, operation, .resolved(refunded ? .approved : .notApproved))
+        case .idle, .refunded, .refundDeclined:
+            counters.duplicatesDeduped &+= 1  // A copy of an answer already taken.
+        }
+    }
+
+    /// Merchant → card: the refund's money moves, once per refund number (AUTH-3 checks it first).
+    private func postRefund(_ payment: PaymentID, _ operation: Int, amount: MinorUnits) {
+        let facts = context.bodies[payment]
+        context.observe(.refundAttempted(payment, amount: amount.value))
+        let transfers = Ledger.refund(card: context.ledger.accounts(of: facts.card),
+                                      merchant: context.ledger.accounts(of: facts.merchant), amount: amount,
+                                      lifecycle: payment.rawValue)
+        guard context.post(transfers, for: .payment(payment)) else { return }
+        records[payment.slot].refundedAmount += amount.value
+        counters.refunds &+= 1
+        context.observe(.refunded(payment, amount: amount.value))
+        context.observe(.moneyOperationApplied(payment, .refund, number: operation))
+    }
+
+    private func refundEnded(_ payment: PaymentID, _ operation: Int, _ status: PaymentStatus) {
+        let order = records[payment.slot].order
+        switch records[payment.slot].refunds[operation - 1].state {
+        case .refunded:
+            answerRefund(order, operation, .refunded)
+        case .refundDeclined(reason: .issuer(let code)):
+            counters.refundsDeclined &+= 1
+            context.observe(.refundNotMade(payment, amount: sent(payment, operation)))
+            answerRefund(order, operation, .declined, code: code)
+        case .refundDeclined:
+            counters.refundsDeclined &+= 1  // LC-12 found it not made.
+            context.observe(.refundNotMade(payment, amount: sent(payment, operation)))
+            answerRefund(order, operation, .declined, code: .error)
+        case .idle, .requested, .outcomeUnknown:
+            preconditionFailure("refund #\(operation) of \(payment) told the merchant \(status) while running")
+        }
+    }
+
+    /// What refund `operation` asked for; its declined state no longer says.
+    private func sent(_ payment: PaymentID, _ operation: Int) -> Int64 {
+        records[payment.slot].refunds[operation - 1].amount.value
+    }
+
+    private func answerRefund(_ order: LifecycleID, _ operation: Int, _ result: RefundAnswerWire.Result,
+                              code: ResponseCode = .approved) {
+        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.refundResponse.rawValue,
+                     subject: order.rawValue, argument: RefundAnswerWire.encode(operation: operation, result, code: code))
+    }
+}
