@@ -73,7 +73,8 @@ extension Gateway {
             // Refused by the table (AUTH-1): above what is left of the hold, or the wrong kind for its mode.
             answerCapture(order, ok: records[payment.slot].capturesApplied > before, number: number)
         case .captured:
-            // Captured by the platform on its capture day (automatic mode) before the merchant asked.
+            // Closed by a capture whose posting the ledger refused, so its number was never counted:
+            // answered as captured, as the table has it (the capture day's own capture is a copy above).
             counters.duplicatesDeduped &+= 1
             answerCapture(order, ok: true, number: number)
         default:

@@ -15,9 +15,10 @@ extension Gateway {
 
     /// The gateway is the 3DS server (v2) or the MPI behind the TermUrl (v1): it steps LC-06 on
     /// what comes back through the directory server and on its own timers.
-    func threeDSVersion(_ payment: PaymentID) -> ThreeDSVersion {
-        context.bodies[records[payment.slot].order].flow.system.threeDSVersion
-    }
+    func threeDSVersion(_ payment: PaymentID) -> ThreeDSVersion { orderFlow(payment).system.threeDSVersion }
+
+    /// The flow of the order the payment is for.
+    private func orderFlow(_ payment: PaymentID) -> PaymentFlow { context.bodies[records[payment.slot].order].flow }
 
     /// Starts a fresh LC-06: a cascade's next provider needs a new authentication (3DS-3).
     func requestAuthentication(_ payment: PaymentID) {
@@ -25,7 +26,7 @@ extension Gateway {
         switch threeDSVersion(payment) {
         case .v1:
             // The VEReq: v1's start waits for its VERes, so no event is stepped until one comes.
-            countThreeDS1(payment, [.veReq])
+            countThreeDS1([.veReq], of: orderFlow(payment))
             sendAuthenticationRequest(payment)
             startTimer(.authenticationTimedOut, payment, after: context.configuration.timeouts.authentication)
         case .v2:
@@ -97,9 +98,8 @@ extension Gateway {
         return true
     }
 
-    private func countThreeDS1(_ payment: PaymentID, _ steps: [ThreeDS1Step]) {
-        let flow = context.bodies[records[payment.slot].order].flow.rawValue
-        for step in steps { counters.threeDS1[flow][step.rawValue] &+= 1 }
+    private func countThreeDS1(_ steps: [ThreeDS1Step], of flow: PaymentFlow) {
+        for step in steps { counters.threeDS1[flow.rawValue][step.rawValue] &+= 1 }
     }
 
     /// The VERes/ARes wait or the challenge's completion ran out while LC-06 still waited for it.
@@ -117,10 +117,12 @@ extension Gateway {
     /// challengeRedirect without waiting there.
     private func stepThreeDS(_ payment: PaymentID, _ events: [ThreeDSEvent], ending: AuthenticationEnding) {
         var effects: [ThreeDSEffect] = []
+        let flow = orderFlow(payment)
+        let countsV1 = flow.system.threeDSVersion == .v1  // Once per answer, not per event.
         for event in events {
             guard let next = context.step(&records[payment.slot].threeDS, event, of: .payment(payment), coverage: &coverage)
             else { return }
-            if threeDSVersion(payment) == .v1 { countThreeDS1(payment, ThreeDS1Step.steps(of: event)) }
+            if countsV1 { countThreeDS1(ThreeDS1Step.steps(of: event), of: flow) }
             effects += next
         }
         let waiting = !records[payment.slot].threeDS.isTerminal
