@@ -78,6 +78,36 @@ public enum SwarmFaults {
             configuration.policies.captureLimit = limit
             parts.append("capture limit \(limit)")
         }
+        if random.chance(Ratio(1, 8)) {
+            // A payment deadline inside the card core's own waits: sales fail at it wherever they are
+            // (a token lookup, a challenge, an authorization, LC-12, a cascade's consent).
+            let deadline = SimDuration.seconds(Int64(random.int(in: 5...90)))
+            configuration.timeouts.paymentDeadline = deadline
+            parts.append("payment deadline \(deadline)")
+        }
+        if random.chance(Ratio(1, 6)) {
+            // Customers cancel running payments, soon after handing them over.
+            let mean = SimDuration.seconds(Int64(random.int(in: 1...10)))
+            configuration.behaviour.paymentCancel = Ratio(1, 20)
+            configuration.behaviour.cancelTime = .exponential(mean: mean)
+            parts.append("cancels 1/20 after ~\(mean)")
+        }
+        if random.chance(Ratio(1, 6)) {
+            configuration.behaviour.acquirerErrors = Ratio(1, 50)
+            parts.append("acquirer errors 1/50")
+        }
+        if random.chance(Ratio(1, 8)) {
+            // LC-12 waits before it asks, so late originals settle outcomes by themselves; or it never
+            // asks and reverses at once.
+            if random.chance(Ratio(1, 2)) {
+                let delay = SimDuration.seconds(Int64(random.int(in: 1...8)))
+                configuration.timeouts.inquiryDelay = delay
+                parts.append("inquiry delay \(delay)")
+            } else {
+                configuration.policies.inquiries = 0
+                parts.append("no inquiries")
+            }
+        }
         return parts.joined(separator: ", ")
     }
 }

@@ -258,6 +258,11 @@ enum PaymentsRun {
                     ("timed_out", .unsigned(counters.cascadeConsentsTimedOut)),
                 ])),
             ])),
+            ("payment_ends", .object([
+                ("cancels_asked", .unsigned(counters.paymentCancels)), ("cancelled", .unsigned(counters.salesCancelled)),
+                ("past_deadline", .unsigned(counters.salesPastDeadline)),
+                ("acquirer_errors", .unsigned(counters.acquirerErrors)),
+            ])),
             ("unknown_outcomes", .object([
                 ("entered", .unsigned(counters.unknownOutcomes)), ("resolved_by_inquiry", .unsigned(counters.resolvedByInquiry)),
                 ("resolved_by_reversal", .unsigned(counters.resolvedByReversal)),

@@ -18,12 +18,8 @@ public enum UnreachablePairs {
     /// so that a table a change stops stepping says why.
     static let unsteppedTables: [String: String] = [:]
 
-    private static let neverSent = "no actor sends it: the gateway arms no payment deadline (a lost answer goes to "
-        + "LC-12 and ends approved or declined)"
-
-    private static let notAbandoned = "the customer abandons a sale only by cancelling its 3-D Secure challenge "
-        + "(behaviour.challengeAbandon), in authenticating; elsewhere they walk away only at the SDK steps, before "
-        + "the card core"
+    private static let noTimeInScreening = "the gateway screens a sale in the call that submits it (3-D Secure or "
+        + "not, from the card's enrolment), so no time passes in screening for a cancel or a deadline to land in"
 
     /// Pairs of stepped tables, by lifecycle; `* × event` stands for every state of that event.
     static let pairs: [String: [String: String]] = [
@@ -33,14 +29,8 @@ public enum UnreachablePairs {
             "instrumentCaptured × use": "a Mastercard payment goes through the card core, not as a use of its session",
         ],
         "LC-01 Sale": [
-            "created × abandon": notAbandoned,
-            "screening × abandon": notAbandoned,
-            "authorizing × abandon": notAbandoned,
-            "outcomeUnknown × abandon": notAbandoned,
-            "cascading × abandon": notAbandoned,
-            "* × deadline": neverSent,
-            "authorizing × technicalError": "no acquirer answers with a technical error: a lost or refused message times "
-                + "out and goes to LC-12",
+            "screening × abandon": noTimeInScreening,
+            "screening × deadline": noTimeInScreening,
         ],
         "LC-02 Authorization": [
             "authorized × void": "a merchant voids only an authorization whose capture was refused, which needs a "
@@ -75,11 +65,6 @@ public enum UnreachablePairs {
         "LC-11 Provisioning": [
             "initiated × timeout": "the app hands the pass request to the wallet in the tokenize answer's own callback, "
                 + "so no time passes in initiated; a customer who leaves the wallet's sheet open waits in pnoActivating",
-        ],
-        "LC-12 OutcomeResolution": [
-            "outcomeUnknown × acquirerTimeoutPassed": "every seed scenario asks before it reverses (policies.inquiries > 0)",
-            "outcomeUnknown × originalReply": "the gateway asks or reverses at once, so an unknown outcome waits in "
-                + "inquiring or reversing, never in outcomeUnknown itself",
         ],
     ]
 }

@@ -51,7 +51,7 @@ extension PaymentsConfiguration {
             // a row, then the RReq of a challenge).
             let deviceCalls = timeouts.deviceCall * calls
             total = total + deviceCalls + merchantCalls + timeouts.authentication + timeouts.challenge
-                + timeouts.authorization + timeouts.issuerStandIn + timeouts.resolutionHop * Int64(policies.inquiries + 2)
+                + timeouts.authorization + timeouts.issuerStandIn + resolutionWait
             if core == .authorization {
                 // The merchant's captures: up to `CapturePlan.mostParts` shipments each within the capture
                 // window, or the platform's capture day and the merchant's one question after it.
@@ -66,12 +66,33 @@ extension PaymentsConfiguration {
                 // Each further provider of a cascade (LC-08) may wait out the customer's consent, a new
                 // 3-D Secure with its challenge, and its own authorization and resolution.
                 let attempt = timeouts.cascadeConsent + timeouts.authentication + timeouts.challenge + timeouts.authorization
-                    + timeouts.issuerStandIn + timeouts.resolutionHop * Int64(policies.inquiries + 2)
+                    + timeouts.issuerStandIn + resolutionWait
                 total = total + attempt * Int64(policies.cascadeProviders - 1)
             }
         }
         let timers = total + SimDuration(nanoseconds: total.nanoseconds / 10)
         return timers.addingClamped(networkAllowance(for: flow))
+    }
+
+    /// The longest LC-12 may take to settle an unknown outcome by its own timers: the inquiry
+    /// delay, the inquiries, and the reversal.
+    var resolutionWait: SimDuration {
+        timeouts.inquiryDelay + timeouts.resolutionHop * Int64(policies.inquiries + 2)
+    }
+
+    /// How long the gateway keeps a sale open before it fails it (LC-01 `deadline`):
+    /// `timeouts.paymentDeadline`, or the card core's own stage timeouts + 10 %, with the network's
+    /// allowance: the token lookup's tries, then for each provider a cascade may try its consent,
+    /// 3-D Secure with the challenge, the authorization, the stand-in and LC-12. A payment meets it
+    /// only when it is stuck past every stage's own timer.
+    public var paymentDeadline: SimDuration {
+        if let fixed = timeouts.paymentDeadline { return fixed }
+        let providers = Int64(policies.cascading ? Swift.max(1, policies.cascadeProviders) : 1)
+        let attempt = timeouts.authentication + timeouts.challenge + timeouts.authorization + timeouts.issuerStandIn
+            + resolutionWait
+        let total = timeouts.resolutionHop * 3 + attempt * providers + timeouts.cascadeConsent * (providers - 1)
+        let timers = total + SimDuration(nanoseconds: total.nanoseconds / 10)
+        return timers.addingClamped(networkAllowance(for: .sale))
     }
 
     /// How many calls one round trip needs on links that lose `loss` of messages, for all but one

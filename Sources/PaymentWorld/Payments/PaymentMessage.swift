@@ -86,16 +86,21 @@ enum PaymentMessage: UInt32, CaseIterable {
     case identityVerificationRequired  // Mobile wallet → device: the Google token needs identity verification first.
     case identityVerified          // Device to itself: the customer verified; argument: the call's serial.
     case provisioningTimedOut      // Device to itself: the 600 s provisioning budget ran out; argument: its serial.
+    // LC-01's own ends at the gateway, and LC-12's wait before it asks.
+    case paymentCancelDue          // Device to itself: the customer taps cancel on the progress screen.
+    case paymentCancel             // Device → merchant → gateway: the customer cancelled the order's payment.
+    case paymentDeadlinePassed     // Gateway to itself: the earliest sale deadline in flight passed; argument: its serial.
+    case inquiryDue                // Gateway to itself: the inquiry delay ended; argument: timer generation.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
 
     /// The subject of an event at an actor as the identity it is, for traces: `payment#2.1`,
-    /// `lifecycle#2.1`, or `-` for the device's arrival timer, which is about no record yet, and its
-    /// deadline check, which is about all the lifecycles in flight.
+    /// `lifecycle#2.1`, or `-` for the device's arrival timer, which is about no record yet, and the
+    /// device's and the gateway's deadline checks, which are about everything in flight.
     static func subjectName(_ kind: UInt32, _ subject: UInt64, at actor: PaymentActorKind) -> String {
         let message = PaymentMessage(rawValue: kind & ~servedFlag)
-        if message == .lifecycleDue || message == .lifecycleDeadline { return "-" }
+        if message == .lifecycleDue || message == .lifecycleDeadline || message == .paymentDeadlinePassed { return "-" }
         return namesPayment(message, at: actor)
             ? PaymentID(rawValue: subject).description : LifecycleID(rawValue: subject).description
     }
@@ -107,7 +112,7 @@ enum PaymentMessage: UInt32, CaseIterable {
         case .acs: message == .authenticationRequest
         case .gateway:
             switch message {
-            case .paymentRequest, .captureRequest, .voidRequest, .refundRequest, .verificationRequest: false
+            case .paymentRequest, .captureRequest, .voidRequest, .refundRequest, .verificationRequest, .paymentCancel: false
             default: true
             }
         case .device: message == .cascadeConsentGiven  // The customer's answer, addressed to the gateway's payment.
@@ -122,18 +127,25 @@ enum PaymentMessage: UInt32, CaseIterable {
     }
 }
 
-/// A payment's outcome on the wire (gateway → merchant → device): the outcome, and whether it
-/// failed because the 3-D Secure challenge expired unanswered, the customer having walked away
-/// from the ACS page (ecommpay operation.code 108).
+/// Why a payment failed, when a system's code says more than "failed": the customer left the ACS
+/// page until the challenge expired (ecommpay operation.code 108), cancelled the payment while it
+/// ran (Sips 17, "aborted by the buyer"), or the gateway's payment deadline passed (Sips 97, its
+/// 15 minutes without an answer).
+public enum FailureCause: UInt64, Sendable, Hashable {
+    case unstated = 0, challengeExpired, customerCancelled, deadlinePassed
+}
+
+/// A payment's outcome on the wire (gateway → merchant → device): the outcome, why it failed when
+/// that has a code of its own, and why a token payment was refused before it started.
 enum OutcomeWire {
-    static let challengeExpiredFlag: UInt64 = 1 << 8
+    static let cause = WireField(from: 8, bits: 2)
 
     /// A token payment refused before it started: why (`TokenLookupWire.Result`, 0 when it was not).
-    static let tokenRefusal = WireField(from: 9, bits: 2)
+    static let tokenRefusal = WireField(from: 10, bits: 2)
 
-    static func encode(_ outcome: PaymentOutcome, challengeExpired: Bool,
+    static func encode(_ outcome: PaymentOutcome, cause: FailureCause = .unstated,
                        tokenRefusal: TokenLookupWire.Result? = nil) -> UInt64 {
-        outcome.rawValue | (challengeExpired && !outcome.isSuccess ? challengeExpiredFlag : 0)
+        outcome.rawValue | Self.cause.write(outcome.isSuccess ? 0 : cause.rawValue)
             | Self.tokenRefusal.write(tokenRefusal?.rawValue ?? 0)
     }
 
@@ -144,7 +156,7 @@ enum OutcomeWire {
 
     static func outcome(of argument: UInt64) -> PaymentOutcome { PaymentOutcome(rawValue: argument & 0xFF) ?? .failed }
 
-    static func challengeExpired(_ argument: UInt64) -> Bool { argument & challengeExpiredFlag != 0 }
+    static func cause(of argument: UInt64) -> FailureCause { FailureCause(rawValue: cause.read(argument)) ?? .unstated }
 }
 
 /// How a payment ended, as the gateway reports it to the merchant and the merchant to the device.
@@ -360,6 +372,9 @@ enum IssuerAnswer: UInt64, CaseIterable {
     case invalidCardNumber, expiredCard, notPermittedToCardholder, systemMalfunction
     /// 85: a zero-amount verification approved (ISO "no reason to decline").
     case noReasonToDecline
+    /// Not the issuer's: the acquirer's host lost the issuer's answer to a system error of its own
+    /// (MPGS `ACQUIRER_SYSTEM_ERROR`), so nobody at the gateway knows what the issuer decided.
+    case acquirerSystemError
 
     var responseCode: ResponseCode {
         switch self {
@@ -375,6 +390,7 @@ enum IssuerAnswer: UInt64, CaseIterable {
         case .notPermittedToCardholder: .notPermittedToCardholder
         case .systemMalfunction: .systemMalfunction
         case .noReasonToDecline: .noReasonToDecline
+        case .acquirerSystemError: .systemMalfunction
         }
     }
 }

@@ -102,6 +102,15 @@ public struct PaymentTimeouts: Sendable, Hashable {
     /// How long the gateway waits for the customer's consent to a cascade that needs 3-D Secure
     /// (ecommpay E2 `isCascading`, domain §2.7: 60 s); no answer by then is a refusal.
     public var cascadeConsent: SimDuration = .seconds(60)
+    /// How long the gateway keeps a sale open before it fails it (LC-01 `deadline`; Sips answers 97
+    /// after its 15 minutes). Nil derives it from the card core's stage timeouts
+    /// (`PaymentsConfiguration.paymentDeadline`), so that only a payment stuck past every stage's
+    /// own timer meets it.
+    public var paymentDeadline: SimDuration?
+    /// How long the gateway waits, once an authorization's answer is overdue, before it asks the
+    /// acquirer (LC-12): an original reply within it settles the outcome with no inquiry. Zero
+    /// asks at once.
+    public var inquiryDelay: SimDuration = .zero
     public init() {}
 }
 
@@ -208,6 +217,16 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var cascadeRefusal = Ratio(10, 100)
     /// How long the customer takes to answer a cascade's consent question.
     public var cascadeConsentTime: Distribution = .lognormal(median: .seconds(8), sigma: 0.5)
+    /// Share of card-core payments the customer cancels while they run (the cancel on the app's
+    /// progress screen; Sips responseCode 17), `cancelTime` after handing them over. The gateway fails
+    /// a sale that has not ended (LC-01 `abandon`) and reverses an authorization in flight; a cancel
+    /// that comes after the end changes nothing. [A]
+    public var paymentCancel = Ratio(2, 1000)
+    public var cancelTime: Distribution = .exponential(mean: .seconds(2))
+    /// Share of authorization answers the acquirer's host loses to a system error of its own and
+    /// answers as one (MPGS `ACQUIRER_SYSTEM_ERROR`): the gateway does not know what the issuer
+    /// said, so LC-01 takes a technical error and LC-12 settles it. [A]
+    public var acquirerErrors = Ratio(1, 1000)
     /// Share of issuer decisions that are soft, cascadable declines (issuer unreachable, 91).
     public var issuerSoftDecline = Ratio(2, 100)
     /// Share of issuer decisions that are hard declines (do not honour, 05).

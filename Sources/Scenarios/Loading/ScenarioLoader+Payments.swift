@@ -350,6 +350,11 @@ extension ScenarioLoader {
         timeouts.captureDay = reader.duration("policies.timeouts.captureDay", default: defaults.captureDay, allowZero: false)
         timeouts.cascadeConsent = reader.duration("policies.timeouts.cascadeConsent", default: defaults.cascadeConsent,
                                                   allowZero: false)
+        if reader.has("policies.timeouts.paymentDeadline") {
+            timeouts.paymentDeadline = reader.duration("policies.timeouts.paymentDeadline", default: .minutes(15),
+                                                       allowZero: false)
+        }
+        timeouts.inquiryDelay = reader.duration("policies.timeouts.inquiryDelay", default: defaults.inquiryDelay)
         return timeouts
     }
 
@@ -444,6 +449,13 @@ extension ScenarioLoader {
         checkShares(&reader, "behaviour.cascadeConsent", [behaviour.cascadeConsent, behaviour.cascadeRefusal],
                     of: "customers who consent to or refuse a 3DS cascade", rest: " (the rest never answer)")
         behaviour.cascadeConsentTime = reader.distribution("behaviour.cascadeConsentTime", default: defaults.cascadeConsentTime)
+        behaviour.paymentCancel = reader.ratio("behaviour.paymentCancel",
+                                               what: "the share of card-core payments the customer cancels while they run",
+                                               default: defaults.paymentCancel)
+        behaviour.cancelTime = reader.distribution("behaviour.cancelTime", default: defaults.cancelTime)
+        behaviour.acquirerErrors = reader.ratio("behaviour.acquirerErrors",
+                                                what: "the share of authorization answers the acquirer loses to a system error",
+                                                default: defaults.acquirerErrors)
         return behaviour
     }
 }

@@ -25,7 +25,7 @@ import Testing
     /// Every final code SeedCodes.swift can give a lifecycle of `system`: the card core's outcomes
     /// (for a system with a flow that ends in the core), a success, a step unanswered through
     /// every repeat, each answer the app gives up on at each step it can call, ecommpay's 108
-    /// for a payment whose 3-D Secure challenge expired unanswered, and its token refusals. SeedCodes's
+    /// for a payment that failed for a cause with a code of its own, and its token refusals. SeedCodes's
     /// fall-through (the answer's own name) is left out: it is for answers the system's servers
     /// never give.
     static func producibleCodes(_ system: SeedSystem) -> Set<String> {
@@ -33,7 +33,9 @@ import Testing
         var codes: Set = [system.code(for: .succeeded), system.stepTimeoutCode]
         if flows.contains(where: { $0.core != nil }) {
             codes.formUnion(PaymentOutcome.allCases.map(system.code(for:)))
-            codes.formUnion(PaymentOutcome.allCases.map(system.challengeExpiredCode(for:)))
+            for cause in [FailureCause.challengeExpired, .customerCancelled, .deadlinePassed] {
+                codes.formUnion(PaymentOutcome.allCases.map { system.code(for: $0, cause: cause) })
+            }
             codes.formUnion(system.tokenRefusalCodes)
         }
         let givenUpOn: [StepAnswer] = [.refused, .notVerified, .codeFailed, .scaFailed, .retryLater, .apiVersionMismatch,

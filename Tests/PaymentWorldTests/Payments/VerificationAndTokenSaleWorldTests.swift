@@ -71,10 +71,10 @@ import Testing
 
     @Test func aTokenRefusalTravelsWithTheOutcome() {
         for refusal in [TokenLookupWire.Result.notOwned, .missing] {
-            let wire = OutcomeWire.encode(.failed, challengeExpired: false, tokenRefusal: refusal)
+            let wire = OutcomeWire.encode(.failed, tokenRefusal: refusal)
             #expect(OutcomeWire.outcome(of: wire) == .failed && OutcomeWire.tokenRefusal(of: wire) == refusal)
         }
-        #expect(OutcomeWire.tokenRefusal(of: OutcomeWire.encode(.succeeded, challengeExpired: false)) == nil)
+        #expect(OutcomeWire.tokenRefusal(of: OutcomeWire.encode(.succeeded)) == nil)
         let resolved = TokenLookupWire.encode(.resolved, card: CardID(123_456))
         #expect(TokenLookupWire.result(of: resolved) == .resolved && TokenLookupWire.card(of: resolved) == CardID(123_456))
         #expect(SeedSystem.ecommpay.code(for: .failed, tokenRefusal: .notOwned) == "3101")

@@ -15,6 +15,8 @@ public actor Acquirer: ReportingActor {
     /// refund's identity, so a repeated request (the gateway's status request) gets the same
     /// decision with nothing kept per refund.
     private let refundDecisions: SimRandom
+    /// Which authorization answers the host loses to a system error (`behaviour.acquirerErrors`).
+    @exclusivity(unchecked) private var systemErrors: SimRandom
 
     /// The primary acquirer or the backup a cascade goes to.
     init(_ context: PaymentsContext, as kind: PaymentActorKind) {
@@ -25,6 +27,7 @@ public actor Acquirer: ReportingActor {
         mislabelsAttempts = context.has(.acquirerMislabelsAttempt)
         intake = Intake(context, kind: kind, station: context.configuration.stations.acquirer)
         refundDecisions = context.sideRandom(0x5245_4655_4E44 ^ UInt64(kind.rawValue) << 48)  // "REFUND", per acquirer.
+        systemErrors = context.sideRandom(0x4552_524F_52 ^ UInt64(kind.rawValue) << 48)  // "ERROR", per acquirer.
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: counters, station: intake.station) }
@@ -39,6 +42,11 @@ public actor Acquirer: ReportingActor {
             var argument = event.argument
             if mislabelsAttempts && kind == PaymentMessage.authorizationResponse.rawValue {
                 argument = AttemptWire.encode(AttemptWire.attempt(of: argument) + 1, code: AttemptWire.code(of: argument))
+            }
+            let errors = context.configuration.behaviour.acquirerErrors
+            if kind == PaymentMessage.authorizationResponse.rawValue, errors.numerator > 0, systemErrors.chance(errors) {
+                counters.acquirerErrors &+= 1
+                argument = AttemptWire.encode(AttemptWire.attempt(of: argument), code: IssuerAnswer.acquirerSystemError.rawValue)
             }
             context.send(from: id, to: context.addresses[.gateway], kind: kind, subject: event.subject, argument: argument)
         case .refundRequest:

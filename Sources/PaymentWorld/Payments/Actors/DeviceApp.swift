@@ -51,6 +51,9 @@ public actor DeviceApp: ReportingActor {
     /// Push provisioning's choices (LC-11), apart from the main stream, so the other flows' draws
     /// stay what they were.
     @exclusivity(unchecked) var provisioningRandom: SimRandom
+    /// Which customers cancel a running payment, and when (`behaviour.paymentCancel`): a stream of
+    /// its own, so the other draws stay what they were.
+    @exclusivity(unchecked) private var cancelRandom: SimRandom
     /// Per-flow figures: `summary.json`'s `flows` entries.
     @exclusivity(unchecked) private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }
     /// Measured lifecycles finished since the last progress report: metrics.csv's rows.
@@ -67,6 +70,7 @@ public actor DeviceApp: ReportingActor {
         lane = context.makeLane()
         random = context.splitRandom()
         provisioningRandom = context.sideRandom(0x4C43_3131)  // "LC11"
+        cancelRandom = context.sideRandom(0x4341_4E43_454C)  // "CANCEL"
         let configuration = context.configuration
         var pipeline = PipelineConfiguration(rate: configuration.rate)
         pipeline.shape = configuration.shape
@@ -112,7 +116,7 @@ public actor DeviceApp: ReportingActor {
             }
         case .checkoutResponse:
             checkoutAnswered(lifecycle, outcome: OutcomeWire.outcome(of: event.argument),
-                             challengeExpired: OutcomeWire.challengeExpired(event.argument),
+                             cause: OutcomeWire.cause(of: event.argument),
                              tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument))
         case .stepAnswer: stepAnswered(lifecycle, argument: event.argument)
         case .stepTimedOut: stepTimedOut(lifecycle, serial: event.argument)
@@ -132,6 +136,7 @@ public actor DeviceApp: ReportingActor {
         case .identityVerificationRequired: identityVerificationRequired(lifecycle)
         case .identityVerified: identityVerified(lifecycle, serial: event.argument)
         case .provisioningTimedOut: provisioningTimedOut(lifecycle, serial: event.argument)
+        case .paymentCancelDue: cancelPayment(lifecycle)
         case .checkoutTimedOut:
             // No answer yet: ask again (the merchant dedupes and repeats its answer once it has one).
             guard isCurrent(lifecycle) else { return }
@@ -149,7 +154,7 @@ public actor DeviceApp: ReportingActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .lifecycleDeadline:
             return event.argument != deadlineCheckSerial
-        case .checkoutTimedOut:
+        case .checkoutTimedOut, .paymentCancelDue:
             return !isCurrent(lifecycle)
         case .stepTimedOut, .stepRetryDue, .scaReady, .identityVerified:
             return !timerIsLive(lifecycle, serial: event.argument)
@@ -251,6 +256,20 @@ public actor DeviceApp: ReportingActor {
                              subject: lifecycle.rawValue)
         context.schedule(after: context.configuration.timeouts.deviceCall, to: id,
                                     kind: PaymentMessage.checkoutTimedOut.rawValue, subject: lifecycle.rawValue)
+        let behaviour = context.configuration.behaviour
+        if behaviour.paymentCancel.numerator > 0, cancelRandom.chance(behaviour.paymentCancel) {
+            context.schedule(after: behaviour.cancelTime.sample(&cancelRandom), to: id,
+                             kind: PaymentMessage.paymentCancelDue.rawValue, subject: lifecycle.rawValue)
+        }
+    }
+
+    /// The customer taps cancel while the payment runs: the merchant passes it to the gateway,
+    /// whose answer (failed, or whatever the payment had come to) ends the lifecycle as usual.
+    private func cancelPayment(_ lifecycle: LifecycleID) {
+        guard isCurrent(lifecycle) else { return }
+        counters.paymentCancels &+= 1
+        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentCancel.rawValue,
+                     subject: lifecycle.rawValue)
     }
 
     private func pickFlow() -> PaymentFlow {
@@ -275,7 +294,7 @@ public actor DeviceApp: ReportingActor {
             && !lifecycles[lifecycle.slot].done
     }
 
-    private func checkoutAnswered(_ lifecycle: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool,
+    private func checkoutAnswered(_ lifecycle: LifecycleID, outcome: PaymentOutcome, cause: FailureCause,
                                   tokenRefusal: TokenLookupWire.Result?) {
         guard isCurrent(lifecycle) else {
             counters.duplicatesDeduped &+= 1  // A duplicate or late answer for a finished payment.
@@ -283,8 +302,7 @@ public actor DeviceApp: ReportingActor {
         }
         let system = flow(of: lifecycle).system
         let code = if let tokenRefusal { system.code(for: outcome, tokenRefusal: tokenRefusal) }
-            else if challengeExpired { system.challengeExpiredCode(for: outcome) }
-            else { system.code(for: outcome) }
+            else { system.code(for: outcome, cause: cause) }
         finish(lifecycle, outcome: outcome, code: code)
     }
 

@@ -66,7 +66,7 @@ extension Gateway {
         if authenticate {
             // A fresh authentication for this provider: the previous result was spent (3DS-3).
             records[payment.slot].authentication = nil
-            records[payment.slot].challengeExpired = false
+            records[payment.slot].cause = .unstated
         }
         applySale(payment, .nextAttempt(throughScreening: authenticate))
     }
@@ -87,7 +87,7 @@ extension Gateway {
 
     /// The customer's answer from the app; one that comes after the timer refused for them is late.
     func consentAnswered(_ payment: PaymentID, consented: Bool) {
-        guard let record = record(payment), case .awaitingCustomerConsent = record.cascade else {
+        guard let record = record(payment), !record.endedEarly, case .awaitingCustomerConsent = record.cascade else {
             counters.duplicatesDeduped &+= 1
             return
         }
@@ -99,7 +99,7 @@ extension Gateway {
 
     /// No answer within `timeouts.cascadeConsent`: a refusal (domain §2.7).
     func consentTimedOut(_ payment: PaymentID) {
-        guard case .awaitingCustomerConsent = records[payment.slot].cascade else { return }
+        guard !records[payment.slot].endedEarly, case .awaitingCustomerConsent = records[payment.slot].cascade else { return }
         counters.cascadeConsentsTimedOut &+= 1
         context.observe(.cascadeConsentAnswered(payment, consented: false, timedOut: true))
         perform(stepCascade(payment, .timeout), payment)

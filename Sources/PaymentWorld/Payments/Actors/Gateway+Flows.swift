@@ -18,7 +18,7 @@ extension Gateway {
         case .startCascade:
             break  // LC-08 takes over: the caller performs its effects (the next attempt, or a consent first) next.
         case .startResolution: beginResolution(payment)
-        case .sendReversal: sendReversal(payment, attempt: records[payment.slot].attempt)
+        case .sendReversal: reverseInFlight(payment)
         case .postSale: captureAll(payment)
         case .notifyMerchant(let status): finish(payment, outcome(of: status, payment))
         }
@@ -119,6 +119,7 @@ extension Gateway {
     func authorizationAnswered(_ payment: PaymentID, argument: UInt64) {
         let attempt = AttemptWire.attempt(of: argument)
         let answer = IssuerAnswer(rawValue: AttemptWire.code(of: argument)) ?? .doNotHonor
+        if answer == .acquirerSystemError { return acquirerErred(payment, attempt: attempt) }
         let approved = answer == .approved || answer == .standInApproved
         guard let record = record(payment) else {
             // An approval that arrives after the payment was forgotten (a very slow hop) would hold

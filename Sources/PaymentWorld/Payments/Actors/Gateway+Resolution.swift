@@ -135,6 +135,12 @@ extension Gateway {
     func beginResolution(_ payment: PaymentID) {
         records[payment.slot].resolution = .outcomeUnknown
         context.observe(.outcomeUnknown(payment))
+        let inquiryDelay = context.configuration.timeouts.inquiryDelay
+        if context.configuration.policies.inquiries > 0 && inquiryDelay > .zero {
+            // Acquirers ask for a pause before an inquiry, so the original can finish; a late reply in
+            // it settles the outcome by itself (`authorizationAnswered`, LC-12 `originalReply`).
+            return startTimer(.inquiryDue, payment, after: inquiryDelay)
+        }
         applyResolution(payment, context.configuration.policies.inquiries > 0 ? .inquire : .acquirerTimeoutPassed)
     }
 
@@ -224,6 +230,11 @@ extension Gateway {
         }
         if resolution == .approved { records[payment.slot].approvedAttempt = records[payment.slot].attempt }
         context.observe(.outcomeResolved(payment, approved: resolution == .approved))
+        if records[payment.slot].endedEarly {
+            // The sale failed while its authorization was in flight; LC-12 only had to undo it, and
+            // a reversal settles as not approved. LC-08 stays where the attempt left it.
+            return
+        }
         switch records[payment.slot].flow {
         case .sale:
             let effects = endAttempt(payment, .resolved(resolution, nextNeeds3DS: nextNeeds3DS(payment)))

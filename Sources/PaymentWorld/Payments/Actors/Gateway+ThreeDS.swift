@@ -44,7 +44,7 @@ extension Gateway {
     /// events it stands for. One LC-06 cannot take (a copy, or an answer to an earlier attempt's
     /// authentication) is a duplicate: the network may deliver twice, so it is no illegal transition.
     func authenticated(_ payment: PaymentID, _ answer: ThreeDSAnswer) {
-        guard let record = record(payment), record.authentication == nil,
+        guard let record = record(payment), record.authentication == nil, !record.endedEarly,
               let events = Self.threeDSEvents(for: answer, in: record.threeDS),
               Self.accepts(record.threeDS, events) else {
             counters.duplicatesDeduped &+= 1
@@ -108,7 +108,7 @@ extension Gateway {
         else { return }
         counters.count(expiry: timer)
         // No RReq or PaRes came: the cardholder did not finish (ecommpay 108 when they left the page).
-        if timer == .challengeCompletion { records[payment.slot].challengeExpired = true }
+        if timer == .challengeCompletion { records[payment.slot].cause = .challengeExpired }
         stepThreeDS(payment, [.timeout], ending: .timedOut)
     }
 

@@ -87,6 +87,8 @@ extension Gateway {
     /// The issuer's answer (or a late one after the timeout, which settles an unknown outcome).
     private func verificationAnswered(_ payment: PaymentID, argument: UInt64) {
         let answer = IssuerAnswer(rawValue: AttemptWire.code(of: argument)) ?? .doNotHonor
+        // The acquirer lost the issuer's answer: the verification's timer settles it as unknown.
+        guard answer != .acquirerSystemError else { return }
         switch records[payment.slot].verification {
         case .verifying?:
             cancelTimer(payment)

@@ -47,8 +47,12 @@ public actor Gateway: ReportingActor {
         var authorizationSent = SimTime.zero
         /// A void or expiry released the hold at the issuer, and the issuer acknowledged it.
         var releaseAcknowledged = false
-        /// The 3-D Secure challenge ran out of time unanswered (the customer left the ACS page).
-        var challengeExpired = false
+        /// Why the payment failed, when its code says so: a challenge left to expire, the customer's
+        /// cancel, the payment deadline.
+        var cause = FailureCause.unstated
+        /// The sale failed before its own end, on the customer's cancel or at its deadline: what is
+        /// still on its way for it (an ACS answer, a consent, a token) finds nothing to do.
+        var endedEarly = false
         /// A zero-amount verification's LC-03 state; nil for a payment (Gateway+Verification).
         var verification: VerificationState?
         /// A token sale waits for the token service to resolve its token (Gateway+TokenSale).
@@ -80,12 +84,20 @@ public actor Gateway: ReportingActor {
     @exclusivity(unchecked) var settledOrders: [SettledOrder] = []
     @exclusivity(unchecked) var counters = PaymentCounters()
     @exclusivity(unchecked) var coverage = StateCoverage()
+    /// The sales in flight by deadline (LC-01 `deadline`), watched by one timer: its time and its
+    /// serial (a check with an older serial was replaced).
+    @exclusivity(unchecked) var saleDeadlines = LifecycleDeadlines(flows: 1)
+    @exclusivity(unchecked) var deadlineCheck: SimTime?
+    @exclusivity(unchecked) var deadlineCheckSerial: UInt64 = 0
+    /// How long a sale may stay open here (`PaymentsConfiguration.paymentDeadline`).
+    let paymentDeadline: SimDuration
 
     init(_ context: PaymentsContext) {
         self.context = context
         id = context.addresses[kind]
         lane = context.makeLane()
         intake = Intake(context, kind: kind, station: context.configuration.stations.gateway)
+        paymentDeadline = context.configuration.paymentDeadline
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: counters, coverage: coverage, station: intake.station) }
@@ -95,7 +107,7 @@ public actor Gateway: ReportingActor {
         guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
         switch message {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .cascadeConsentTimedOut,
-             .captureDayDue:
+             .captureDayDue, .inquiryDue:
             if isVerificationMessage(message, subject: event.subject) {
                 verificationMessage(message, event)
                 return
@@ -104,6 +116,9 @@ public actor Gateway: ReportingActor {
             return
         case .recordRetired:
             retire(PaymentID(rawValue: event.subject))
+            return
+        case .paymentDeadlinePassed:
+            checkSaleDeadlines(serial: event.argument)
             return
         case .tokenLookupTimedOut:
             tokenLookupTimedOut(PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
@@ -136,6 +151,7 @@ public actor Gateway: ReportingActor {
         case .refundResponse: refundAnswered(payment, argument: event.argument)
         case .tokenLookupResponse: tokenLookedUp(payment, argument: event.argument)
         case .cascadeConsentGiven: consentAnswered(payment, consented: event.argument == 1)
+        case .paymentCancel: cancelRequested(LifecycleID(rawValue: event.subject), key: event.argument)
         default: preconditionFailure("gateway got unexpected \(message)")
         }
     }
@@ -207,6 +223,7 @@ public actor Gateway: ReportingActor {
         byKey[key] = payment.rawValue
         context.observe(.paymentCreated(payment, order: order, key: key))
         context.observe(.cardDataKept(.payment(payment), holder: .gateway, form: .pan))
+        if record.flow == .sale { linkDeadline(payment) }
         if facts.flow == .ecommpayTokenSale { return lookUpToken(payment) }  // The sale waits for its token's card.
         switch record.flow {
         case .sale: applySale(payment, .submit)
@@ -237,9 +254,11 @@ public actor Gateway: ReportingActor {
     /// Frees a finished payment's slot and key; later messages for it are stale.
     func retire(_ payment: PaymentID) {
         guard let record = record(payment) else { return }
-        if record.refunds.contains(where: \.isInFlight) {
+        if record.refunds.contains(where: \.isInFlight) || record.resolution != nil {
             // A refund still waits for the acquirer: its record stays until the refund ends, so its
-            // answer or inquiry finds it (and AUTH-3 still knows what was captured).
+            // answer or inquiry finds it (and AUTH-3 still knows what was captured). So does LC-12
+            // reversing a sale that failed early, through an acquirer outage longer than the
+            // retention (card-payments-faults.json swarm seeds 56 and 64: RES-1).
             context.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
             return
         }
@@ -254,6 +273,7 @@ public actor Gateway: ReportingActor {
                 settledOrders[order.slot] = SettledOrder(generation: order.generation, outcome: record.outcome)
             }
         }
+        unlinkDeadline(payment.slot)
         context.observe(.paymentRetired(payment, order: record.order))
         records[payment.slot].generation &+= 1  // Stale from now on, even before the slot is reused.
         records[payment.slot].outcome = nil
@@ -274,8 +294,10 @@ public actor Gateway: ReportingActor {
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
         switch PaymentMessage(rawValue: event.kind) {
         case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .tokenLookupTimedOut,
-             .cascadeConsentTimedOut, .captureDayDue:
+             .cascadeConsentTimedOut, .captureDayDue, .inquiryDue:
             return !timerIsLive(PaymentID(rawValue: event.subject), UInt32(truncatingIfNeeded: event.argument))
+        case .paymentDeadlinePassed:
+            return event.argument != deadlineCheckSerial
         case .refundTimedOut:
             return !refundTimerIsLive(PaymentID(rawValue: event.subject), argument: event.argument)
         default:
@@ -303,6 +325,7 @@ public actor Gateway: ReportingActor {
         case .captureDayDue:
             counters.count(expiry: .captureDay)
             captureDayReached(payment)
+        case .inquiryDue: inquiryDelayEnded(payment)
         default: break
         }
     }
@@ -313,6 +336,7 @@ public actor Gateway: ReportingActor {
         guard var record = record(payment) else { return }
         let succeeded = outcome.isSuccess
         if record.outcome == nil || outcome == .captured {
+            if record.outcome == nil { unlinkDeadline(payment.slot) }
             record.outcome = outcome
             records[payment.slot] = record
             if outcome != .captured {
@@ -329,8 +353,7 @@ public actor Gateway: ReportingActor {
     func answerMerchant(_ payment: PaymentID, _ record: Record, _ outcome: PaymentOutcome) {
         context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
                      subject: record.order.rawValue,
-                     argument: OutcomeWire.encode(outcome, challengeExpired: record.challengeExpired,
-                                                  tokenRefusal: record.tokenRefusal))
+                     argument: OutcomeWire.encode(outcome, cause: record.cause, tokenRefusal: record.tokenRefusal))
     }
 
 

@@ -19,7 +19,7 @@ public actor MerchantServer: ReportingActor {
         /// What the device was told, repeated if it asks again.
         var toldDevice: PaymentOutcome?
         /// The gateway said the payment failed on an expired 3-D Secure challenge; told on to the device.
-        var challengeExpired = false
+        var cause = FailureCause.unstated
         /// The gateway refused the token payment before it started, and why; told on to the device.
         var tokenRefusal: TokenLookupWire.Result?
         /// The refunds the merchant makes of this order, the ones answered (a bit per number), and
@@ -56,7 +56,7 @@ public actor MerchantServer: ReportingActor {
         case .merchantCallTimedOut: callTimedOut(payment, try: Int(event.argument))
         case .paymentResponse:
             answered(payment, outcome: OutcomeWire.outcome(of: event.argument),
-                     challengeExpired: OutcomeWire.challengeExpired(event.argument),
+                     cause: OutcomeWire.cause(of: event.argument),
                      tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument))
         case .captureDue: capture(payment, number: Int(event.argument))
         case .captureResponse:
@@ -65,6 +65,12 @@ public actor MerchantServer: ReportingActor {
         case .voidResponse: voided(payment)
         case .refundResponse: refundAnswered(payment, argument: event.argument)
         case .refundDue: askRefunds(payment)
+        case .paymentCancel:
+            // The customer cancelled in the app: passed on while the order waits for its payment's end,
+            // under the key the payment was asked for. Once lost, the payment's deadline ends it.
+            guard let order = order(payment), !order.answered else { return }
+            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentCancel.rawValue,
+                         subject: payment.rawValue, argument: key(payment, try: max(0, order.tries - 1)))
         case .stepRequest:
             // E1: the merchant signs the payment's parameters with the project's secret key.
             let step = StepWire.step(of: event.argument) ?? .signParameters
@@ -163,7 +169,7 @@ public actor MerchantServer: ReportingActor {
         call(payment)
     }
 
-    private func answered(_ payment: LifecycleID, outcome: PaymentOutcome, challengeExpired: Bool = false,
+    private func answered(_ payment: LifecycleID, outcome: PaymentOutcome, cause: FailureCause = .unstated,
                           tokenRefusal: TokenLookupWire.Result? = nil) {
         guard let order = order(payment), !order.answered else {
             counters.duplicatesDeduped &+= 1  // Callbacks arrive at least once: dedupe by (payment, status).
@@ -178,7 +184,7 @@ public actor MerchantServer: ReportingActor {
             return
         }
         orders[payment.slot].answered = true
-        orders[payment.slot].challengeExpired = challengeExpired
+        orders[payment.slot].cause = cause
         orders[payment.slot].tokenRefusal = tokenRefusal
         context.observe(.merchantOrderFinal(payment, succeeded: outcome.isSuccess))
         // The order record keeps the card for receipts and refunds: masked, never the full number.
@@ -203,7 +209,7 @@ public actor MerchantServer: ReportingActor {
         orders[payment.slot].toldDevice = outcome
         context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
                      subject: payment.rawValue,
-                     argument: OutcomeWire.encode(outcome, challengeExpired: orders[payment.slot].challengeExpired,
+                     argument: OutcomeWire.encode(outcome, cause: orders[payment.slot].cause,
                                                   tokenRefusal: orders[payment.slot].tokenRefusal))
     }
 

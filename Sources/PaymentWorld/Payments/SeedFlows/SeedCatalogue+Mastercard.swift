@@ -34,13 +34,14 @@ extension SeedCatalogue {
         .code(.mastercard, "BLOCKED", "gatewayCode: blocked", .notModelled(oneDecline)),
         .code(.mastercard, "TIMED_OUT", "gatewayCode: timed out", .endCode),
         .code(.mastercard, "ACQUIRER_SYSTEM_ERROR", "gatewayCode: acquirer error",
-              .notModelled("an acquirer error is a timeout or a cascade in the model")),
-        .code(.mastercard, "SYSTEM_ERROR", "gatewayCode: system error (the model: a card-core payment that failed, which only the customer cancelling the 3DS 1.0 page does: LC-01 abandon, or LC-06 abandon before an authorization; no actor sends LC-01's deadline)", .endCode),
+              .notModelled("the acquirer's system error (behaviour.acquirerErrors) is settled by LC-12's inquiry or "
+                               + "reversal before the merchant hears, so no payment ends with it")),
+        .code(.mastercard, "SYSTEM_ERROR", "gatewayCode: system error (the model: a card-core payment that failed: the customer cancelled the 3DS 1.0 page (LC-06 abandon), or the gateway's payment deadline passed (LC-01 deadline))", .endCode),
         .code(.mastercard, "NOT_SUPPORTED", "gatewayCode: not supported", .notModelled("the app asks only supported operations")),
         .code(.mastercard, "AUTHENTICATION_FAILED", "gatewayCode: 3-D Secure failed", .endCode),
         .code(.mastercard, "ABORTED", "gatewayCode: aborted", .notModelled("a customer never aborts a payment")),
-        .code(.mastercard, "CANCELLED", "gatewayCode: cancelled",
-              .notModelled("a customer cancels only the 3-D Secure page, which the model reports as SYSTEM_ERROR")),
+        .code(.mastercard, "CANCELLED", "gatewayCode: cancelled (the model: a payment the customer cancelled while it ran, "
+                  + "LC-01 abandon after behaviour.paymentCancel)", .endCode),
         .code(.mastercard, "UNKNOWN", "result or gatewayCode: outcome unknown",
               .notModelled("the merchant keeps asking until the outcome is known")),
         .code(.mastercard, "SUCCESS", "result: success", .notModelled("the model reports gatewayCode, not result")),

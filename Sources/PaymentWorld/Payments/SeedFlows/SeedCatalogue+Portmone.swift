@@ -50,7 +50,7 @@ extension SeedCatalogue {
         .code(.portmone, "2016", "SDK not initialized", .notModelled("configuration: the simulated app is always initialized")),
         .code(.portmone, "2017", "merchantLogin empty", .notModelled(validation)),
         .code(.portmone, "2018", "card verification error (2D)", .endCode),
-        .code(.portmone, "2100", "Masterpass internal error (the model: a card-core payment that failed, which only the customer cancelling the 3DS 1.0 page does: LC-01 abandon; no actor sends LC-01's deadline)", .endCode),
+        .code(.portmone, "2100", "Masterpass internal error (the model: a card-core payment that failed: the customer cancelled the 3DS 1.0 page or the running payment (LC-01 abandon), or the gateway's payment deadline passed (LC-01 deadline))", .endCode),
         .code(.portmone, "2101", "Masterpass connection error (the model: a timed-out step or payment)", .endCode),
         .code(.portmone, "2102", "card number empty", .notModelled(validation)),
         .code(.portmone, "2103", "card number invalid", .notModelled(validation)),

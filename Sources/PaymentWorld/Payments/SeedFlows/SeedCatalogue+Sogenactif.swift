@@ -43,11 +43,14 @@ extension SeedCatalogue {
         .code(.sogenactif, "75", "responseCode: too many card-entry attempts", .notModelled("the app enters the card once")),
         .code(.sogenactif, "90", "service temporarily unavailable, retry later (the model: also 99's temporary problems)",
               .answers([.orderInitialize, .getWalletData], [.retryLater])),
+        .code(.sogenactif, "17", "responseCode: cancelled by the buyer (the model: a payment the customer cancelled while it "
+                  + "ran, LC-01 abandon after behaviour.paymentCancel)", .endCode),
         .code(.sogenactif, "97",
               "session expired after 15 min without user action (the model: getWalletData on an expired context, "
-                  + "or a timed-out step or payment)",
+                  + "a timed-out step or payment, or a payment past the gateway's deadline: LC-01 deadline)",
               .endCode),
-        .code(.sogenactif, "99", "temporary server problem (the model: a card-core payment that failed, which only the customer cancelling the 3DS 1.0 page does: LC-01 abandon; no actor sends LC-01's deadline)", .endCode),
+        .code(.sogenactif, "99", "temporary server problem (the model: a card-core payment that failed, e.g. the customer "
+                  + "cancelling the 3DS 1.0 page: LC-06 abandon)", .endCode),
         acquirer("00", "approved"), acquirer("02", "contact the issuer"), acquirer("03", "invalid acceptor"),
         acquirer("05", "do not honour"), acquirer("12", "invalid transaction"), acquirer("14", "invalid PAN"),
         acquirer("17", "aborted by the buyer"), acquirer("30", "format error"), acquirer("33", "expired"),

@@ -47,11 +47,19 @@ extension SeedSystem {
         }
     }
 
-    /// The code for a payment that failed because its 3-D Secure challenge expired unanswered:
-    /// ecommpay's operation.code 108 (the customer did not return from the ACS); the other
-    /// systems report it as their authentication failure or decline.
-    package func challengeExpiredCode(for outcome: PaymentOutcome) -> String {
-        self == .ecommpay && !outcome.isSuccess ? "108" : code(for: outcome)
+    /// The code for a payment that failed for a cause with a code of its own: ecommpay's
+    /// operation.code 108 for a challenge the customer did not return from; Sips 17 and MPGS
+    /// CANCELLED for a payment the customer cancelled, Sips 97 for one whose deadline passed.
+    /// The other systems report these as their failure, authentication failure or decline.
+    package func code(for outcome: PaymentOutcome, cause: FailureCause) -> String {
+        guard !outcome.isSuccess else { return code(for: outcome) }
+        switch (self, cause) {
+        case (.ecommpay, .challengeExpired): return "108"
+        case (.sogenactif, .customerCancelled): return "17"
+        case (.mastercard, .customerCancelled): return "CANCELLED"
+        case (.sogenactif, .deadlinePassed): return "97"
+        default: return code(for: outcome)
+        }
     }
 
     /// The code for a token payment the gateway refused before it started: ecommpay's 3101 (another

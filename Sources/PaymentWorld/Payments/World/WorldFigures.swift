@@ -43,6 +43,13 @@ public struct PaymentCounters: Sendable {
     public var cascadeConsentsGiven: UInt64 = 0
     public var cascadeConsentsRefused: UInt64 = 0
     public var cascadeConsentsTimedOut: UInt64 = 0
+    /// Customers who tapped cancel while their payment ran (`behaviour.paymentCancel`); sales the
+    /// gateway failed on that cancel (LC-01 `abandon`) or at its payment deadline (LC-01 `deadline`);
+    /// authorization answers the acquirer lost to a system error of its own (LC-01 `technicalError`).
+    public var paymentCancels: UInt64 = 0
+    public var salesCancelled: UInt64 = 0
+    public var salesPastDeadline: UInt64 = 0
+    public var acquirerErrors: UInt64 = 0
     public var unknownOutcomes: UInt64 = 0
     public var resolvedByInquiry: UInt64 = 0
     public var resolvedByReversal: UInt64 = 0
@@ -144,6 +151,10 @@ extension PaymentCounters {
         cascadeConsentsGiven &+= other.cascadeConsentsGiven
         cascadeConsentsRefused &+= other.cascadeConsentsRefused
         cascadeConsentsTimedOut &+= other.cascadeConsentsTimedOut
+        paymentCancels &+= other.paymentCancels
+        salesCancelled &+= other.salesCancelled
+        salesPastDeadline &+= other.salesPastDeadline
+        acquirerErrors &+= other.acquirerErrors
         unknownOutcomes &+= other.unknownOutcomes
         resolvedByInquiry &+= other.resolvedByInquiry
         resolvedByReversal &+= other.resolvedByReversal
