@@ -157,6 +157,9 @@ enum PaymentsRun {
             "unknown outcomes \(g(counters.unknownOutcomes)): resolved by inquiry \(g(counters.resolvedByInquiry)), "
                 + "by reversal \(g(counters.resolvedByReversal)), by a late reply \(g(counters.resolvedByLateReply)); "
                 + "late approvals reversed \(g(counters.lateApprovalsReversed))",
+            "sales ended early: cancelled by the customer \(g(counters.salesCancelled)) (of \(g(counters.paymentCancels)) "
+                + "cancels; the others came after the end), past the payment deadline \(g(counters.salesPastDeadline)); "
+                + "acquirer system errors \(g(counters.acquirerErrors))",
             "merchant: retries \(g(counters.merchantRetries)), status recoveries \(g(counters.statusRecoveries)), "
                 + "voids of refused captures \(g(counters.voids))",
             "refunds \(g(counters.refunds)): declined \(g(counters.refundsDeclined)), refused above what was left (903) "
