@@ -159,6 +159,7 @@ enum PaymentsRun {
                 + "late approvals reversed \(g(counters.lateApprovalsReversed))",
             "sales ended early: cancelled by the customer \(g(counters.salesCancelled)) (of \(g(counters.paymentCancels)) "
                 + "cancels; the others came after the end), past the payment deadline \(g(counters.salesPastDeadline)); "
+                + "authorizations voided on a cancel before their capture \(g(counters.ordersCancelledBeforeCapture)); "
                 + "acquirer system errors \(g(counters.acquirerErrors))",
             "merchant: retries \(g(counters.merchantRetries)), status recoveries \(g(counters.statusRecoveries)), "
                 + "voids of refused captures \(g(counters.voids))",
@@ -264,6 +265,7 @@ enum PaymentsRun {
             ("payment_ends", .object([
                 ("cancels_asked", .unsigned(counters.paymentCancels)), ("cancelled", .unsigned(counters.salesCancelled)),
                 ("past_deadline", .unsigned(counters.salesPastDeadline)),
+                ("authorizations_voided_on_cancel", .unsigned(counters.ordersCancelledBeforeCapture)),
                 ("acquirer_errors", .unsigned(counters.acquirerErrors)),
             ])),
             ("unknown_outcomes", .object([

@@ -32,11 +32,6 @@ public enum UnreachablePairs {
             "screening × abandon": noTimeInScreening,
             "screening × deadline": noTimeInScreening,
         ],
-        "LC-02 Authorization": [
-            "authorized × void": "a merchant voids only an authorization whose capture was refused, which needs a "
-                + "capture above the authorization or after the limit; merchants do not cancel authorized orders in the "
-                + "model (no seed has a code that tells the customer so)",
-        ],
         "LC-04 Token": [
             "requested × expire": "card-on-file tokens do not expire in the model",
             "active × expire": "card-on-file tokens do not expire in the model",

@@ -219,8 +219,9 @@ public struct PaymentBehaviour: Sendable, Hashable {
     public var cascadeConsentTime: Distribution = .lognormal(median: .seconds(8), sigma: 0.5)
     /// Share of card-core payments the customer cancels while they run (the cancel on the app's
     /// progress screen; Sips responseCode 17), `cancelTime` after handing them over. The gateway fails
-    /// a sale that has not ended (LC-01 `abandon`) and reverses an authorization in flight; a cancel
-    /// that comes after the end changes nothing. [A]
+    /// a sale that has not ended (LC-01 `abandon`) and reverses an authorization in flight; the
+    /// merchant voids an authorization it has not begun to capture (LC-02 `authorized × void`); a
+    /// cancel that comes after the end or the capture changes nothing. [A]
     public var paymentCancel = Ratio(2, 1000)
     public var cancelTime: Distribution = .exponential(mean: .seconds(2))
     /// Share of authorization answers the acquirer's host loses to a system error of its own and

@@ -46,6 +46,23 @@ import Testing
         #expect(failed >= result.counters.salesCancelled / 2, "\(result.flows[0].codes)")
     }
 
+    /// An authorization the merchant has not begun to capture is voided when the customer cancels
+    /// (LC-02 `authorized × void`), and the customer hears of it once the void is made: on a lossy
+    /// network a void told at once was lost with the order record (swarm seed 6 of card-payments.json).
+    @Test func aCancelBeforeTheCaptureVoidsTheAuthorization() {
+        let configuration = smallWorld {
+            $0.lifecycles = 1_200
+            $0.mix = [0, 1] + [Double](repeating: 0, count: $0.mix.count - 2)
+            $0.behaviour.paymentCancel = Ratio(1, 3)
+            $0.behaviour.cancelTime = .exponential(mean: .seconds(10))
+            $0.faults.loss = Ratio(3, 100)
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 7)).run()
+        Self.expectClean(result, lifecycles: 1_200)
+        #expect(result.counters.ordersCancelledBeforeCapture > 100, "\(result.counters)")
+        #expect(Self.reached(result).contains("LC-02 Authorization: authorized × void"))
+    }
+
     @Test func aSaleStillOpenAtItsDeadlineFailsAndLeavesNoHold() {
         let configuration = smallWorld {
             $0.lifecycles = 1_500

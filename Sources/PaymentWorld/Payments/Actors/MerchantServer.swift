@@ -65,12 +65,7 @@ public actor MerchantServer: ReportingActor {
         case .voidResponse: voided(payment)
         case .refundResponse: refundAnswered(payment, argument: event.argument)
         case .refundDue: askRefunds(payment)
-        case .paymentCancel:
-            // The customer cancelled in the app: passed on while the order waits for its payment's end,
-            // under the key the payment was asked for. Once lost, the payment's deadline ends it.
-            guard let order = order(payment), !order.answered else { return }
-            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentCancel.rawValue,
-                         subject: payment.rawValue, argument: key(payment, try: max(0, order.tries - 1)))
+        case .paymentCancel: customerCancelled(payment)
         case .stepRequest:
             // E1: the merchant signs the payment's parameters with the project's secret key.
             let step = StepWire.step(of: event.argument) ?? .signParameters
@@ -268,6 +263,26 @@ public actor MerchantServer: ReportingActor {
         }
     }
 
+    /// The customer cancelled in the app. While the order waits for its payment's end the cancel goes
+    /// to the gateway, under the key the payment was asked for (once lost, the payment's deadline
+    /// ends it). An authorization the merchant has not begun to capture is voided, and the order is
+    /// cancelled (LC-02 `authorized × void`); one the platform captures by itself on its capture day
+    /// is not, since its capture may already be made.
+    private func customerCancelled(_ payment: LifecycleID) {
+        guard let order = order(payment) else { return }
+        if !order.answered {
+            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentCancel.rawValue,
+                         subject: payment.rawValue, argument: key(payment, try: max(0, order.tries - 1)))
+            return
+        }
+        guard order.toldDevice == nil, !order.captured, order.capturesAnswered == 0, order.plan != .automatic else { return }
+        counters.ordersCancelledBeforeCapture &+= 1
+        orders[payment.slot].captureAnswered = true  // No capture will be asked: its reminder finds it answered.
+        orders[payment.slot].cause = .customerCancelled
+        orders[payment.slot].voiding = true
+        requestVoid(payment)
+    }
+
     /// The merchant's capture plan for a new authorization, by the scenario's shares; no draw
     /// when both are 0, so such scenarios keep their random streams.
     private func drawCapturePlan() -> CapturePlan {
@@ -288,8 +303,14 @@ public actor MerchantServer: ReportingActor {
     }
 
     private func voided(_ payment: LifecycleID) {
-        guard order(payment) != nil else { return }
+        guard let order = order(payment) else { return }
         orders[payment.slot].voidAnswered = true
+        if order.cause == .customerCancelled && order.toldDevice == nil {
+            // The customer hears of the cancel once the void is made: told at once, the app would end
+            // the lifecycle, its order record would go with the next one, and a lost void would never
+            // be asked again (swarm seed 6 of card-payments.json: AUTH-4).
+            tell(payment, .failed)
+        }
     }
 
     // MARK: Refunds (LC-02 Refund children)

@@ -50,6 +50,8 @@ public struct PaymentCounters: Sendable {
     public var salesCancelled: UInt64 = 0
     public var salesPastDeadline: UInt64 = 0
     public var acquirerErrors: UInt64 = 0
+    /// Authorizations the merchant voided because the customer cancelled before it captured.
+    public var ordersCancelledBeforeCapture: UInt64 = 0
     public var unknownOutcomes: UInt64 = 0
     public var resolvedByInquiry: UInt64 = 0
     public var resolvedByReversal: UInt64 = 0
@@ -155,6 +157,7 @@ extension PaymentCounters {
         salesCancelled &+= other.salesCancelled
         salesPastDeadline &+= other.salesPastDeadline
         acquirerErrors &+= other.acquirerErrors
+        ordersCancelledBeforeCapture &+= other.ordersCancelledBeforeCapture
         unknownOutcomes &+= other.unknownOutcomes
         resolvedByInquiry &+= other.resolvedByInquiry
         resolvedByReversal &+= other.resolvedByReversal
