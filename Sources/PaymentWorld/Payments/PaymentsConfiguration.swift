@@ -102,6 +102,13 @@ public struct PaymentTimeouts: Sendable, Hashable {
     /// How long the gateway waits for the customer's consent to a cascade that needs 3-D Secure
     /// (ecommpay E2 `isCascading`, domain §2.7: 60 s); no answer by then is a refusal.
     public var cascadeConsent: SimDuration = .seconds(60)
+    /// How long a prepaid card is valid from its creation (its expiry date; three years [A]): the
+    /// card platform expires it (LC-09 `expiryReached`) when a call or its own step reaches it
+    /// after that, never by a timer of its own.
+    public var cardValidity: SimDuration = .hours(3 * 365 * 24)
+    /// How long a card-on-file token is valid from its provisioning (three years [A]): the vault
+    /// expires it (LC-04 `expire`) when a use reaches it after that.
+    public var tokenValidity: SimDuration = .hours(3 * 365 * 24)
     public init() {}
 }
 

@@ -350,6 +350,10 @@ extension ScenarioLoader {
         timeouts.captureDay = reader.duration("policies.timeouts.captureDay", default: defaults.captureDay, allowZero: false)
         timeouts.cascadeConsent = reader.duration("policies.timeouts.cascadeConsent", default: defaults.cascadeConsent,
                                                   allowZero: false)
+        timeouts.cardValidity = reader.duration("policies.timeouts.cardValidity", default: defaults.cardValidity,
+                                                allowZero: false)
+        timeouts.tokenValidity = reader.duration("policies.timeouts.tokenValidity", default: defaults.tokenValidity,
+                                                 allowZero: false)
         return timeouts
     }
 
