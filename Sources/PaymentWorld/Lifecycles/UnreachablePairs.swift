@@ -47,10 +47,6 @@ public enum UnreachablePairs {
                 + "capture above the authorization or after the limit; merchants do not cancel authorized orders in the "
                 + "model (no seed has a code that tells the customer so)",
         ],
-        "LC-04 Token": [
-            "requested × expire": "the vault provisions a token in the call that requests it, so no time passes in "
-                + "requested; a token's validity runs from its provisioning",
-        ],
         "LC-05 WalletCard": [
             "awaitingOtp × error": "Masterpass answers no server error while an OTP is awaited",
             "deleting × error": "the app deletes a card its wallet holds; only two phones of one customer deleting the "

@@ -54,8 +54,9 @@ public actor TokenService: ReportingActor {
             if desk.settledEarlier(record.last, .tokenizeCard, attempt: attempt, payment: payment) { return }
             var token = TokenState.requested(.cardOnFile)
             let failed = desk.random.chance(desk.seed.tokenizationFailure)
-            _ = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment)
-            if !failed {
+            let expired = !failed && expiredOnRequest(&token, of: payment)
+            if !expired { _ = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment) }
+            if !failed && !expired {
                 // The vault maps the card number to its network token; the token alone leaves it.
                 desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
                 keep(&record, for: payment)
@@ -72,7 +73,7 @@ public actor TokenService: ReportingActor {
                 }
             }
             record.token = token
-            let answer: StepAnswer = failed ? .refused : .ok
+            let answer: StepAnswer = failed || expired ? .refused : .ok
             record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
             records[payment] = record
             desk.answer(payment, .tokenizeCard, answer, call: attempt)
@@ -80,6 +81,11 @@ public actor TokenService: ReportingActor {
             // VER-3: a verified card the request asked to save becomes a card-on-file token, once.
             guard record.token == nil else { return }
             var token = TokenState.requested(.cardOnFile)
+            if expiredOnRequest(&token, of: payment) {
+                record.token = token  // No credential is saved: the token's validity ran out before it was made.
+                records[payment] = record
+                return
+            }
             _ = desk.step(&token, .provisioned, of: payment)
             record.token = token
             desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
@@ -107,12 +113,24 @@ public actor TokenService: ReportingActor {
         let facts = desk.context.bodies[lifecycle]
         record.card = facts.card
         record.owner = facts.customer
-        record.expiresAt = desk.context.now + desk.context.configuration.timeouts.tokenValidity
+        record.expiresAt = facts.placedAt + desk.context.configuration.timeouts.tokenValidity
         desk.observe(.tokenCreated(lifecycle, card: facts.card, customer: facts.customer))
     }
 
+    /// A token's validity runs from the order that asked for it (the customer entering the card): a
+    /// request that reaches the vault after it expires the token before it is provisioned (LC-04
+    /// `requested × expire`), and the call is refused.
+    private func expiredOnRequest(_ token: inout TokenState, of lifecycle: LifecycleID) -> Bool {
+        let placed = desk.context.bodies[lifecycle].placedAt
+        guard desk.context.now >= placed + desk.context.configuration.timeouts.tokenValidity,
+              desk.step(&token, .expire, of: lifecycle) != nil else { return false }
+        desk.counters.count(expiry: .tokenValidity)
+        return true
+    }
+
     /// A live token met after its expiry expires first (LC-04 `expire`, from active or suspended):
-    /// the vault removes it, so it is as gone as a deleted one (TOK-2).
+    /// the vault removes it, and its table has no `pay` from expired (TOK-2). Not observed as a
+    /// deletion: a sale the vault resolved just before may start at the gateway just after.
     private func expireIfDue(_ token: inout TokenState, _ record: Record, of lifecycle: LifecycleID) {
         switch token {
         case .active, .suspended: break
@@ -120,7 +138,6 @@ public actor TokenService: ReportingActor {
         }
         guard desk.context.now >= record.expiresAt, desk.step(&token, .expire, of: lifecycle) != nil else { return }
         desk.counters.count(expiry: .tokenValidity)
-        desk.observe(.tokenDeleted(lifecycle))
     }
 
     /// A sale meets a suspended token: the issuer lifted its hold by then for half of them (the

@@ -28,8 +28,8 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
     /// A prepaid card's expiry date (its creation plus `cardValidity`), met lazily by the next call
     /// or platform step on the card: LC-09 `expiryReached`.
     case cardValidity
-    /// A card-on-file token's expiry (its provisioning plus `tokenValidity`), met lazily by the
-    /// token's next use: LC-04 `expire`.
+    /// A card-on-file token's expiry (its order plus `tokenValidity`), met lazily by its
+    /// provisioning request or its next use: LC-04 `expire`.
     case tokenValidity
 
     public var description: String {
@@ -90,7 +90,7 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .provisioningCompletion: "the initiated token lapses; updateTokenizationStatus after it: Paysafe tokenizationFailed"
         case .captureDay: "LC-02 authorized × captureDayReached: the platform captures the authorization in full"
         case .cardValidity: "LC-09 × expiryReached: the card is expired and the call that met it refused"
-        case .tokenValidity: "LC-04 × expire: the token is removed; a sale with it: PAYMENT_TOKEN_NOT_EXIST"
+        case .tokenValidity: "LC-04 × expire: no token is made, or it is removed; the call or sale: PAYMENT_TOKEN_NOT_EXIST"
         }
     }
 }
