@@ -108,6 +108,22 @@ public enum SwarmFaults {
                 parts.append("no inquiries")
             }
         }
+        if random.chance(Ratio(1, 4)) {
+            // Prepaid cards valid for minutes, not years: expiry dates fall inside the run, in every
+            // card state (applied at the bureau, issued or digital before activation, active, locked).
+            let validity = SimDuration.seconds(Int64(random.int(in: 20...180)))
+            configuration.timeouts.cardValidity = validity
+            parts.append("card validity \(validity)")
+        }
+        if random.chance(Ratio(1, 4)) {
+            // Card-on-file tokens that expire between their tokenization and their sale, and that the
+            // issuer suspends: sales meet expired, suspended and resumed tokens.
+            let validities: [SimDuration] = [.milliseconds(50), .milliseconds(200), .seconds(1), .seconds(5)]
+            let validity = validities[random.index(below: validities.count)]
+            configuration.timeouts.tokenValidity = validity
+            configuration.seed.tokenSuspension = Ratio(1, 4)
+            parts.append("token validity \(validity), token suspension 1/4")
+        }
         return parts.joined(separator: ", ")
     }
 }

@@ -293,6 +293,8 @@ enum PaymentsRun {
             ("token_sales", .object([("resolved", .unsigned(counters.tokenSalesResolved)),
                                      ("not_owned", .unsigned(counters.tokenSalesNotOwned)),
                                      ("missing", .unsigned(counters.tokenSalesMissing))])),
+            ("tokens", .object([("suspended", .unsigned(counters.tokensSuspended)),
+                                ("resumed", .unsigned(counters.tokensResumed))])),
             ("prepaid_purchases", prepaidPurchasesJSON(counters.prepaidPurchases)),
             ("dropped_by_outage", .unsigned(counters.droppedByOutage)),
             ("contention", .object([

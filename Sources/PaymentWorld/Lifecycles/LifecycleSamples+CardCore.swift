@@ -89,8 +89,8 @@ extension ThreeDSState: SampledLifecycle {
 
 extension TokenState: SampledLifecycle {
     public static let sampleStates: [TokenState] =
-        TokenKind.allCases.flatMap { [.requested($0), .active($0)] }
-            + [.suspended, .rejected(code: .doNotHonor), .deleted, .expired]
+        TokenKind.allCases.flatMap { [.requested($0), .active($0), .suspended($0)] }
+            + [.rejected(code: .doNotHonor), .deleted, .expired]
     public static let sampleEvents: [TokenEvent] =
         [.provisioned, .provisioningFailed(code: .doNotHonor), .suspend, .resume, .delete, .expire]
             + bothWays.map { .pay(byOwner: $0) }

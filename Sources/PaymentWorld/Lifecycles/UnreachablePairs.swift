@@ -32,21 +32,10 @@ public enum UnreachablePairs {
             "screening × abandon": noTimeInScreening,
             "screening × deadline": noTimeInScreening,
         ],
-        "LC-04 Token": [
-            "requested × expire": "card-on-file tokens do not expire in the model",
-            "active × expire": "card-on-file tokens do not expire in the model",
-            "active × suspend": "card-on-file tokens are not suspended in the model",
-            "suspended × resume": "card-on-file tokens are not suspended in the model",
-            "suspended × delete": "card-on-file tokens are not suspended in the model",
-            "suspended × expire": "card-on-file tokens are not suspended in the model",
-        ],
         "LC-05 WalletCard": [
             "awaitingOtp × error": "Masterpass answers no server error while an OTP is awaited",
             "deleting × error": "the app deletes a card its wallet holds; only two phones of one customer deleting the "
                 + "same card at once would meet the error, and no swarm seed did",
-        ],
-        "LC-09 PrepaidCard": [
-            "* × expiryReached": "a card's expiry date is years away: none falls inside a run",
         ],
         "LC-06 ThreeDS": [
             "aReqSent × erro": "the directory server answers Erro only for a BIN range without an ACS, whose cards are "

@@ -111,6 +111,13 @@ public struct PaymentTimeouts: Sendable, Hashable {
     /// acquirer (LC-12): an original reply within it settles the outcome with no inquiry. Zero
     /// asks at once.
     public var inquiryDelay: SimDuration = .zero
+    /// How long a prepaid card is valid from its creation (its expiry date; three years [A]): the
+    /// card platform expires it (LC-09 `expiryReached`) when a call or its own step reaches it
+    /// after that, never by a timer of its own.
+    public var cardValidity: SimDuration = .hours(3 * 365 * 24)
+    /// How long a card-on-file token is valid from the order that asked for it (three years [A]):
+    /// the vault expires it (LC-04 `expire`) when a request or a use reaches it after that.
+    public var tokenValidity: SimDuration = .hours(3 * 365 * 24)
     public init() {}
 }
 

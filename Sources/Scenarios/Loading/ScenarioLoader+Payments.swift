@@ -355,6 +355,10 @@ extension ScenarioLoader {
                                                        allowZero: false)
         }
         timeouts.inquiryDelay = reader.duration("policies.timeouts.inquiryDelay", default: defaults.inquiryDelay)
+        timeouts.cardValidity = reader.duration("policies.timeouts.cardValidity", default: defaults.cardValidity,
+                                                allowZero: false)
+        timeouts.tokenValidity = reader.duration("policies.timeouts.tokenValidity", default: defaults.tokenValidity,
+                                                 allowZero: false)
         return timeouts
     }
 

@@ -52,6 +52,8 @@ extension ScenarioLoader {
                                            defaults.tokenSaleDeletedToken)
         seed.tokenSaleForeignToken = share("tokenSaleForeignToken", "the share of token sales naming an earlier sale's token",
                                            defaults.tokenSaleForeignToken)
+        seed.tokenSuspension = share("tokenSuspension", "the share of card-on-file tokens the issuer suspends",
+                                     defaults.tokenSuspension)
         seed.physicalCards = share("physicalCards", "the share of new prepaid cards that are physical", defaults.physicalCards)
         seed.digitalTwins = share("digitalTwins", "the share of new physical cards issued with a digital twin",
                                   defaults.digitalTwins)

@@ -123,7 +123,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.duplicatesDeduped, \.staleMessages, \.standIns, \.captures, \.refunds, \.droppedByOutage, \.rejectedByQueue,
             \.walletConflicts, \.cardConflicts, \.statusRecoveries, \.voids, \.standInHolds, \.prepaidCardsIssued, \.prepaidCardsShipped, \.prepaidPinsSet, \.holdsPlaced,
             \.walkAways, \.verificationsVerified, \.verificationsNotVerified, \.tokenSalesResolved, \.tokenSalesNotOwned,
-            \.tokenSalesMissing,
+            \.tokenSalesMissing, \.tokensSuspended, \.tokensResumed,
             \.cascadeConsentsAsked, \.cascadeConsentsGiven, \.cascadeConsentsRefused, \.cascadeConsentsTimedOut,
             \.refundsDeclined, \.refundsRefused, \.refundOutcomesUnknown, \.provisioningsNotOffered, \.passSheetsLeftOpen,
             \.identityVerifications,

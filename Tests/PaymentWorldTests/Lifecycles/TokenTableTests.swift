@@ -16,7 +16,7 @@ extension TokenState: Exemplified {
     }
 
     static let examples: [Self] = [
-        .requested(.network), .active(.cardOnFile), .active(.network), .suspended,
+        .requested(.network), .active(.cardOnFile), .active(.network), .suspended(.network), .suspended(.cardOnFile),
         .rejected(code: .invalidCardNumber), .deleted, .expired,
     ]
 }
@@ -42,7 +42,8 @@ extension TokenEvent: Exemplified {
     ]
 }
 
-/// LC-04: `requested → active → deleted■ | expired■`, `suspended ↔ active` for network tokens.
+/// LC-04: `requested → active → deleted■ | expired■`, `suspended ↔ active` (the issuer suspends a
+/// network token, or the scheme token behind a card-on-file one [A]), keeping the token's kind.
 private let tokenTable = LifecycleTable<TokenState>([
     row(.requested(.network), .provisioned, .active(.network), [.storeToken]),
     row(.requested(.network), .provisioningFailed(code: .invalidCardNumber), .rejected(code: .invalidCardNumber)),
@@ -51,14 +52,18 @@ private let tokenTable = LifecycleTable<TokenState>([
     row(.active(.cardOnFile), .pay(byOwner: false), .active(.cardOnFile), [.rejectPayment(code: .tokenNotOwnedByCustomer)]),
     row(.active(.cardOnFile), .delete, .deleted, [.removeToken]),
     row(.active(.cardOnFile), .expire, .expired, [.removeToken]),
+    row(.active(.cardOnFile), .suspend, .suspended(.cardOnFile)),
     row(.active(.network), .pay(byOwner: true), .active(.network)),
     row(.active(.network), .pay(byOwner: false), .active(.network)),
-    row(.active(.network), .suspend, .suspended),
+    row(.active(.network), .suspend, .suspended(.network)),
     row(.active(.network), .delete, .deleted),
     row(.active(.network), .expire, .expired),
-    row(.suspended, .resume, .active(.network)),
-    row(.suspended, .delete, .deleted),
-    row(.suspended, .expire, .expired),
+    row(.suspended(.network), .resume, .active(.network)),
+    row(.suspended(.network), .delete, .deleted),
+    row(.suspended(.network), .expire, .expired),
+    row(.suspended(.cardOnFile), .resume, .active(.cardOnFile)),
+    row(.suspended(.cardOnFile), .delete, .deleted, [.removeToken]),
+    row(.suspended(.cardOnFile), .expire, .expired, [.removeToken]),
 ])
 
 @Suite struct LifecycleTablesToken {

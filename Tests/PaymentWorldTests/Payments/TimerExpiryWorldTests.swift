@@ -119,6 +119,8 @@ import Testing
             .sessionInactivity: .minutes(15), .provisioningCompletion: .seconds(600),
             // Sips counts its captureDay in days; the model's [A] is minutes, so that a run sees it.
             .captureDay: .minutes(3),
+            // A card's and a card-on-file token's validity: years [A], so none expires in a default run.
+            .cardValidity: .hours(3 * 365 * 24), .tokenValidity: .hours(3 * 365 * 24),
         ]
         for timer in ExpiringTimer.allCases {
             #expect(timer.duration(in: timeouts) == expected[timer], "\(timer)")

@@ -11,8 +11,9 @@ public enum TokenKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
 public enum TokenState: LifecycleState {
     case requested(TokenKind)
     case active(TokenKind)
-    /// Only network tokens are suspended.
-    case suspended
+    /// Suspended by the issuer (a lost-card report, a fraud hold): a network token, or the scheme
+    /// token a card-on-file token stands on [A]; it keeps its kind for its resumption.
+    case suspended(TokenKind)
     case rejected(code: ResponseCode)
     case deleted
     case expired
@@ -64,8 +65,8 @@ extension TokenState {
             case .pay(byOwner: false):
                 // TOK-1: another customer's token is refused (E 3101); the token itself stays usable.
                 return to(self, .rejectPayment(code: .tokenNotOwnedByCustomer))
-            case .suspend where kind == .network:
-                return to(.suspended)
+            case .suspend:
+                return to(.suspended(kind))
             case .delete:
                 return to(.deleted, .removeToken)
             case .expire:
@@ -73,9 +74,9 @@ extension TokenState {
             default:
                 break
             }
-        case .suspended:
+        case .suspended(let kind):
             switch event {
-            case .resume: return to(.active(.network))
+            case .resume: return to(.active(kind))
             case .delete: return to(.deleted, .removeToken)
             case .expire: return to(.expired, .removeToken)
             default: break  // A suspended token cannot pay (TOK-2 in spirit).

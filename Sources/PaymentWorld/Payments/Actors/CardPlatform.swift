@@ -18,6 +18,9 @@ public actor CardPlatform: ReportingActor {
         /// The plastic reached the customer (a digital twin is usable before).
         var plasticArrived = false
         var activations = 0
+        /// The card's expiry date: its creation plus `policies.timeouts.cardValidity`, checked when a
+        /// call or a platform step reaches the card (no timer per card).
+        var expiresAt = SimTime.zero
         var tokens = DeviceTokens()
         /// Which lifecycle initiated each device's token, so only it completes it.
         var tokenOwners: (LifecycleID, LifecycleID, LifecycleID) = (.none, .none, .none)
@@ -108,6 +111,9 @@ public actor CardPlatform: ReportingActor {
     private func serve(_ step: SeedStep, withSca: Bool, attempt: Int, lifecycle: LifecycleID,
                        session: inout Session) -> StepAnswer? {
         let customer = customer(of: lifecycle)
+        // A card past its expiry date expires before the call is served: every call then meets an
+        // expired card (a create makes the customer a new one; the others are refused).
+        expireIfDue(customer, lifecycle)
         switch step {
         case .createPrepaidCard:
             return create(customer, lifecycle, &session)
@@ -164,6 +170,7 @@ public actor CardPlatform: ReportingActor {
         let seed = desk.seed
         var card = cards[customer]
         card = Card(generation: card.generation &+ 1)
+        card.expiresAt = desk.context.now + desk.context.configuration.timeouts.cardValidity
         card.physical = desk.random.chance(provisioning ? seed.provisioningInactiveCards : seed.physicalCards)
         cards[customer] = card
         guard step(customer, .create(card.physical ? .physical : .virtual, eligible: true), lifecycle, sca: false) else {
@@ -203,6 +210,7 @@ public actor CardPlatform: ReportingActor {
         let index = Int(customer.rawValue)
         guard index < cards.count, cards[index].generation == generation else { return }
         cards[index].plasticArrived = true
+        expireIfDue(index, nil)  // The bureau does not issue a card whose expiry date has passed.
         guard cards[index].state == .applied else { return }  // A digital twin was issued already: only the plastic came.
         _ = step(index, .issue(digitalTwin: false), nil, sca: false)
         if desk.context.has(.issueCountedAsActivation) {
@@ -219,6 +227,7 @@ public actor CardPlatform: ReportingActor {
               UInt64(step.rawValue) == ScaRedeemWire.operation(of: argument) else { return }
         session.awaitingSca = nil
         let customer = customer(of: lifecycle)
+        expireIfDue(customer, lifecycle)  // The card may have expired while the customer did their SCA.
         let answer: StepAnswer
         if !ScaRedeemWire.isVerified(argument) {
             answer = .scaFailed
@@ -373,6 +382,17 @@ public actor CardPlatform: ReportingActor {
     }
 
     // MARK: LC-09 through its table
+
+    /// A live card met on or after its expiry date expires first (LC-09 `expiryReached`), so the
+    /// call or step that met it goes by an expired card: refused, and a purchase declined (CARD-3).
+    func expireIfDue(_ customer: Int, _ lifecycle: LifecycleID?) {
+        switch cards[customer].state {
+        case .applied, .issued, .digital, .active, .locked: break
+        case .notCreated, .cancelled, .expired: return
+        }
+        guard desk.context.now >= cards[customer].expiresAt, step(customer, .expiryReached, lifecycle, sca: false) else { return }
+        desk.counters.count(expiry: .cardValidity)
+    }
 
     /// Offers `event` to the customer's card's table and performs what it returns; false when the
     /// table refused it (counted by G-6).

@@ -233,6 +233,7 @@ public actor DeviceApp: ReportingActor {
                                      measured: now.nanoseconds >= configuration.warmup.nanoseconds, deadline: deadline)
         let lifecycle = LifecycleID(slot: slot, generation: generation)
         if flow == .ecommpayTokenSale { lastTokenSale = lifecycle }
+        order.placedAt = now
         context.bodies.publish(order, for: lifecycle)
         noteArrival(of: order.customer)
         inFlight += 1

@@ -12,6 +12,8 @@ public actor TokenService: ReportingActor {
         /// The one card and customer the token maps to (TOK-1), fixed when it is created.
         var card = CardID(0)
         var owner = CustomerID(0)
+        /// When the token expires (its provisioning plus `policies.timeouts.tokenValidity`), met by its next use.
+        var expiresAt = SimTime.zero
     }
 
     nonisolated public let lane: SimulationLane
@@ -22,12 +24,15 @@ public actor TokenService: ReportingActor {
     nonisolated let kind = PaymentActorKind.tokenService
     /// Identity verification's draws, apart from the desk's stream, so its other draws stay as they were.
     @exclusivity(unchecked) private var identityRandom: SimRandom
+    /// The issuer's suspensions and their lifting, from a stream of their own, so that the other draws stay as they were.
+    @exclusivity(unchecked) private var suspensionRandom: SimRandom
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
         lane = context.makeLane()
         desk = ServerDesk(kind: kind, context: context)
         identityRandom = context.sideRandom(0x4944_56)  // "IDV"
+        suspensionRandom = context.sideRandom(0x5355_53)  // "SUS"
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
@@ -49,11 +54,18 @@ public actor TokenService: ReportingActor {
             if desk.settledEarlier(record.last, .tokenizeCard, attempt: attempt, payment: payment) { return }
             var token = TokenState.requested(.cardOnFile)
             let failed = desk.random.chance(desk.seed.tokenizationFailure)
-            _ = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment)
-            if !failed {
+            let expired = !failed && expiredOnRequest(&token, of: payment)
+            if !expired { _ = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment) }
+            if !failed && !expired {
                 // The vault maps the card number to its network token; the token alone leaves it.
                 desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
                 keep(&record, for: payment)
+                let suspension = desk.seed.tokenSuspension
+                if suspension.numerator > 0 && suspensionRandom.chance(suspension) {
+                    // The issuer suspends the scheme token behind it (a lost-card report, a fraud hold).
+                    _ = desk.step(&token, .suspend, of: payment)
+                    desk.counters.tokensSuspended &+= 1
+                }
                 if desk.context.bodies[payment].deletesToken {
                     // The customer removes the saved card (in the merchant's account page) before paying.
                     _ = desk.step(&token, .delete, of: payment)
@@ -61,7 +73,7 @@ public actor TokenService: ReportingActor {
                 }
             }
             record.token = token
-            let answer: StepAnswer = failed ? .refused : .ok
+            let answer: StepAnswer = failed || expired ? .refused : .ok
             record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
             records[payment] = record
             desk.answer(payment, .tokenizeCard, answer, call: attempt)
@@ -69,6 +81,11 @@ public actor TokenService: ReportingActor {
             // VER-3: a verified card the request asked to save becomes a card-on-file token, once.
             guard record.token == nil else { return }
             var token = TokenState.requested(.cardOnFile)
+            if expiredOnRequest(&token, of: payment) {
+                record.token = token  // No credential is saved: the token's validity ran out before it was made.
+                records[payment] = record
+                return
+            }
             _ = desk.step(&token, .provisioned, of: payment)
             record.token = token
             desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
@@ -96,7 +113,40 @@ public actor TokenService: ReportingActor {
         let facts = desk.context.bodies[lifecycle]
         record.card = facts.card
         record.owner = facts.customer
+        record.expiresAt = facts.placedAt + desk.context.configuration.timeouts.tokenValidity
         desk.observe(.tokenCreated(lifecycle, card: facts.card, customer: facts.customer))
+    }
+
+    /// A token's validity runs from the order that asked for it (the customer entering the card): a
+    /// request that reaches the vault after it expires the token before it is provisioned (LC-04
+    /// `requested × expire`), and the call is refused.
+    private func expiredOnRequest(_ token: inout TokenState, of lifecycle: LifecycleID) -> Bool {
+        let placed = desk.context.bodies[lifecycle].placedAt
+        guard desk.context.now >= placed + desk.context.configuration.timeouts.tokenValidity,
+              desk.step(&token, .expire, of: lifecycle) != nil else { return false }
+        desk.counters.count(expiry: .tokenValidity)
+        return true
+    }
+
+    /// A live token met after its expiry expires first (LC-04 `expire`, from active or suspended):
+    /// the vault removes it, and its table has no `pay` from expired (TOK-2). Not observed as a
+    /// deletion: a sale the vault resolved just before may start at the gateway just after.
+    private func expireIfDue(_ token: inout TokenState, _ record: Record, of lifecycle: LifecycleID) {
+        switch token {
+        case .active, .suspended: break
+        case .requested, .rejected, .deleted, .expired: return
+        }
+        guard desk.context.now >= record.expiresAt, desk.step(&token, .expire, of: lifecycle) != nil else { return }
+        desk.counters.count(expiry: .tokenValidity)
+    }
+
+    /// A sale meets a suspended token: the issuer lifted its hold by then for half of them (the
+    /// customer confirmed the card with their bank), and the token resumes; the others stay
+    /// suspended, and the sale is refused as for a token that is not live.
+    private func resumeIfLifted(_ token: inout TokenState, of lifecycle: LifecycleID) {
+        guard case .suspended = token, suspensionRandom.chance(Ratio(1, 2)),
+              desk.step(&token, .resume, of: lifecycle) != nil else { return }
+        desk.counters.tokensResumed &+= 1
     }
 
     /// A token sale's gateway asks for the token's card: a live token of the paying customer resolves
@@ -107,6 +157,13 @@ public actor TokenService: ReportingActor {
         var answer = TokenLookupWire.encode(.missing)
         if var record = records[lifecycle], var token = record.token {
             let byOwner = record.owner == payer
+            let before = token
+            expireIfDue(&token, record, of: lifecycle)
+            resumeIfLifted(&token, of: lifecycle)
+            if token != before {
+                record.token = token
+                records[lifecycle] = record
+            }
             if desk.wouldAccept(token, .pay(byOwner: byOwner)),
                let effects = desk.step(&token, .pay(byOwner: byOwner), of: lifecycle) {
                 record.token = token

@@ -46,6 +46,10 @@ public struct SeedBehaviour: Sendable, Hashable {
     /// most often another customer's (3101, TOK-1).
     public var tokenSaleDeletedToken = Ratio(3, 100)
     public var tokenSaleForeignToken = Ratio(3, 100)
+    /// Token sales' card-on-file tokens the issuer suspends as soon as they are provisioned (a lost-card report,
+    /// a fraud hold) [A]: a sale with one is refused (PAYMENT_TOKEN_NOT_EXIST) unless the hold was
+    /// lifted by then (half of them: the token resumes and pays); a deletion or expiry ends it.
+    public var tokenSuspension = Ratio(0, 1)
     /// Paysafe: share of new cards that are physical (the rest are virtual and active at once).
     public var physicalCards = Ratio(3, 10)
     /// Paysafe: share of new physical cards the program issues with a digital twin at once [A]:

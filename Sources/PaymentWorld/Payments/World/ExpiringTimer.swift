@@ -25,6 +25,12 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
     /// An automatic-capture authorization's capture day (Sips AUTHOR_CAPTURE `captureDay`, ecommpay's
     /// timed auto-capture): LC-02 `captureDayReached`, captured in full.
     case captureDay
+    /// A prepaid card's expiry date (its creation plus `cardValidity`), met lazily by the next call
+    /// or platform step on the card: LC-09 `expiryReached`.
+    case cardValidity
+    /// A card-on-file token's expiry (its order plus `tokenValidity`), met lazily by its
+    /// provisioning request or its next use: LC-04 `expire`.
+    case tokenValidity
 
     public var description: String {
         switch self {
@@ -37,6 +43,8 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .sessionInactivity: "sessionInactivity"
         case .provisioningCompletion: "provisioningCompletion"
         case .captureDay: "captureDay"
+        case .cardValidity: "cardValidity"
+        case .tokenValidity: "tokenValidity"
         }
     }
 
@@ -46,7 +54,8 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .aResResponse: "policies.timeouts.authentication"
         case .challengeCompletion: "policies.timeouts.challenge"
         case .authorizationResponse: "policies.timeouts.authorization"
-        case .otpValidity, .scaEventExpiry, .sessionLifetime, .sessionInactivity, .provisioningCompletion, .captureDay:
+        case .otpValidity, .scaEventExpiry, .sessionLifetime, .sessionInactivity, .provisioningCompletion, .captureDay,
+             .cardValidity, .tokenValidity:
             "policies.timeouts.\(self)"
         }
     }
@@ -63,6 +72,8 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .sessionInactivity: timeouts.sessionInactivity
         case .provisioningCompletion: timeouts.provisioningCompletion
         case .captureDay: timeouts.captureDay
+        case .cardValidity: timeouts.cardValidity
+        case .tokenValidity: timeouts.tokenValidity
         }
     }
 
@@ -78,6 +89,8 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .sessionInactivity: "LC-00 × expire; a Sips getWalletData after it: 97"
         case .provisioningCompletion: "the initiated token lapses; updateTokenizationStatus after it: Paysafe tokenizationFailed"
         case .captureDay: "LC-02 authorized × captureDayReached: the platform captures the authorization in full"
+        case .cardValidity: "LC-09 × expiryReached: the card is expired and the call that met it refused"
+        case .tokenValidity: "LC-04 × expire: no token is made, or it is removed; the call or sale: PAYMENT_TOKEN_NOT_EXIST"
         }
     }
 }

@@ -27,6 +27,8 @@ final class RequestBodies {
         var namedToken: LifecycleID?
         /// A token sale whose customer deletes the saved card between tokenizing and paying.
         var deletesToken = false
+        /// When the customer placed the order (entered the card): a card-on-file token's validity runs from it.
+        var placedAt = SimTime.zero
 
         /// What the payee of a Portmone bill or top-up is paid: the amount less the commission.
         var bill: Int64 { amount - commission }

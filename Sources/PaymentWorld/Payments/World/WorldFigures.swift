@@ -120,6 +120,9 @@ public struct PaymentCounters: Sendable {
     public var tokenSalesResolved: UInt64 = 0
     public var tokenSalesNotOwned: UInt64 = 0
     public var tokenSalesMissing: UInt64 = 0
+    /// Card-on-file tokens the issuer suspended (`behaviour.seed.tokenSuspension`), and those a later sale found lifted.
+    public var tokensSuspended: UInt64 = 0
+    public var tokensResumed: UInt64 = 0
     /// The card platform's decisions on purchases with prepaid cards, by the card's status, the
     /// channel and the answer (CARD-3).
     public var prepaidPurchases = PrepaidPurchaseCounts()
@@ -204,6 +207,8 @@ extension PaymentCounters {
         tokenSalesResolved &+= other.tokenSalesResolved
         tokenSalesNotOwned &+= other.tokenSalesNotOwned
         tokenSalesMissing &+= other.tokenSalesMissing
+        tokensSuspended &+= other.tokensSuspended
+        tokensResumed &+= other.tokensResumed
         prepaidPurchases.add(other.prepaidPurchases)
     }
 }

@@ -1,5 +1,7 @@
 /// TOK-2: a deleted or expired token cannot start a payment. Checked on every token payment started,
-/// and on every refusal of a deleted one.
+/// and on every refusal of a deleted one. An expiry is met lazily by the vault's next request
+/// (`policies.timeouts.tokenValidity`), which its table refuses (LC-04 has no `pay` from expired);
+/// it is not watched here, since a sale the vault resolved just before may start just after.
 final class DeletedTokensStartNoPayment: SafetyMonitor {
     static let invariant = "TOK-2"
     static let claim = "DeletedTokensStartNoPayment"
