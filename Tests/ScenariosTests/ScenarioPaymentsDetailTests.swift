@@ -124,6 +124,12 @@ let malformedPaymentsDetailScenarios: [MalformedScenario] = [
                           #"scenarios/x.json: behaviour.seed.passSheetLeftOpen: expected a probability between 0 and 1 (the share of provisionings whose wallet sheet is left open), found "often""#,
                           #"scenarios/x.json: behaviour.seed.identityVerification: expected a probability between 0 and 1 (the share of Google passes that need identity verification), found 1.01"#,
                       ]),
+    MalformedScenario("sessionCardChangeBadValues",
+                      #"{"model": "payments", "behaviour": {"seed": {"sessionCardChange": 1.2}}}"#,
+                      [#"scenarios/x.json: behaviour.seed.sessionCardChange: expected a probability between 0 and 1 (the share of Mastercard payments whose customer changes the card on the session), found 1.2"#]),
+    MalformedScenario("sessionCardChangeNotANumber",
+                      #"{"model": "payments", "behaviour": {"seed": {"sessionCardChange": "sometimes"}}}"#,
+                      [#"scenarios/x.json: behaviour.seed.sessionCardChange: expected a probability between 0 and 1 (the share of Mastercard payments whose customer changes the card on the session), found "sometimes""#]),
     MalformedScenario("refundShareNotANumber", #"{"model": "payments", "behaviour": {"refundInParts": "most"}}"#,
                       [#"scenarios/x.json: behaviour.refundInParts: expected a probability between 0 and 1 (the share of refunded payments refunded in two parts), found "most""#]),
 ]
