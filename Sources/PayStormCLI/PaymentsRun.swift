@@ -168,6 +168,12 @@ enum PaymentsRun {
             "push provisioning: not offered (the phone cannot add the card) \(g(counters.provisioningsNotOffered)), "
                 + "wallet sheets left open \(g(counters.passSheetsLeftOpen)), identity verifications "
                 + "\(g(counters.identityVerifications))",
+            "SCA (LC-10): answered without SCA \(g(counters.scaFreeOperations)), refused at once "
+                + "\(g(counters.scaFreeRefusals)), refused after a redeem \(g(counters.scaRefusedAfterRedeem)); Masterpass "
+                + "(LC-05): server errors on a card add's OTP \(g(counters.walletOtpServerErrors)), deletes refused "
+                + "\(g(counters.walletDeletesRefused)); MPGS sessions (LC-00): expired before their first update "
+                + "\(g(counters.sessionsExpiredUnbound)), cards changed \(g(counters.sessionCardChanges)), operations "
+                + "on the session \(g(counters.sessionOperations))",
             "cascades \(g(counters.cascades)) (succeeded \(g(counters.cascadeSuccesses))); network stand-ins "
                 + "\(g(counters.standIns)), holds it booked \(g(counters.standInHolds))",
         ] + statusCheckLines(counters) + expiryLines(counters)
@@ -296,6 +302,16 @@ enum PaymentsRun {
             ("tokens", .object([("suspended", .unsigned(counters.tokensSuspended)),
                                 ("resumed", .unsigned(counters.tokensResumed))])),
             ("prepaid_purchases", prepaidPurchasesJSON(counters.prepaidPurchases)),
+            ("seed_side", .object([
+                ("sca_answered_without_sca", .unsigned(counters.scaFreeOperations)),
+                ("sca_refused_at_once", .unsigned(counters.scaFreeRefusals)),
+                ("sca_refused_after_redeem", .unsigned(counters.scaRefusedAfterRedeem)),
+                ("masterpass_otp_server_errors", .unsigned(counters.walletOtpServerErrors)),
+                ("masterpass_deletes_refused", .unsigned(counters.walletDeletesRefused)),
+                ("sessions_expired_unbound", .unsigned(counters.sessionsExpiredUnbound)),
+                ("session_card_changes", .unsigned(counters.sessionCardChanges)),
+                ("session_operations", .unsigned(counters.sessionOperations)),
+            ])),
             ("dropped_by_outage", .unsigned(counters.droppedByOutage)),
             ("contention", .object([
                 ("customers", .integer(Int64(result.contention.customers))),

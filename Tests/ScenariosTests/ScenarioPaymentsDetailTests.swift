@@ -140,6 +140,12 @@ let malformedPaymentsDetailScenarios: [MalformedScenario] = [
                           #"scenarios/x.json: policies.timeouts.tokenValidity: expected a duration unit (ns, us, ms, s, m or h), found "3 years""#,
                           #"scenarios/x.json: behaviour.seed.tokenSuspension: expected a probability between 0 and 1 (the share of card-on-file tokens the issuer suspends), found 1.5"#,
                       ]),
+    MalformedScenario("sessionCardChangeBadValues",
+                      #"{"model": "payments", "behaviour": {"seed": {"sessionCardChange": 1.2}}}"#,
+                      [#"scenarios/x.json: behaviour.seed.sessionCardChange: expected a probability between 0 and 1 (the share of Mastercard payments whose customer changes the card on the session), found 1.2"#]),
+    MalformedScenario("sessionCardChangeNotANumber",
+                      #"{"model": "payments", "behaviour": {"seed": {"sessionCardChange": "sometimes"}}}"#,
+                      [#"scenarios/x.json: behaviour.seed.sessionCardChange: expected a probability between 0 and 1 (the share of Mastercard payments whose customer changes the card on the session), found "sometimes""#]),
     MalformedScenario("refundShareNotANumber", #"{"model": "payments", "behaviour": {"refundInParts": "most"}}"#,
                       [#"scenarios/x.json: behaviour.refundInParts: expected a probability between 0 and 1 (the share of refunded payments refunded in two parts), found "most""#]),
 ]

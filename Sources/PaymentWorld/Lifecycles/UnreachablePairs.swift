@@ -23,28 +23,13 @@ public enum UnreachablePairs {
 
     /// Pairs of stepped tables, by lifecycle; `* × event` stands for every state of that event.
     static let pairs: [String: [String: String]] = [
-        "LC-00 CheckoutSession": [
-            "opened × expire": "a session is bound in the call that opens it, so its lifetime runs from credentialed",
-            "instrumentCaptured × captureInstrument": "a Mastercard session is updated with one card; no flow captures a second",
-            "instrumentCaptured × use": "a Mastercard payment goes through the card core, not as a use of its session",
-        ],
         "LC-01 Sale": [
             "screening × abandon": noTimeInScreening,
             "screening × deadline": noTimeInScreening,
         ],
-        "LC-05 WalletCard": [
-            "awaitingOtp × error": "Masterpass answers no server error while an OTP is awaited",
-            "deleting × error": "the app deletes a card its wallet holds; only two phones of one customer deleting the "
-                + "same card at once would meet the error, and no swarm seed did",
-        ],
         "LC-06 ThreeDS": [
             "aReqSent × erro": "the directory server answers Erro only for a BIN range without an ACS, whose cards are "
                 + "never enrolled, and the gateway asks only for enrolled cards",
-        ],
-        "LC-10 Sca": [
-            "pending × ok": "an operation that needs no SCA never opens an event: the card platform answers it itself",
-            "pending × error": "an operation the card platform refuses never opens an event",
-            "pendingWithSca × error": "the card platform's refusal after a redeem is its own answer; the event is used",
         ],
         "LC-11 Provisioning": [
             "initiated × timeout": "the app hands the pass request to the wallet in the tokenize answer's own callback, "

@@ -91,6 +91,8 @@ enum PaymentMessage: UInt32, CaseIterable {
     case paymentCancel             // Device → merchant → gateway: the customer cancelled the order's payment.
     case paymentDeadlinePassed     // Gateway to itself: the earliest sale deadline in flight passed; argument: its serial.
     case inquiryDue                // Gateway to itself: the inquiry delay ended; argument: timer generation.
+    // SCA (LC-10), after a redeem.
+    case scaApplied                // Card platform → SCA authority: the redeemed operation's own answer; argument: ScaRedeemWire (1 << 8 applied).
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -334,6 +336,14 @@ enum StepWire {
 
 /// The card platform's redemption of an SCA event at the SCA authority: the protected operation,
 /// and in the answer whether a verified event was redeemed for it.
+/// The payload of an MPGS `updateSession`: whether the app names the API version before the
+/// session's (bit 0), and whether the customer will change this card for another (bit 1).
+enum SessionUpdateWire {
+    static func request(stale: Bool, cardToChange: Bool) -> UInt64 { (stale ? 1 : 0) | (cardToChange ? 2 : 0) }
+    static func isStale(_ payload: UInt64) -> Bool { payload & 1 == 1 }
+    static func cardToChange(_ payload: UInt64) -> Bool { payload & 2 == 2 }
+}
+
 enum ScaRedeemWire {
     static let operation = WireField(from: 0, bits: 8)
     static let verified = WireField(from: 8, bits: 1)

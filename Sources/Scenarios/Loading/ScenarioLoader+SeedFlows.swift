@@ -39,6 +39,9 @@ extension ScenarioLoader {
                                       defaults.cardCheckFailure)
         seed.apiVersionMismatch = share("apiVersionMismatch", "the share of session updates naming a stale API version",
                                         defaults.apiVersionMismatch)
+        seed.sessionCardChange = share("sessionCardChange",
+                                       "the share of Mastercard payments whose customer changes the card on the session",
+                                       defaults.sessionCardChange)
         seed.functionNotAllowed = share("functionNotAllowed", "the share of Sips calls refused with 40",
                                         defaults.functionNotAllowed)
         seed.temporaryError = share("temporaryError", "the share of Sips calls answered 90 / 99", defaults.temporaryError)

@@ -126,7 +126,8 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.tokenSalesMissing, \.tokensSuspended, \.tokensResumed,
             \.cascadeConsentsAsked, \.cascadeConsentsGiven, \.cascadeConsentsRefused, \.cascadeConsentsTimedOut,
             \.refundsDeclined, \.refundsRefused, \.refundOutcomesUnknown, \.provisioningsNotOffered, \.passSheetsLeftOpen,
-            \.identityVerifications,
+            \.identityVerifications, \.scaFreeOperations, \.scaFreeRefusals, \.scaRefusedAfterRedeem, \.walletOtpServerErrors,
+            \.walletDeletesRefused, \.sessionsExpiredUnbound, \.sessionCardChanges, \.sessionOperations,
         ]
         // Mirror finds every stored counter, so one added to the struct but not to this list fails here.
         let scalars = Mirror(reflecting: PaymentCounters()).children.filter { $0.value is UInt64 }.count

@@ -69,7 +69,7 @@ import Testing
             lifecycle.legalReached.map { "\(lifecycle.lifecycle): \($0.state) × \($0.event)" }
         })
         for pair in ["LC-07 Otp: awaitingCode × codeExpired", "LC-10 Sca: challenged × eventExpired",
-                     "LC-00 CheckoutSession: credentialed × expire"] {
+                     "LC-00 CheckoutSession: credentialed × expire", "LC-00 CheckoutSession: opened × expire"] {
             #expect(reached.contains(pair), "\(pair) not reached")
         }
     }

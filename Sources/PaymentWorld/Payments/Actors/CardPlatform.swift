@@ -239,6 +239,11 @@ public actor CardPlatform: ReportingActor {
             answer = update(step, customer, lifecycle, from: from, sca: true)
         }
         if answer == .ok { desk.observe(.scaProtectedEffect(lifecycle, operation: step.rawValue)) }
+        if ScaRedeemWire.isVerified(argument) {
+            // The used event ends with the operation's own answer (LC-10 pendingWithSca → ok | error).
+            desk.send(.scaApplied, to: .scaAuthority, lifecycle,
+                      argument: ScaRedeemWire.answer(UInt64(step.rawValue), verified: answer == .ok))
+        }
         session.last = LastAnswer(step: step, attempt: session.awaitingAttempt, answer: answer)
         sessions[lifecycle] = session
         desk.answer(lifecycle, step, answer, call: session.awaitingAttempt)
@@ -283,7 +288,9 @@ public actor CardPlatform: ReportingActor {
     private func tokenize(_ customer: Int, _ lifecycle: LifecycleID, withSca: Bool, attempt: Int,
                           session: inout Session) -> StepAnswer? {
         let active = cards[customer].state == .active
-        if !active && !desk.context.has(.tokenForInactiveCard) { return .refused }
+        if !active && !desk.context.has(.tokenForInactiveCard) {
+            return withSca ? .refused : answeredWithoutSca(.refused, lifecycle)
+        }
         if !withSca && desk.random.chance(desk.seed.scaOnTokenize) {
             openScaEvent(for: .tokenizeForWallet, lifecycle)
             return .scaRequired
@@ -294,7 +301,18 @@ public actor CardPlatform: ReportingActor {
             desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(.tokenizeForWallet))
             return nil
         }
-        return initiateToken(customer, lifecycle, &session)
+        return answeredWithoutSca(initiateToken(customer, lifecycle, &session), lifecycle)
+    }
+
+    /// An operation the platform answers at its first call, without asking for SCA: its LC-10 event
+    /// goes `call` then `ok` (applied) or `error` (refused) at once. The event is a value that ends
+    /// with the call, so nothing is kept per operation.
+    private func answeredWithoutSca(_ answer: StepAnswer, _ lifecycle: LifecycleID) -> StepAnswer {
+        var event = ScaState.idle
+        _ = desk.step(&event, .call, of: lifecycle)
+        _ = desk.step(&event, answer == .ok ? .ok : .error, of: lifecycle)
+        if answer == .ok { desk.counters.scaFreeOperations &+= 1 } else { desk.counters.scaFreeRefusals &+= 1 }
+        return answer
     }
 
     /// One token per (card, device) at a time (PROV-3): a second tokenization for the same device

@@ -121,8 +121,11 @@ extension DeviceApp {
     private func firstPayload(_ step: SeedStep, _ lifecycle: LifecycleID) -> UInt64 {
         switch step {
         case .updateSession:
-            // A stale app names the API version before the session's (M1 apiVersionMismatch).
-            return random.chance(context.configuration.seed.apiVersionMismatch) ? 1 : 0
+            // A stale app names the API version before the session's (M1 apiVersionMismatch); a customer
+            // who will change the card enters another one first (SessionUpdateWire).
+            let stale = random.chance(context.configuration.seed.apiVersionMismatch)
+            let change = random.chance(context.configuration.seed.sessionCardChange)
+            return SessionUpdateWire.request(stale: stale, cardToChange: change)
         case .walletAddCard:
             // One of the customer's other cards (names 1 and 2; 0 is the card the wallet starts with).
             cursors[lifecycle.slot].cardName = UInt8(1 + random.int(in: 0...1))
@@ -219,6 +222,9 @@ extension DeviceApp {
                 context.bodies.addPeopleTime(CardCreatedWire.delivery(payload), to: payment)  // The post, not the system.
                 context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                     argument: cursors[payment.slot].serial)
+            case .updateSession where SessionUpdateWire.cardToChange(cursors[payment.slot].payload):
+                // The customer changes the card on the session: a second update, with the card they pay with.
+                call(payment, .updateSession, payload: 0)
             default:
                 if let status = Self.statusAfter(step) { cursors[payment.slot].cardStatus = status }
                 if step.startsServerTimer, cursors[payment.slot].index + 1 < flow.steps.count, walksAway(payment) {

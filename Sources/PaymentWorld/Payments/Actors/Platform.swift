@@ -68,15 +68,35 @@ public actor Platform: ReportingActor {
         case .initSession:
             return bind(.signature, payment, &record)
         case .createSession:
-            return bind(.sessionId(apiVersion: Platform.apiVersion, authenticationLimit: 5), payment, &record)
+            // The session is created (opened) and its lifetime runs from now; the app's first update,
+            // which presents its id, binds it to the API version that created it.
+            record.session = .opened
+            record.inactivity = false
+            startLifetime(payment, &record)
+            return .ok
         case .updateSession:
             // The app names a version; a stale one is refused and the session stays as it was (M1).
-            let named = Platform.apiVersion - Int(payload)
+            let named = Platform.apiVersion - (SessionUpdateWire.isStale(payload) ? 1 : 0)
             if record.session == .expired { return .expired }  // SES-1: the session's lifetime ran out.
+            if record.session == .opened {
+                guard named == Platform.apiVersion else { return .apiVersionMismatch }
+                let credential = SessionCredential.sessionId(apiVersion: Platform.apiVersion, authenticationLimit: 5)
+                guard bind(credential, payment, &record, lifetimeRunning: true) == .ok else { return .refused }
+            }
             guard record.session.binding?.credential.apiVersion == named else { return .apiVersionMismatch }
+            let changed = if case .instrumentCaptured = record.session { true } else { false }
             guard desk.step(&record.session, .captureInstrument(.card, apiVersion: named), of: payment) != nil
             else { return .refused }
+            if changed { desk.counters.sessionCardChanges &+= 1 }  // The customer changed the card.
             desk.context.observe(.sessionUsed(payment, apiVersion: named))
+            return .ok
+        case .operationWithSession:
+            // PAY or AUTHORIZE names the session and takes its card (M2); an expired one is an ERROR.
+            if record.session == .expired { return .expired }
+            let operation: SessionOperation = facts.flow == .mastercardAuthorize ? .authorize : .pay
+            guard desk.step(&record.session, .use(operation), of: payment) != nil else { return .refused }
+            desk.counters.sessionOperations &+= 1
+            desk.context.observe(.sessionUsed(payment, apiVersion: Platform.apiVersion))
             return .ok
         case .orderInitialize:
             if desk.random.chance(seed.functionNotAllowed) { return .refused }  // 40: never retried.
@@ -132,7 +152,10 @@ public actor Platform: ReportingActor {
         desk.answer(lifecycle, .verifyCard, answer, call: record.last.attempt)
     }
 
-    private func bind(_ credential: SessionCredential, _ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
+    /// Binds the lifecycle's session; `lifetimeRunning` when its lifetime has run since it was
+    /// created (an MPGS session bound at its first update), so the binding starts no second timer.
+    private func bind(_ credential: SessionCredential, _ payment: LifecycleID, _ record: inout Record,
+                      lifetimeRunning: Bool = false) -> StepAnswer {
         guard let effects = desk.step(&record.session, .credential(credential), of: payment) else { return .refused }
         desk.context.observe(.sessionBound(payment, apiVersion: credential.apiVersion ?? 0,
                                            limit: credential.authenticationLimit ?? 0, oneShot: credential.isOneShot))
@@ -140,18 +163,24 @@ public actor Platform: ReportingActor {
             switch effect {
             case .startTimer(let timer):
                 precondition(timer == .sessionLifetime, "a checkout session has no \(timer) timer")
+                if lifetimeRunning { continue }
                 // A Sips context ends after 15 minutes without a customer action, the others after their lifetime.
-                let timeouts = desk.context.configuration.timeouts
                 record.inactivity = credential == .initializeContext
-                let lifetime = record.inactivity ? timeouts.sessionInactivity : timeouts.sessionLifetime
-                record.timer &+= 1
-                desk.context.schedule(after: lifetime, to: id, kind: PaymentMessage.sessionExpired.rawValue,
-                                      subject: payment.rawValue, argument: UInt64(record.timer))
+                startLifetime(payment, &record)
             case .storeInstrument, .perform:
                 break
             }
         }
         return .ok
+    }
+
+    /// Starts the session's lifetime timer (a Sips context's inactivity limit when `record.inactivity`).
+    private func startLifetime(_ payment: LifecycleID, _ record: inout Record) {
+        let timeouts = desk.context.configuration.timeouts
+        let lifetime = record.inactivity ? timeouts.sessionInactivity : timeouts.sessionLifetime
+        record.timer &+= 1
+        desk.context.schedule(after: lifetime, to: id, kind: PaymentMessage.sessionExpired.rawValue,
+                              subject: payment.rawValue, argument: UInt64(record.timer))
     }
 
     /// A session's lifetime timer that its lifecycle's record no longer waits on: the slot was
@@ -166,6 +195,7 @@ public actor Platform: ReportingActor {
     /// the customer's next call on it is answered expired.
     private func sessionExpired(_ payment: LifecycleID, timer: UInt32) {
         guard var record = records[payment], record.timer == timer, !record.session.isTerminal else { return }
+        if record.session == .opened { desk.counters.sessionsExpiredUnbound &+= 1 }  // Created, never updated.
         _ = desk.step(&record.session, .expire, of: payment)
         desk.context.observe(.sessionExpired(payment))
         desk.counters.count(expiry: record.inactivity ? .sessionInactivity : .sessionLifetime)

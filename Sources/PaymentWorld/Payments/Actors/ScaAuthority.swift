@@ -61,16 +61,28 @@ public actor ScaAuthority: ReportingActor {
             var verified = false
             if step == record.step {
                 if record.event == .verified {
+                    // The re-call with the event's details: the event is used now; the platform's own
+                    // answer to the operation (applied or refused) ends it (`scaApplied`).
                     verified = desk.step(&record.event, .callWithSca(sameOperation: true), of: payment) != nil
-                        && desk.step(&record.event, .ok, of: payment) != nil
                     if verified { desk.context.observe(.scaEventRedeemed(payment, operation: step?.rawValue ?? 0)) }
                 } else {
-                    verified = record.event == .done  // The platform asks again: its first answer was lost.
+                    // The platform asks again: its first answer was lost.
+                    verified = record.event == .pendingWithSca || record.event == .done
                 }
             }
             records[payment] = record
             desk.send(.scaRedeemed, to: .cardPlatform, payment,
                       argument: ScaRedeemWire.answer(ScaRedeemWire.operation(of: event.argument), verified: verified))
+        case .scaApplied:
+            // The card platform applied the redeemed operation (`ok`) or refused it (`error`: the card
+            // changed meanwhile, e.g. another phone locked or cancelled it): the event ends either way.
+            let step = SeedStep(rawValue: UInt8(ScaRedeemWire.operation(of: event.argument)))
+            if step == record.step, record.event == .pendingWithSca {
+                let applied = ScaRedeemWire.isVerified(event.argument)
+                _ = desk.step(&record.event, applied ? .ok : .error, of: payment)
+                if !applied { desk.counters.scaRefusedAfterRedeem &+= 1 }
+                records[payment] = record
+            }
         default:
             preconditionFailure("SCA authority got unexpected \(PaymentMessage.name(event.kind))")
         }

@@ -164,8 +164,11 @@ public actor Wallet: ReportingActor {
             store(session.name, lifecycle, &session)
         case .sendDeleteCard:
             // Masterpass deletes a card the wallet holds; an unknown name is refused.
+            // Masterpass may answer the delete with a server error (2200) too; the card stays.
             let present = wallets[wallet(of: lifecycle)].contains(session.name)
-            deleteCard(present ? .walletOk : .error(code: .masterpassServerError), lifecycle, &session)
+            let serverError = present && desk.random.chance(desk.seed.walletServerError)
+            if !present || serverError { desk.counters.walletDeletesRefused &+= 1 }
+            deleteCard(present && !serverError ? .walletOk : .error(code: .masterpassServerError), lifecycle, &session)
         case .removeCard:
             let wallet = wallet(of: lifecycle)
             wallets[wallet].remove(session.name)
@@ -286,6 +289,15 @@ public actor Wallet: ReportingActor {
         if case .expired? = session.otp { return .expired }
         // No OTP waiting for a code (none asked for): nothing to check.
         guard case .awaitingCode? = session.otp else { return .codeFailed }
+        if session.protected == .walletAddCard, case .awaitingOtp = session.add,
+           desk.random.chance(desk.seed.walletServerError) {
+            // Masterpass answers the code's check of a card add with a server error (2200): the add
+            // ends rejected, and its OTP with it (no code is checked, none works later).
+            otp(.abandon, lifecycle, &session)
+            desk.counters.walletOtpServerErrors &+= 1
+            addCard(.error(code: .masterpassServerError), lifecycle, &session)
+            return session.answer
+        }
         session.pendingCode = code
         otp(.submit, lifecycle, &session)
         return session.answer

@@ -121,8 +121,10 @@ public enum PaymentFlow: Int, Sendable, Hashable, CaseIterable, CustomStringConv
         case .ecommpaySale, .ecommpayAuth: [.signParameters, .initSession]
         case .ecommpayVerify: [.signParameters, .initSession, .verifyCard]
         case .ecommpayTokenSale: [.signParameters, .initSession, .tokenizeCard]
-        // M1: create a session bound to an API version, update it with the card; then the operation.
-        case .mastercardPay, .mastercardAuthorize: [.createSession, .updateSession]
+        // M1: create a session (its lifetime runs from here), update it with the card (the first update
+        // binds it to the API version that created it; a customer may change the card by a second one);
+        // then the operation, which names the session and takes its card (M2).
+        case .mastercardPay, .mastercardAuthorize: [.createSession, .updateSession, .operationWithSession]
         // W: orderInitialize returns a one-shot context; the order runs in the core, its 3-D Secure as the
         // seed's 3DS 1.0 (checkEnrollment → PaReq → ACS → PaRes: LC-06 v1 at the gateway).
         case .sogenactifCardOrder: [.orderInitialize]
@@ -158,6 +160,9 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
     /// Not an SDK call: the customer pays with their prepaid card, and the card platform, as its
     /// processor, authorizes the purchase by the card's status (CARD-3).
     case prepaidPurchase
+    /// The MPGS operation (PAY or AUTHORIZE) names the session and takes the card from it (M2
+    /// `session.id`); the money then moves through the card core.
+    case operationWithSession
 
     public var description: String {
         switch self {
@@ -191,6 +196,7 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
         case .changePrepaidCardPin: "setPin"
         case .managePrepaidCard: "manageCard"
         case .prepaidPurchase: "cardAuthorization"
+        case .operationWithSession: "session.id in PAY / AUTHORIZE"
         }
     }
 
@@ -209,7 +215,7 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
         case .signParameters: .merchant
         // The Sips server reads its wallet (W5) under the context orderInitialize opened.
         case .getCommission, .proceedPayment, .initSession, .createSession, .updateSession, .orderInitialize,
-             .getWalletData, .verifyCard:
+             .getWalletData, .verifyCard, .operationWithSession:
             .platform
         case .tokenizeCard: .tokenService
         case .createPrepaidCard, .activatePrepaidCard, .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard,

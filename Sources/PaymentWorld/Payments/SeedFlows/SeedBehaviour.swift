@@ -30,6 +30,9 @@ public struct SeedBehaviour: Sendable, Hashable {
     public var cardCheckFailure = Ratio(1, 100)
     /// MPGS session updates that name a stale API version, so the app must update again.
     public var apiVersionMismatch = Ratio(2, 100)
+    /// MPGS payments whose customer changes the card on the session before paying: a second
+    /// `updateSession` with the card they pay with (M1 lets a captured session be updated again).
+    public var sessionCardChange = Ratio(3, 100)
     /// Sips calls refused for the merchant's rights (40), never retried.
     public var functionNotAllowed = Ratio(1, 500)
     /// Sips temporary problems (90 / 99), retried with a new context.

@@ -10,6 +10,8 @@ extension SeedCatalogue {
                    .answers([.createSession], nil)),
         .operation(.mastercard, "updateSession(id, apiVersion, payload)", "M1: the card into the session (stale version refused)",
                    .answers([.updateSession], nil)),
+        .operation(.mastercard, "session.id in PAY / AUTHORIZE", "M2: the operation takes the card from the session (an expired one: ERROR)",
+                   .answers([.operationWithSession], nil)),
         .operation(.mastercard, "PAY", "M2: one-step payment", .endCodes([.mastercardPay], coreAnswers)),
         .operation(.mastercard, "AUTHORIZE", "M2: hold, captured later", .endCodes([.mastercardAuthorize], coreAnswers)),
         .operation(.mastercard, "CAPTURE", "M2: capture an authorization", .endOutcomes([.mastercardAuthorize], [.captured])),

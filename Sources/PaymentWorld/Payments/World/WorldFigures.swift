@@ -86,6 +86,22 @@ public struct PaymentCounters: Sendable {
     public var prepaidCardsIssued: UInt64 = 0
     public var prepaidCardsShipped: UInt64 = 0
     public var prepaidPinsSet: UInt64 = 0
+    /// LC-10: operations the card platform answered at their first call without asking for SCA,
+    /// applied (`pending × ok`) and refused (`pending × error`), and redeemed operations it refused
+    /// after all (`pendingWithSca × error`: the card changed while the customer did the SCA).
+    public var scaFreeOperations: UInt64 = 0
+    public var scaFreeRefusals: UInt64 = 0
+    public var scaRefusedAfterRedeem: UInt64 = 0
+    /// LC-05: Masterpass server errors (2200) answering an OTP of a card add (`awaitingOtp × error`),
+    /// and deletes Masterpass refused (`deleting × error`: a server error, or a card already gone).
+    public var walletOtpServerErrors: UInt64 = 0
+    public var walletDeletesRefused: UInt64 = 0
+    /// LC-00: MPGS sessions whose lifetime ran out before their first update bound them (`opened ×
+    /// expire`), cards changed on a session (`instrumentCaptured × captureInstrument`), and
+    /// operations that read their card from the session (`use`).
+    public var sessionsExpiredUnbound: UInt64 = 0
+    public var sessionCardChanges: UInt64 = 0
+    public var sessionOperations: UInt64 = 0
     public var holdsPlaced: UInt64 = 0
     /// Status requests the merchant made after its retries, instead of giving up (restore).
     public var statusRecoveries: UInt64 = 0
@@ -186,6 +202,14 @@ extension PaymentCounters {
         prepaidCardsIssued &+= other.prepaidCardsIssued
         prepaidCardsShipped &+= other.prepaidCardsShipped
         prepaidPinsSet &+= other.prepaidPinsSet
+        scaFreeOperations &+= other.scaFreeOperations
+        scaFreeRefusals &+= other.scaFreeRefusals
+        scaRefusedAfterRedeem &+= other.scaRefusedAfterRedeem
+        walletOtpServerErrors &+= other.walletOtpServerErrors
+        walletDeletesRefused &+= other.walletDeletesRefused
+        sessionsExpiredUnbound &+= other.sessionsExpiredUnbound
+        sessionCardChanges &+= other.sessionCardChanges
+        sessionOperations &+= other.sessionOperations
         holdsPlaced &+= other.holdsPlaced
         statusRecoveries &+= other.statusRecoveries
         voids &+= other.voids
