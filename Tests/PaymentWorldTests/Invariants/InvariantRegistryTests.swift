@@ -125,6 +125,7 @@ final class NoCardIsEverApproved: SafetyMonitor {
             \.walkAways, \.verificationsVerified, \.verificationsNotVerified, \.tokenSalesResolved, \.tokenSalesNotOwned,
             \.tokenSalesMissing, \.tokensSuspended, \.tokensResumed,
             \.cascadeConsentsAsked, \.cascadeConsentsGiven, \.cascadeConsentsRefused, \.cascadeConsentsTimedOut,
+            \.paymentCancels, \.salesCancelled, \.salesPastDeadline, \.acquirerErrors, \.ordersCancelledBeforeCapture,
             \.refundsDeclined, \.refundsRefused, \.refundOutcomesUnknown, \.provisioningsNotOffered, \.passSheetsLeftOpen,
             \.identityVerifications, \.scaFreeOperations, \.scaFreeRefusals, \.scaRefusedAfterRedeem, \.walletOtpServerErrors,
             \.walletDeletesRefused, \.sessionsExpiredUnbound, \.sessionCardChanges, \.sessionOperations,
