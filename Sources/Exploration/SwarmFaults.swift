@@ -80,8 +80,11 @@ public enum SwarmFaults {
         }
         if random.chance(Ratio(1, 8)) {
             // A payment deadline inside the card core's own waits: sales fail at it wherever they are
-            // (a token lookup, a challenge, an authorization, LC-12, a cascade's consent).
-            let deadline = SimDuration.seconds(Int64(random.int(in: 5...90)))
+            // (a token lookup, a challenge, an authorization, LC-12, a cascade's consent). The short
+            // ones land in a token lookup slowed by a latency spike or an outage of the vault.
+            let deadlines: [SimDuration] = [.milliseconds(500), .seconds(2), .seconds(5), .seconds(15), .seconds(45),
+                                            .seconds(90)]
+            let deadline = deadlines[random.index(below: deadlines.count)]
             configuration.timeouts.paymentDeadline = deadline
             parts.append("payment deadline \(deadline)")
         }
