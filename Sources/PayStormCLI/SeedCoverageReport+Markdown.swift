@@ -82,8 +82,11 @@ extension SeedCoverageReport {
                 lines.append("- legal, not reached: all \(lifecycle.legalPairs): \(table)")
             } else {
                 lines.append("- legal, not reached: " + Self.pairList(lifecycle.legalNotReached) { pair in
-                    UnreachablePairs.reason(lifecycle: lifecycle.lifecycle, state: pair.state, event: pair.event)
-                        .map { " (\($0))" } ?? " (no reason known: a run may reach it)"
+                    if let reason = UnreachablePairs.reason(lifecycle: lifecycle.lifecycle, state: pair.state, event: pair.event) {
+                        return " (\(reason))"
+                    }
+                    return UnreachablePairs.reachedUnder(lifecycle: lifecycle.lifecycle, state: pair.state, event: pair.event)
+                        .map { " (not in this run; taken under \($0))" } ?? " (no reason known: a run may reach it)"
                 })
             }
             lines.append("- illegal, tried: " + Self.pairList(lifecycle.illegalTried) { " (\(SummaryTable.grouped($0.rejected)))" })

@@ -9,7 +9,7 @@ import Testing
             ($0.0.lifecycle, (machine: $0.0, legal: $0.1))
         })
         for table in UnreachablePairs.unsteppedTables.keys { #expect(machines[table] != nil, "\(table)") }
-        for (lifecycle, reasons) in UnreachablePairs.pairs {
+        for (lifecycle, reasons) in UnreachablePairs.pairs.merging(UnreachablePairs.settings, uniquingKeysWith: { $0.merging($1) { a, _ in a } }) {
             let found = try? #require(machines[lifecycle], "\(lifecycle) is not a lifecycle")
             guard let (machine, legal) = found else { continue }
             let legalPairs = Set(machine.table.enumerated().filter { legal[$0.offset] }.map { "\($0.element.state) × \($0.element.event)" })

@@ -11,6 +11,47 @@ public enum UnreachablePairs {
         return pairs[lifecycle]?[state + " × " + event] ?? pairs[lifecycle]?["* × " + event]
     }
 
+    /// The setting that takes `lifecycle`'s pair `state × event` when the default scenario's own
+    /// run does not (a deadline, a validity or a share its defaults keep out of reach), or nil.
+    /// Every one is a draw of `explore --swarm` (`SwarmFaults`), and the swarm reaches it.
+    public static func reachedUnder(lifecycle: String, state: String, event: String) -> String? {
+        settings[lifecycle]?[state + " × " + event] ?? settings[lifecycle]?["* × " + event]
+    }
+
+    private static let shortDeadline = "a payment deadline inside the card core's waits "
+        + "(policies.timeouts.paymentDeadline; the swarm draws 500 ms to 90 s)"
+    private static let shortTokens = "card-on-file tokens valid for seconds and suspended by their issuer "
+        + "(policies.timeouts.tokenValidity, behaviour.seed.tokenSuspension; the swarm draws 50 ms to 5 s and 1/4)"
+
+    static let settings: [String: [String: String]] = [
+        "LC-01 Sale": [
+            "* × deadline": shortDeadline,
+            "outcomeUnknown × abandon": "more customers cancelling running payments (behaviour.paymentCancel; the swarm "
+                + "draws 1/20), some while LC-12 settles a lost answer",
+        ],
+        "LC-02 Authorization": [
+            "* × captureLimitReached": "a capture limit inside the merchants' capture window (policies.captureLimit; the "
+                + "swarm draws 60 to 240 s)",
+        ],
+        "LC-12 OutcomeResolution": [
+            "outcomeUnknown × originalReply": "a wait before the first inquiry (policies.timeouts.inquiryDelay; the swarm "
+                + "draws 1 to 8 s)",
+            "inquiring × originalReply": "an original reply overtaking the inquiry's answer (timer skew and latency "
+                + "spikes of the swarm)",
+            "outcomeUnknown × acquirerTimeoutPassed": "no inquiries (policies.inquiries 0; a swarm draw), or a payment "
+                + "cancelled or past its deadline while its authorization is out",
+        ],
+        "LC-09 PrepaidCard": [
+            "* × expiryReached": "prepaid cards valid for minutes (policies.timeouts.cardValidity; the swarm draws 20 to 180 s)",
+        ],
+        "LC-04 Token": [
+            "* × expire": shortTokens,
+            "* × suspend": shortTokens,
+            "* × resume": shortTokens,
+            "suspended × delete": shortTokens,
+        ],
+    ]
+
     /// Why no actor steps `lifecycle`'s table at all, or nil when one does.
     public static func unstepped(_ lifecycle: String) -> String? { unsteppedTables[lifecycle] }
 
