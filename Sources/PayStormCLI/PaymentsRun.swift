@@ -162,7 +162,7 @@ enum PaymentsRun {
                 + "authorizations voided on a cancel before their capture \(g(counters.ordersCancelledBeforeCapture)); "
                 + "acquirer system errors \(g(counters.acquirerErrors))",
             "merchant: retries \(g(counters.merchantRetries)), status recoveries \(g(counters.statusRecoveries)), "
-                + "voids of refused captures \(g(counters.voids))",
+                + "authorizations released whole (voids, expiries) \(g(counters.voids))",
             "refunds \(g(counters.refunds)): declined \(g(counters.refundsDeclined)), refused above what was left (903) "
                 + "\(g(counters.refundsRefused)), answers lost (LC-12) \(g(counters.refundOutcomesUnknown))",
             "push provisioning: not offered (the phone cannot add the card) \(g(counters.provisioningsNotOffered)), "
