@@ -6,35 +6,55 @@ final class TokensPayOnlyForTheirCustomer: SafetyMonitor {
     static let claim = "TokensPayOnlyForTheirCustomer"
     static let watches: [WorldEvent.Kind] = [.tokenCreated, .tokenPaymentStarted, .tokenPaymentRejected]
 
-    private struct Shadow {
+    private struct Token {
         var created = false
+        var generation: UInt32 = 0
         var card: UInt32 = 0
         var customer: UInt32 = 0
+
+        func isOf(_ token: LifecycleID) -> Bool { created && generation == token.generation }
     }
 
-    /// By the lifecycle that created the token. A token outlives its lifecycle (a later sale may
-    /// name it), so its shadow stays until the slot's next lifecycle makes a token of its own: one
-    /// entry per slot, flat.
-    @exclusivity(unchecked) private var tokens = LifecycleShadows<LifecycleID, Shadow>(fresh: Shadow())
+    /// By the slot of the lifecycle that created the token: its latest token, and the one before.
+    /// A token outlives its lifecycle (a later sale may name it), and the vault's answer for the
+    /// older one may still be on its way when the slot's next lifecycle makes a token of its own
+    /// (default.json swarm seed 577: "never created" for a token the vault had just resolved).
+    /// Two entries per slot, flat.
+    @exclusivity(unchecked) private var latest: [Token] = []
+    @exclusivity(unchecked) private var previous: [Token] = []
+
+    private func known(_ token: LifecycleID) -> Token {
+        guard token.slot < latest.count else { return Token() }
+        if latest[token.slot].isOf(token) { return latest[token.slot] }
+        return previous[token.slot].isOf(token) ? previous[token.slot] : Token()
+    }
 
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
         case .tokenCreated(let token, let card, let customer):
-            let known = tokens[token]
+            let known = known(token)
             checks.expect(!known.created || (known.card == card.rawValue && known.customer == customer.rawValue),
                           about: token, "the token was mapped again, to \(card) of \(customer)")
-            tokens.update(token) { $0 = Shadow(created: true, card: card.rawValue, customer: customer.rawValue) }
+            while latest.count <= token.slot {
+                latest.append(Token())
+                previous.append(Token())
+            }
+            if latest[token.slot].created && latest[token.slot].generation != token.generation {
+                previous[token.slot] = latest[token.slot]
+            }
+            latest[token.slot] = Token(created: true, generation: token.generation, card: card.rawValue,
+                                       customer: customer.rawValue)
         case .tokenPaymentStarted(let payment, let token, let card, let customer, _):
-            let known = tokens[token]
+            let known = known(token)
             checks.expect(known.created && known.card == card.rawValue && known.customer == customer.rawValue,
                           about: payment, known.created
                               ? "\(customer) paid with the token of customer#\(known.customer) (card#\(known.card)) on \(card)"
                               : "a payment started with a token that was never created")
         case .tokenPaymentRejected(let payment, let token, let customer, let notOwned):
             guard notOwned else { return }
-            let known = tokens[token]
+            let known = known(token)
             checks.expect(!known.created || known.customer != customer.rawValue, about: payment,
                           "\(customer)'s own token was refused as another customer's")
         default:
