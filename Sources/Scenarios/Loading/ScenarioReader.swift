@@ -258,9 +258,17 @@ public struct ScenarioReader {
     }
 
     private func expectedFields(_ known: [String], parent: String) -> String {
+        // A long list (behaviour.seed has dozens) would make a line no one reads: the count and
+        // where they are listed, with the "did you mean" hint beside it.
+        if known.count > Self.fieldsListedInFull {
+            return "one of the \(known.count) fields of \(parent.isEmpty ? "the top level" : parent) (docs/scenario-format.md lists them)"
+        }
         let listed = known.map { quotedForMessage($0) }.joined(separator: ", ")
         return parent.isEmpty ? "one of the top-level fields \(listed)" : "one of the fields of \(parent): \(listed)"
     }
+
+    /// The most fields an unknown-field message names one by one.
+    static let fieldsListedInFull = 32
 
     // MARK: Navigation
 

@@ -55,9 +55,16 @@ func saleMedianMilliseconds(_ result: PaymentsResult) -> Double {
     }
 
     @Test func anOperationServiceTimeReplacesTheStationsOnlyForThatOperation() {
-        let plain = PaymentsWorld(configuration: smallWorld(), options: .init(seed: 4)).run()
-        let slowAuthorizations = smallWorld { $0.stations.operations[.authorization] = .constant(.milliseconds(300)) }
-        let slowInquiries = smallWorld { $0.stations.operations[.inquiry] = .constant(.milliseconds(300)) }
+        // No acquirer system errors: they are unknown outcomes, which the inquiries would settle.
+        let plain = PaymentsWorld(configuration: smallWorld { $0.behaviour.acquirerErrors = .zero }, options: .init(seed: 4)).run()
+        let slowAuthorizations = smallWorld {
+            $0.behaviour.acquirerErrors = .zero
+            $0.stations.operations[.authorization] = .constant(.milliseconds(300))
+        }
+        let slowInquiries = smallWorld {
+            $0.behaviour.acquirerErrors = .zero
+            $0.stations.operations[.inquiry] = .constant(.milliseconds(300))
+        }
         let authorizations = PaymentsWorld(configuration: slowAuthorizations, options: .init(seed: 4)).run()
         let inquiries = PaymentsWorld(configuration: slowInquiries, options: .init(seed: 4)).run()
         #expect(authorizations.violations.isEmpty && inquiries.violations.isEmpty)
