@@ -19,7 +19,11 @@ import Testing
     @Test(arguments: [("scenarios/portmone-masterpass.json", "2", [String]()), ("scenarios/default.json", "280", []),
                       ("scenarios/portmone-masterpass.json", "1108",
                        ["--strategy", "pct:3", "--lanes", "per-actor", "--jitter", "5ms"]),
-                      ("scenarios/ecommpay.json", "2106", ["--strategy", "random", "--lanes", "per-actor", "--jitter", "5ms"])])
+                      ("scenarios/ecommpay.json", "2106", ["--strategy", "random", "--lanes", "per-actor", "--jitter", "5ms"]),
+                      // default, seed 577: the vault resolved a token sale's token just before the token's slot
+                      // made its next lifecycle's token, and TOK-1, keeping one token per slot, called it "never
+                      // created" (0.8 s into the run, so 3,000 lifecycles show it). TOK-1 keeps the one before too.
+                      ("scenarios/default.json", "577", [])])
     func swarmSeedThatFoundABugStaysClean(scenario: String, seed: String, scheduling: [String]) throws {
         let result = try paystorm(["explore", "--scenario", scenario, "--seeds", "\(seed)..\(seed)", "--swarm", "--quiet",
                                    "--threads", "1", "--set", "run.lifecycles=3000"] + scheduling)
@@ -49,13 +53,10 @@ import Testing
     ///   answer of an automatic-capture ecommpay authorization was lost, the capture day found the
     ///   limit passed, and the gateway told the merchant "failed" while its final status was
     ///   authorized (RES-4). The gateway now tells the merchant the payment's final status.
-    /// - default, swarm seed 577: the vault resolved a token sale's token just before the token's
-    ///   slot made its next lifecycle's token, and TOK-1, keeping one token per slot, called the
-    ///   payment's token "never created". TOK-1 keeps the slot's token before the latest too.
     @Test(arguments: [("scenarios/card-payments-faults.json", "489"), ("scenarios/card-payments.json", "380"),
                       ("scenarios/card-payments-faults.json", "56"), ("scenarios/card-payments.json", "174"),
                       ("scenarios/card-payments.json", "6"), ("scenarios/ecommpay.json", "6"),
-                      ("scenarios/default.json", "62"), ("scenarios/default.json", "577")])
+                      ("scenarios/default.json", "62")])
     func fullSizeSwarmSeedThatFoundABugStaysClean(scenario: String, seed: String) throws {
         let result = try paystorm(["explore", "--scenario", scenario, "--seeds", "\(seed)..\(seed)", "--swarm", "--quiet",
                                    "--threads", "1"])
