@@ -10,8 +10,9 @@ extension Gateway {
     /// Watches a new sale's deadline. One timer serves every sale in flight: a sale's deadline is
     /// its start plus the same duration, so they come in start order (`LifecycleDeadlines`).
     func linkDeadline(_ payment: PaymentID) {
+        guard paymentDeadline < .budgetClamp else { return }
         let deadline = context.now + paymentDeadline
-        guard paymentDeadline < .budgetClamp, deadline < Simulation.horizon else { return }
+        guard deadline < Simulation.horizon else { return }
         saleDeadlines.link(payment.slot, flow: 0, deadline: deadline)
         if deadlineCheck.map({ deadline < $0 }) ?? true { armDeadlineCheck(at: deadline) }
     }
@@ -58,7 +59,6 @@ extension Gateway {
     func endEarly(_ payment: PaymentID, _ cause: FailureCause) {
         let record = records[payment.slot]
         guard record.flow == .sale, record.verification == nil, !record.sale.isTerminal else { return }
-        records[payment.slot].endedEarly = true
         records[payment.slot].cause = cause
         records[payment.slot].awaitsToken = false
         if cause == .customerCancelled { counters.salesCancelled &+= 1 } else { counters.salesPastDeadline &+= 1 }
@@ -103,12 +103,6 @@ extension Gateway {
         }
         cancelTimer(payment)
         counters.unknownOutcomes &+= 1
-        switch record.flow {
-        case .sale:
-            perform(stepCascade(payment, .timeout), payment)  // LC-08 waits for LC-12, as after a timeout.
-            applySale(payment, .technicalError)
-        case .authorization:
-            applyAuthorization(payment, .timeout)
-        }
+        enterUnknownOutcome(payment, sale: .technicalError)
     }
 }

@@ -213,10 +213,16 @@ extension Gateway {
             // The planted bug: "paid" to the merchant while the issuer's answer is still unknown.
             answerMerchant(payment, records[payment.slot], .succeeded)
         }
+        enterUnknownOutcome(payment, sale: .timeout)
+    }
+
+    /// The authorization's answer is not known (it timed out, or the acquirer lost it): LC-01 takes
+    /// `event` (LC-02 its timeout) and starts LC-12; LC-08 waits for LC-12 too (CAS-4).
+    func enterUnknownOutcome(_ payment: PaymentID, sale event: SaleEvent) {
         switch records[payment.slot].flow {
         case .sale:
-            perform(stepCascade(payment, .timeout), payment)  // LC-08 waits for LC-12 too (CAS-4).
-            applySale(payment, .timeout)
+            perform(stepCascade(payment, .timeout), payment)
+            applySale(payment, event)
         case .authorization: applyAuthorization(payment, .timeout)
         }
     }

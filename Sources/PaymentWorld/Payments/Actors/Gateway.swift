@@ -52,7 +52,7 @@ public actor Gateway: ReportingActor {
         var cause = FailureCause.unstated
         /// The sale failed before its own end, on the customer's cancel or at its deadline: what is
         /// still on its way for it (an ACS answer, a consent, a token) finds nothing to do.
-        var endedEarly = false
+        var endedEarly: Bool { cause == .customerCancelled || cause == .deadlinePassed }
         /// A zero-amount verification's LC-03 state; nil for a payment (Gateway+Verification).
         var verification: VerificationState?
         /// A token sale waits for the token service to resolve its token (Gateway+TokenSale).
