@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PaymentWorld", targets: ["PaymentWorld"]),
         .library(name: "Exploration", targets: ["Exploration"]),
         .library(name: "SimulationTesting", targets: ["SimulationTesting"]),
+        .library(name: "Studies", targets: ["Studies"]),
         .executable(name: "paystorm", targets: ["PayStormCLI"]),
         .executable(name: "paystorm-bench", targets: ["PayStormBenchmarks"]),
     ],
@@ -35,9 +36,13 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["SimulationKernel"]),
         // Running, judging, exploring and shrinking seeds of a scenario: what the commands share.
         .target(name: "Exploration", dependencies: ["Scenarios", "PaymentWorld", "SimulationKernel"]),
+        // Runs, studies and their result files: a run's summary, replications, sweeps and their
+        // shards, the size search, explore files and seed coverage. The command line only parses,
+        // calls these and prints.
+        .target(name: "Studies", dependencies: ["Exploration", "Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"]),
         .executableTarget(
             name: "PayStormCLI",
-            dependencies: ["Exploration", "Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"]
+            dependencies: ["Studies", "Exploration", "Scenarios", "Reporting", "PaymentWorld", "SimulationKernel"]
         ),
         .executableTarget(
             name: "PayStormBenchmarks",
@@ -62,6 +67,7 @@ let package = Package(
             exclude: ["Regressions"]  // Scenarios of found bugs, read through #filePath.
         ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
+        .testTarget(name: "StudiesTests", dependencies: ["Studies", "Scenarios", "Reporting", "SimulationKernel", "SimulationTestSupport"]),
         .testTarget(
             name: "ExplorationTests",
             dependencies: ["Exploration", "Scenarios", "PaymentWorld", "SimulationKernel", "SimulationTestSupport"]
@@ -69,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "PayStormCLITests",
             // PayStormCLI so that `swift test` builds the `paystorm` binary the tests run.
-            dependencies: ["PayStormCLI", "Scenarios", "PaymentWorld", "Reporting", "SimulationTestSupport"]
+            dependencies: ["PayStormCLI", "Studies", "Scenarios", "PaymentWorld", "Reporting", "SimulationTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -63,6 +63,8 @@ public struct ScenarioRun {
     /// The faults the seed chose in swarm mode, for people (`loss 1/50, …`); nil without swarm,
     /// and for the reference pipeline, which has no swarm faults.
     public let swarmFaults: String?
+    /// Whether the seed chooses its faults too: its replay command says `--swarm`.
+    public let swarm: Bool
 
     /// Builds the world of `scenario` for `seed`, without running it.
     ///
@@ -76,6 +78,7 @@ public struct ScenarioRun {
         self.scenario = scenario
         self.seed = seed
         self.scheduling = scheduling
+        self.swarm = swarm
         options = scheduling.simulationOptions(seed: seed, for: scenario)
         switch scenario.model {
         case .payments(var configuration):

@@ -2,6 +2,7 @@ import Exploration
 import Foundation
 import Reporting
 import Scenarios
+import Studies
 
 /// One flag a command accepts.
 struct FlagSpec {
@@ -120,9 +121,7 @@ struct ParsedArguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = specs.first(where: { "--" + $0.name == name }) else {
-                let names = specs.map { "--" + $0.name }
-                let hint = closestMatch(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
-                throw UsageError("paystorm \(command): unknown flag \(name)\(hint); see paystorm \(command) --help")
+                throw unknownFlag(name, specs: specs, command: command)
             }
             let value: String
             if let valueName = spec.valueName {
@@ -148,13 +147,17 @@ struct ParsedArguments {
         }
         return parsed
     }
+
+    private static func unknownFlag(_ name: String, specs: [FlagSpec], command: String) -> UsageError {
+        let hint = closestMatch(to: name, among: specs.map { "--" + $0.name }).map { " (did you mean \($0)?)" } ?? ""
+        return UsageError("paystorm \(command): unknown flag \(name)\(hint); see paystorm \(command) --help")
+    }
 }
 
 /// Bad usage: a message for the user and exit status 64.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
+/// A bad flag or file: the command prints it and exits 64. The library's ``InputError``, by the
+/// name the commands use.
+typealias UsageError = InputError
 
 /// The help text of a command, generated from its specs so that every flag is documented.
 func helpText(command: String, synopsis: String, summary: String, specs: [FlagSpec], notes: [String] = []) -> String {

@@ -2,6 +2,7 @@ import Exploration
 import Foundation
 import Reporting
 import Scenarios
+import Studies
 
 /// `paystorm check-determinism`: runs one seed in several separate processes (each with its own
 /// hashing seed) and compares their trace hashes; on a mismatch it prints the first trace
@@ -62,6 +63,12 @@ enum DeterminismCommand {
             statuses.append(status)
         }
         output.out("seed \(seed): " + hashes.enumerated().map { "process \($0.offset + 1) \($0.element)" }.joined(separator: ", "))
+        return compare(hashes: hashes, statuses: statuses, scratch: scratch, output: &output)
+    }
+
+    /// One trace hash and one exit status in every process, or the first record where they part.
+    static func compare(hashes: [String], statuses: [Int32], scratch: String, output: inout Output) -> ExitStatus {
+        let processes = hashes.count
         guard Set(hashes).count > 1 else {
             // One trace, so one verdict, unless something outside the simulation decided it.
             guard let other = statuses.firstIndex(where: { $0 != statuses[0] }) else {

@@ -3,6 +3,7 @@ import Foundation
 import Reporting
 import Scenarios
 import SimulationKernel
+import Studies
 
 /// `paystorm explore`: runs a range of seeds, one simulation per thread, and reports every seed
 /// that breaks an invariant with its trace hash and the one command that replays it.
@@ -42,38 +43,22 @@ enum ExploreCommand {
             output.out(help)
             return .passed
         }
-        let file = try parsed.scenarioFile(command: "explore")
-        guard let text = parsed.value("seeds") else {
-            throw UsageError("paystorm explore: --seeds A..B is required, such as --seeds 1..1000")
-        }
-        let range = try parseRange(text)
-        let scheduling = try parsed.schedulingOptions(command: "explore")
-        let threads = try parsed.wholeNumber("threads", command: "explore", default: ProcessInfo.processInfo.activeProcessorCount,
-                                             in: 1...256)
-        let shard = try parsed.shard(command: "explore")
-        var budget: SimDuration?
-        if let text = parsed.value("time-budget") {
-            guard let duration = try? Quantities.duration(text), duration > .zero else {
-                throw UsageError("paystorm explore: --time-budget: expected a duration such as 10m, found \"\(text)\"")
-            }
-            budget = duration
-        }
-        guard let scenario = parsed.loadScenario(file, output: &output) else { return .badInput }
-        let seeds = Explorer.seeds(range, shard: shard.map { ($0.index, $0.count) })
+        let options = try Options(parsed)
+        // Read once: the digest explore.json records is of the bytes that ran.
+        let source = try ScenarioSource(file: options.file)
+        let scenario = try source.load(overrides: parsed.all("set"))
+        let seeds = Explorer.seeds(options.range, shard: options.shard.map { ($0.index, $0.count) })
         try WorkBudget.check(lifecycles: Double(seeds.count) * WorkBudget.lifecycles(of: scenario),
                              of: "\(SummaryTable.grouped(UInt64(seeds.count))) seeds", allowed: parsed.has("allow-large"),
                              command: "explore")
-        if let directory = parsed.value("out") { try OutputDirectory.claim(directory, command: "explore") }
-        let explorer = Explorer(scenario: scenario, scheduling: scheduling, swarm: parsed.has("swarm"))
-        output.info("paystorm \(PayStormVersion.current) explore  scenario=\(file)  seeds=\(range.lowerBound)..\(range.upperBound)"
-                    + "  runs=\(seeds.count)  threads=\(threads)  strategy=\(scheduling.strategy)  lanes=\(scheduling.lanes.rawValue)"
-                    + (explorer.swarm ? "  swarm" : "")
-                    + (shard.map { "  shard=\($0.index)/\($0.count)" + ($0.source.map { " (\($0))" } ?? "") } ?? ""))
+        if let directory = options.out { try OutputDirectory.claim(directory, command: "explore") }
+        let explorer = Explorer(scenario: scenario, scheduling: options.scheduling, swarm: parsed.has("swarm"))
+        output.info(banner(options, explorer: explorer, runs: seeds.count))
         let start = ContinuousClock.now
-        let deadline = budget.map { start + .nanoseconds($0.nanoseconds) }
         let reporter = ProgressReporter(enabled: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0, total: seeds.count)
         Interrupt.install()
-        let report = explorer.explore(seeds, threads: threads, deadline: deadline, shouldStop: { Interrupt.requested }) { progress in
+        let report = explorer.explore(seeds, threads: options.threads, deadline: options.budget.map { start + .nanoseconds($0.nanoseconds) },
+                                      shouldStop: { Interrupt.requested }) { progress in
             reporter.reportPool(finished: progress.finished, total: progress.total, failed: progress.failed)
         }
         reporter.finish()
@@ -82,29 +67,57 @@ enum ExploreCommand {
         if interrupted {
             output.err("interrupted (\(Interrupt.cause)) after \(report.ran) of \(seeds.count) seeds; the failures so far are below")
         }
-        let outcome = ExploreFile(
-            header: ExploreFile.Header(scenario: scenario, seeds: range, scheduling: scheduling, swarm: explorer.swarm),
-            shard: shard.map { ($0.index, $0.count) }, ran: report.ran, interrupted: interrupted, wallSeconds: seconds,
-            failures: report.findings.map { finding in
-                ExploreFile.Failure(seed: finding.seed, invariant: finding.invariant, detail: finding.detail,
-                                    isLiveness: finding.isLiveness, traceHash: finding.traceHashText, faults: finding.faults,
-                                    replay: "\(explorer.replayCommand(for: finding.seed))")
-            },
-            coverage: report.coverage)
-        let rate = Double(report.ran) / max(seconds, 1e-9)
+        let outcome = ExploreFile(report, explorer: explorer, digest: source.digest, seeds: options.range,
+                                  shard: options.shard.map { ($0.index, $0.count) }, interrupted: interrupted, wallSeconds: seconds)
         output.out(outcome.summaryText(headline: "explored \(report.ran) seeds in \(SummaryTable.fixed(seconds, 1)) wall s "
-                                    + "(\(SummaryTable.fixed(rate, 1)) seeds/s)"))
-        if let directory = parsed.value("out") {
+                                       + "(\(SummaryTable.fixed(Double(report.ran) / max(seconds, 1e-9), 1)) seeds/s)"))
+        if let directory = options.out {
             do {
                 try outcome.write(to: directory)
                 output.info("wrote \(directory)/\(ExploreFile.name) and \(directory)/report.html")
             } catch {
                 output.err("paystorm explore: could not write \(directory)/\(ExploreFile.name): \(error)")
-                return .internalError
+                return .ioError
             }
         }
-        if interrupted { return Interrupt.status }
-        return outcome.status
+        return interrupted ? Interrupt.status : outcome.status
+    }
+
+    /// The explore flags, checked.
+    struct Options {
+        var file: String
+        var range: ClosedRange<UInt64>
+        var scheduling: SchedulingOptions
+        var threads: Int
+        var shard: (index: Int, count: Int, source: String?)?
+        var budget: SimDuration?
+        var out: String?
+
+        init(_ parsed: ParsedArguments) throws(UsageError) {
+            file = try parsed.scenarioFile(command: "explore")
+            guard let text = parsed.value("seeds") else {
+                throw UsageError("paystorm explore: --seeds A..B is required, such as --seeds 1..1000")
+            }
+            range = try parseRange(text)
+            scheduling = try parsed.schedulingOptions(command: "explore")
+            threads = try parsed.wholeNumber("threads", command: "explore", default: ProcessInfo.processInfo.activeProcessorCount,
+                                             in: 1...256)
+            shard = try parsed.shard(command: "explore")
+            if let text = parsed.value("time-budget") {
+                guard let duration = try? Quantities.duration(text), duration > .zero else {
+                    throw UsageError("paystorm explore: --time-budget: expected a duration such as 10m, found \"\(text)\"")
+                }
+                budget = duration
+            }
+            out = parsed.value("out")
+        }
+    }
+
+    static func banner(_ options: Options, explorer: Explorer, runs: Int) -> String {
+        "paystorm \(PayStormVersion.current) explore  scenario=\(options.file)  seeds=\(options.range.lowerBound)..\(options.range.upperBound)"
+            + "  runs=\(runs)  threads=\(options.threads)  strategy=\(options.scheduling.strategy)"
+            + "  lanes=\(options.scheduling.lanes.rawValue)" + (explorer.swarm ? "  swarm" : "")
+            + (options.shard.map { "  shard=\($0.index)/\($0.count)" + ($0.source.map { " (\($0))" } ?? "") } ?? "")
     }
 
     /// The most seeds one explore runs: a range past it would take days; split it into ranges.

@@ -2,6 +2,7 @@ import Exploration
 import Foundation
 import Reporting
 import Scenarios
+import Studies
 
 /// `paystorm fit FILE [--column N|NAME] [--out DIR]`: proposes a distribution string for a column
 /// of observed durations, with how well each family fits.

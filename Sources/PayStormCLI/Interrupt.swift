@@ -1,4 +1,5 @@
 import Foundation
+import Studies
 import Synchronization
 
 /// Ctrl-C (SIGINT) and SIGTERM: the first asks the command to stop at its next safe point (a
@@ -13,8 +14,14 @@ enum Interrupt {
     /// 130 after SIGINT, 143 after SIGTERM: 128 plus the signal, as shells report a signal's end.
     static var status: ExitStatus { received.load(ordering: .relaxed) == SIGTERM ? .terminated : .interrupted }
 
+    /// What stopped the command, as the library words it.
+    static var interruption: Interruption { Interruption(cause: cause, status: status) }
+
     /// What stopped the command, for its last line.
     static var cause: String { received.load(ordering: .relaxed) == SIGTERM ? "SIGTERM" : "Ctrl-C" }
+
+    /// The library's view of the same request, for the studies the commands call.
+    static let condition = StopCondition({ Interrupt.requested }, interruption: { Interrupt.interruption })
 
     static func install() {
         for signalNumber in [SIGINT, SIGTERM] {

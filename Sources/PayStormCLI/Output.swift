@@ -1,4 +1,5 @@
 import Foundation
+import Studies
 
 /// Where a command writes: stdout for results, stderr for messages. Collected in tests.
 struct Output {

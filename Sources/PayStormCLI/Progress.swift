@@ -2,6 +2,7 @@ import Foundation
 import PaymentWorld
 import Reporting
 import SimulationKernel
+import Studies
 
 /// One progress line per wall second on stderr, rewritten in place on a terminal.
 final class ProgressReporter {
@@ -17,17 +18,7 @@ final class ProgressReporter {
         self.total = total
     }
 
-    /// One progress line's figures, from whichever world runs.
-    struct Line {
-        var now: SimTime
-        var done: Double
-        var completed: UInt64
-        var inFlight: Int
-        var latencyP99: Int64?
-        var violations: Int
-    }
-
-    func report(_ progress: Line) {
+    func report(_ progress: ProgressLine) {
         guard enabled else { return }
         let now = ContinuousClock.now
         let since = now - lastPrint
@@ -59,8 +50,4 @@ final class ProgressReporter {
         value >= 1e6 ? SummaryTable.fixed(value / 1e6, 2) + "M" : value >= 1e3 ? SummaryTable.fixed(value / 1e3, 1) + "K"
             : SummaryTable.fixed(value, 0)
     }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -4,6 +4,7 @@ import PaymentWorld
 import Reporting
 import Scenarios
 import SimulationKernel
+import Studies
 
 /// `paystorm run`: one simulation of a scenario, with a banner, live progress, a summary table
 /// and `summary.json`.
@@ -66,7 +67,7 @@ enum RunCommand {
             return .badInput
         }
         if scenario.replications > 1 && !replay {
-            return Replications.run(scenario, options: options, output: &output)
+            return replications(scenario, options: options, output: &output)
         }
         return execute(scenario, options: options, output: &output)
     }
@@ -83,49 +84,31 @@ enum RunCommand {
             return .badInput
         }
         let run = ScenarioRun(scenario: scenario, seed: seed, scheduling: options.scheduling, swarm: options.swarm)
-        let replay = ReplayCommand(options.swarm ? .swarmReplay : .replay, scenario: scenario, seed: seed,
-                                   scheduling: options.scheduling)
         if !options.quiet {
-            output.info(banner(scenario, seed: seed, options: run.options)
-                        + (run.swarmFaults.map { "\n  swarm faults: \($0)" } ?? ""))
+            output.info(banner(scenario, seed: seed, options: run.options) + (run.swarmFaults.map { "\n  swarm faults: \($0)" } ?? ""))
         }
-        let reporter = ProgressReporter(enabled: !options.quiet && (options.forceProgress || isatty(STDERR_FILENO) != 0),
-                                        total: 0)
-        let report: WorldReport
+        let reporter = ProgressReporter(enabled: !options.quiet && (options.forceProgress || isatty(STDERR_FILENO) != 0), total: 0)
+        let outcome: RunStudy.Outcome
         do {
-            report = try RecordedRun.run(run, tracePath: options.tracePath, reporter: reporter)
+            outcome = try RunStudy.run(run, directory: directory, tracePath: options.tracePath, stop: Interrupt.condition,
+                                       progress: reporter.report)
+        } catch let error as WriteError {
+            reporter.finish()
+            output.err("paystorm run: \(error)")
+            return .ioError
         } catch {
-            output.err("paystorm run: --trace: cannot write \(options.tracePath ?? ""): \(error.localizedDescription)")
+            reporter.finish()
+            output.err("\(error)")
             return .badInput
         }
         reporter.finish()
-        var summary = report.summary
-        let objectives = scenario.objectives.map { ObjectiveResult($0, actual: summary.metric($0.metric) ?? .nan) }
-        summary.objectives = objectives.map {
-            RunSummary.Objective(metric: $0.objective.metric, threshold: "\($0.objective.threshold)", actual: $0.actual,
-                                 passed: $0.passed)
-        }
-        let verdict = VerdictOutput(verdict: Verdict(report.result, objectives: objectives), traceExcerpt: report.traceExcerpt)
-        let summaryPath = directory + "/summary.json"
-        let files = [(summaryPath, summary.json().serialized() + "\n"),
-                     (directory + "/metrics.csv", CSVReports.metrics(report.rows)),
-                     (directory + "/latency.csv", CSVReports.latency(summary.latency)),
-                     (directory + "/report.html", RunReport.html(summary, timeline: report.timeline,
-                                                                  verdict: verdict.reportVerdict, replay: "\(replay)"))]
-        for (path, text) in files {
-            do {
-                try AtomicFile.write(text, to: path)
-            } catch {
-                output.err("paystorm run: could not write \(path): \(error.localizedDescription)")
-                return .internalError
-            }
-        }
-        if options.json { output.out(summary.json().serialized()) }
-        let written = files.map(\.0) + (report.traceFile.map { ["\($0)"] } ?? [])
-        let table = SummaryTable.render(summary) + "\nfiles: " + written.joined(separator: ", ")
+        if options.json { output.out(outcome.summary.json().serialized()) }
+        let table = SummaryTable.render(outcome.summary) + "\nfiles: " + outcome.files.joined(separator: ", ")
         if options.json { output.err(table) } else { output.out(table) }
-        if let message = verdict.message(seed: seed, replay: replay, endTime: "\(report.endTime)") { output.err(message) }
-        return ExitStatus(verdict.verdict)
+        if let message = outcome.verdict.message(seed: seed, replay: outcome.replay, endTime: "\(outcome.report.endTime)") {
+            output.err(message)
+        }
+        return ExitStatus(outcome.verdict.verdict, interruption: Interrupt.interruption)
     }
 
     static func banner(_ scenario: Scenario, seed: UInt64, options: Simulation.Options) -> String {
@@ -188,8 +171,4 @@ struct RunOptions {
 func parseSeed(_ text: String) -> UInt64? {
     if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
     return UInt64(text)
-}
-
-enum PayStormVersion {
-    static let current = "0.1.0"
 }

@@ -3,6 +3,7 @@ import Foundation
 import PaymentWorld
 import Reporting
 import Scenarios
+import Studies
 
 /// `paystorm coverage`: runs a scenario once and tells, for every operation and result code of
 /// the five seed systems, how many times the run produced it, and for each lifecycle which

@@ -2,6 +2,7 @@ import Exploration
 import Foundation
 import Reporting
 import Scenarios
+import Studies
 
 /// `paystorm shrink`: takes a seed that breaks an invariant and makes its scenario as small as it
 /// can while the same invariant still breaks (`Shrinker`), then writes the result as a scenario
@@ -42,21 +43,9 @@ enum ShrinkCommand {
         let seedFlag = try parsed.seed(command: "shrink")
         let scheduling = try parsed.schedulingOptions(command: "shrink")
         let maxRuns = try parsed.wholeNumber("max-runs", command: "shrink", default: 500, in: 1...1_000_000)
-        let quiet = parsed.has("quiet")
-        var shrinker: Shrinker
-        let scenario: Scenario
-        let path: String
-        do {
-            scenario = try ScenarioLoader.load(file: file, overrides: parsed.all("set"))
-            let seed = seedFlag ?? scenario.seed
-            path = (parsed.value("out") ?? "results/shrink/\(scenario.name)-\(seed)") + "/shrunk.json"
-            shrinker = try Shrinker(tree: ScenarioLoader.tree(file: file, overrides: parsed.all("set")), file: path, seed: seed,
-                                    scheduling: scheduling, swarm: parsed.has("swarm"), maxRuns: maxRuns,
-                                    onAttempt: quiet ? { _ in } : { [output] in output.err("\($0)") })
-        } catch {
-            output.err(error.description)
-            return .badInput
-        }
+        let made = try makeShrinker(parsed, file: file, seed: seedFlag, scheduling: scheduling, maxRuns: maxRuns, output: output)
+        let (scenario, path) = (made.scenario, made.path)
+        var shrinker = made.shrinker
         try OutputDirectory.claim(String(path.dropLast("/shrunk.json".count)), command: "shrink")
         let seed = shrinker.seed
         output.info("paystorm \(PayStormVersion.current) shrink  scenario=\(file)  seed=\(seed)  strategy=\(scheduling.strategy)"
@@ -81,20 +70,38 @@ enum ShrinkCommand {
             try AtomicFile.write(shrunk.serialized() + "\n", to: path)
         } catch {
             output.err("paystorm shrink: could not write \(path): \(error.localizedDescription)")
-            return .internalError
+            return .ioError
         }
-        let seconds = wallSeconds(since: start)
-        var lines = ["shrunk in \(shrinker.runs) runs (\(SummaryTable.fixed(seconds, 1)) wall s)"
-                     + (shrinker.runs >= maxRuns ? ", stopped at --max-runs \(maxRuns)" : "") + ":"]
-        lines += shrinker.steps.isEmpty ? ["  nothing could be removed"] : shrinker.steps.map { "  " + $0.description }
-        lines.append("invariant: \(invariant)  \(final.detail)")
-        lines.append("wrote: \(path)")
-        lines.append("replay: \(shrinker.replayCommand)")
-        output.out(lines.joined(separator: "\n"))
+        output.out(steps(shrinker, seconds: wallSeconds(since: start), maxRuns: maxRuns,
+                         ending: ["invariant: \(invariant)  \(final.detail)", "wrote: \(path)"]))
         if shrinker.stopped {
             output.err("interrupted (\(Interrupt.cause)) after \(shrinker.runs) runs; wrote the smallest failing scenario so far")
             return Interrupt.status
         }
         return .invariantViolated
+    }
+
+    /// The scenario (with `--set`), where its shrunk form goes, and the shrinker that makes it.
+    static func makeShrinker(_ parsed: ParsedArguments, file: String, seed: UInt64?, scheduling: SchedulingOptions, maxRuns: Int,
+                             output: Output) throws(UsageError) -> (scenario: Scenario, path: String, shrinker: Shrinker) {
+        do {
+            let scenario = try ScenarioLoader.load(file: file, overrides: parsed.all("set"))
+            let seed = seed ?? scenario.seed
+            let path = (parsed.value("out") ?? "results/shrink/\(scenario.name)-\(seed)") + "/shrunk.json"
+            let shrinker = try Shrinker(tree: ScenarioLoader.tree(file: file, overrides: parsed.all("set")), file: path, seed: seed,
+                                        scheduling: scheduling, swarm: parsed.has("swarm"), maxRuns: maxRuns,
+                                        onAttempt: parsed.has("quiet") ? { _ in } : { [output] in output.err("\($0)") })
+            return (scenario, path, shrinker)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+
+    /// What the shrink removed, step by step, and how to replay the smallest failure.
+    static func steps(_ shrinker: Shrinker, seconds: Double, maxRuns: Int, ending: [String]) -> String {
+        var lines = ["shrunk in \(shrinker.runs) runs (\(SummaryTable.fixed(seconds, 1)) wall s)"
+                     + (shrinker.runs >= maxRuns ? ", stopped at --max-runs \(maxRuns)" : "") + ":"]
+        lines += shrinker.steps.isEmpty ? ["  nothing could be removed"] : shrinker.steps.map { "  " + $0.description }
+        return (lines + ending + ["replay: \(shrinker.replayCommand)"]).joined(separator: "\n")
     }
 }

@@ -4,6 +4,7 @@ import Reporting
 import Scenarios
 import SimulationKernel
 import Synchronization
+import Studies
 
 /// `paystorm size`: the fewest servers per station that meet a target rate's objectives, found
 /// by search with replications, printed as the scenario lines to paste.
@@ -50,57 +51,75 @@ enum SizeCommand {
             output.out(help)
             return .passed
         }
-        let file = try parsed.scenarioFile(command: "size")
-        guard let rateText = parsed.value("rate"), let rate = Double(rateText), rate > 0, rate <= 10_000_000 else {
-            throw UsageError("paystorm size: --rate: expected a rate in payments per second above 0, at most 10,000,000, "
-                             + "found \"\(parsed.value("rate") ?? "")\"")
-        }
-        let objectives = try parsed.all("slo").map { text throws(UsageError) in try SizeObjective.parse(text) }
-        guard !objectives.isEmpty else {
-            throw UsageError("paystorm size: at least one --slo METRIC=COMPARISON is required, such as --slo 'system_ms_p99=< 2000'")
-        }
-        let replications = try parsed.wholeNumber("replications", command: "size", default: 5, in: 1...100)
-        let threads = try parsed.wholeNumber("threads", command: "size", default: ProcessInfo.processInfo.activeProcessorCount,
-                                             in: 1...256)
-        let maxCandidates = try parsed.wholeNumber("max-candidates", command: "size", default: 60, in: 1...10_000)
-        let overrides = parsed.all("set") + ["workload.rate=\(SweepCommand.number(rate))"]
-        let base: Scenario
-        do {
-            base = try ScenarioLoader.load(file: file, overrides: overrides)
-        } catch {
-            output.err(error.description)
-            return .badInput
-        }
-        if let problem = objectives.lazy.compactMap({ $0.unmeetable(in: base, file: file) }).first {
-            output.err(problem)
-            return .badInput
+        let options = try Options(parsed)
+        let base = try ScenarioSource(file: options.file).load(overrides: options.overrides)
+        if let problem = options.objectives.lazy.compactMap({ $0.unmeetable(in: base, file: options.file) }).first {
+            throw UsageError(problem)
         }
         let seed = try parsed.seed(command: "size") ?? base.seed
         Interrupt.install()
-        var search = SizeSearch(file: file, overrides: overrides, objectives: objectives, replications: replications,
-                                threads: threads, seed: seed, maxCandidates: maxCandidates,
-                                log: parsed.has("quiet") ? { _ in } : { [output] in output.err($0) })
-        output.info("paystorm \(PayStormVersion.current) size  scenario=\(file)  rate=\(SweepCommand.number(rate))/s  "
-                    + "replications=\(replications)  slo: " + objectives.map { "\($0.metric) \($0.threshold)" }.joined(separator: ", "))
+        var search = SizeSearch(file: options.file, overrides: options.overrides, objectives: options.objectives,
+                                replications: options.replications, threads: options.threads, seed: seed,
+                                maxCandidates: options.maxCandidates, log: parsed.has("quiet") ? { _ in } : { [output] in output.err($0) })
+        search.stop = Interrupt.condition
+        output.info("paystorm \(PayStormVersion.current) size  scenario=\(options.file)  rate=\(SweepPlan.Axis.number(options.rate))/s  "
+                    + "replications=\(options.replications)  slo: "
+                    + options.objectives.map { "\($0.metric) \($0.threshold)" }.joined(separator: ", "))
         let result = search.run(from: base)
-        if let asGiven = search.asGiven { output.out(verdict(asGiven, objectives: objectives, replications: replications)) }
+        if let asGiven = search.asGiven {
+            output.out(verdict(asGiven, objectives: options.objectives, replications: options.replications))
+        }
         guard let (servers, judged) = result else {
             output.err(Interrupt.requested ? "interrupted (\(Interrupt.cause)) after \(search.candidates) candidates"
                        : "no topology met the objectives within \(search.candidates) candidates (at most "
                          + "\(SizeSearch.maximumServers) servers a station)")
             return Interrupt.requested ? Interrupt.status : .invariantViolated
         }
-        output.out(report(servers: servers, judged: judged, search: search, objectives: objectives))
-        // The same seeds, as a run of replications: it meets the objectives by construction, and
-        // a user can lengthen it or add seeds.
+        output.out(report(servers: servers, judged: judged, search: search, objectives: options.objectives))
+        output.out(confirmLine(options, seed: seed, servers: servers, search: search))
+        return .passed
+    }
+
+    /// The size flags, checked.
+    struct Options {
+        var file: String
+        var rate: Double
+        var objectives: [SizeObjective]
+        var replications: Int
+        var threads: Int
+        var maxCandidates: Int
+        /// `--set` flags, then the rate the topology is sized for.
+        var overrides: [String]
+
+        init(_ parsed: ParsedArguments) throws(UsageError) {
+            file = try parsed.scenarioFile(command: "size")
+            guard let rateText = parsed.value("rate"), let rate = Double(rateText), rate > 0, rate <= 10_000_000 else {
+                throw UsageError("paystorm size: --rate: expected a rate in payments per second above 0, at most 10,000,000, "
+                                 + "found \"\(parsed.value("rate") ?? "")\"")
+            }
+            self.rate = rate
+            objectives = try parsed.all("slo").map { text throws(UsageError) in try SizeObjective.parse(text) }
+            guard !objectives.isEmpty else {
+                throw UsageError("paystorm size: at least one --slo METRIC=COMPARISON is required, such as --slo 'system_ms_p99=< 2000'")
+            }
+            replications = try parsed.wholeNumber("replications", command: "size", default: 5, in: 1...100)
+            threads = try parsed.wholeNumber("threads", command: "size", default: ProcessInfo.processInfo.activeProcessorCount,
+                                             in: 1...256)
+            maxCandidates = try parsed.wholeNumber("max-candidates", command: "size", default: 60, in: 1...10_000)
+            overrides = parsed.all("set") + ["workload.rate=\(SweepPlan.Axis.number(rate))"]
+        }
+    }
+
+    /// The same seeds, as a run of replications: it meets the objectives by construction, and a
+    /// user can lengthen it or add seeds.
+    static func confirmLine(_ options: Options, seed: UInt64, servers: [String: Int], search: SizeSearch) -> String {
         let sets = search.stationOrder.compactMap { name in
             SizeSearch.topologyKey(name).map { "--set topology.\($0).servers=\(servers[name] ?? 0)" }
         }
-        output.out("confirm: paystorm run --scenario \(shellQuoted(file)) --seed \(seed) "
-                   + overrides.map { "--set \(shellQuoted($0)) " }.joined()
-                   + objectives.map { "--set \(shellQuoted("slo.\($0.metric)=\($0.threshold)")) " }.joined()
-                   + "--set run.replications=\(replications) " + sets.joined(separator: " "))
-        return .passed
+        return "confirm: paystorm run --scenario \(shellQuoted(options.file)) --seed \(seed) "
+            + options.overrides.map { "--set \(shellQuoted($0)) " }.joined()
+            + options.objectives.map { "--set \(shellQuoted("slo.\($0.metric)=\($0.threshold)")) " }.joined()
+            + "--set run.replications=\(options.replications) " + sets.joined(separator: " ")
     }
 
     /// Whether the scenario's own topology holds the load, and if not, what gave: the yes or no

@@ -1,4 +1,5 @@
 import Scenarios
+import Studies
 
 /// `paystorm validate FILE…`: checks scenarios and reports every problem of every file.
 enum ValidateCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import Studies
 
 /// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
 let commands = ["run", "replay", "validate", "sweep", "size", "report", "explore", "shrink", "check-determinism", "fit", "coverage"]

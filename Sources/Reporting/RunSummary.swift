@@ -247,7 +247,7 @@ public struct RunSummary: Sendable {
         return .object(members)
     }
 
-    static func milliseconds(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e6 }
+    public static func milliseconds(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e6 }
     /// Six decimals: enough for microseconds in milliseconds, short enough to read.
-    static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+    public static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PayStormCLI
+import Studies
 import Reporting
 import Scenarios
 import SimulationKernel

@@ -11,7 +11,7 @@ public enum ScenarioLoader {
         try load(bytes: contents(of: file), file: file, overrides: overrides, varied: varied)
     }
 
-    static func contents(of file: String) throws(ScenarioErrors) -> [UInt8] {
+    public static func contents(of file: String) throws(ScenarioErrors) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: file) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)

@@ -6,15 +6,15 @@ import Reporting
 /// `paystorm report DIR…` over explore shards: each DIR holds one shard's `explore.json` (a pod of
 /// an Indexed Job, a task of a Slurm array); the merge is the `explore.json` one unsharded
 /// explore of the whole range writes.
-enum ExploreMerge {
+public enum ExploreMerge {
     /// Whether `directory` holds an explore's file rather than sweep shards.
-    static func holdsExplore(_ directory: String) -> Bool {
+    public static func holdsExplore(_ directory: String) -> Bool {
         FileManager.default.fileExists(atPath: directory + "/" + ExploreFile.name)
     }
 
     /// Merges the shards, refusing shards of different explores (naming both files and the field
     /// that differs), a shard given twice and shards missing; `notes` name shards that stopped early.
-    static func merge(_ directories: [String]) throws(UsageError) -> (file: ExploreFile, notes: [String]) {
+    public static func merge(_ directories: [String]) throws(InputError) -> (file: ExploreFile, notes: [String]) {
         var first: (path: String, file: ExploreFile)?
         var seen: [Int: String] = [:]  // Looked up, never iterated: shard index → file.
         var merged: ExploreFile?
@@ -23,19 +23,19 @@ enum ExploreMerge {
             let path = directory + "/" + ExploreFile.name
             let file = try ExploreFile.read(path)
             guard let shard = file.shard else {
-                throw UsageError("paystorm report: \(path) is a whole explore (run without --shard, or merged already), "
+                throw InputError("paystorm report: \(path) is a whole explore (run without --shard, or merged already), "
                                  + "not a shard; give the directories of the shards it should merge")
             }
             if let first, let difference = first.file.header.difference(from: file.header) {
-                throw UsageError("paystorm report: \(first.path) and \(path) are shards of different explores: "
+                throw InputError("paystorm report: \(first.path) and \(path) are shards of different explores: "
                                  + "\(difference.field) is \(difference.mine) in one and \(difference.theirs) in the other")
             }
             if let first, let count = first.file.shard?.count, count != shard.count {
-                throw UsageError("paystorm report: \(first.path) and \(path) are shards of different explores: "
+                throw InputError("paystorm report: \(first.path) and \(path) are shards of different explores: "
                                  + "the shard count is \(count) in one and \(shard.count) in the other")
             }
             if let other = seen[shard.index] {
-                throw UsageError("paystorm report: shard \(shard.index)/\(shard.count) is in both \(other) and \(path); "
+                throw InputError("paystorm report: shard \(shard.index)/\(shard.count) is in both \(other) and \(path); "
                                  + "give each shard's directory once")
             }
             seen[shard.index] = path
@@ -57,46 +57,18 @@ enum ExploreMerge {
             merged = sum
         }
         guard var merged, let first, let count = first.file.shard?.count else {
-            throw UsageError("paystorm report: expected at least one directory of explore shards")
+            throw InputError("paystorm report: expected at least one directory of explore shards")
         }
         let missing = (0..<count).filter { seen[$0] == nil }
         guard missing.isEmpty else {
             let listed = missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ")
                 + (missing.count > 10 ? " and \(missing.count - 10) more" : "")
-            throw UsageError("paystorm report: \(missing.count) of \(count) explore shards are missing: \(listed); "
+            throw InputError("paystorm report: \(missing.count) of \(count) explore shards are missing: \(listed); "
                              + "found \(seen.count) (the first in \(first.path)); give every shard's directory")
         }
         // Shards interleave their seeds; one explore lists failures in seed order.
         merged.failures.sort { $0.seed < $1.seed }
         merged.shard = nil
         return (merged, notes)
-    }
-
-    /// Merges `directories` into `output`'s explore.json and prints what `explore` would have.
-    static func report(_ directories: [String], into directory: String?, output: inout Output) throws(UsageError) -> ExitStatus {
-        guard let directory else {
-            throw UsageError("paystorm report: --out DIR is required to merge explore shards: each shard's directory "
-                             + "holds its own explore.json, which the merged one must not replace")
-        }
-        let target = URL(fileURLWithPath: directory).standardizedFileURL.path
-        if let clash = directories.first(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == target }) {
-            throw UsageError("paystorm report: --out \(directory) is the shard directory \(clash); choose another --out "
-                             + "so the shard's explore.json stays")
-        }
-        let (merged, notes) = try merge(directories)
-        try OutputDirectory.claim(directory, command: "report")
-        for note in notes { output.err("paystorm report: note: " + note) }
-        let header = merged.header
-        output.out(merged.summaryText(headline: "merged \(directories.count) shards of \(header.scenarioName) seeds "
-            + "\(header.seeds.lowerBound)..\(header.seeds.upperBound): explored \(merged.ran) seeds in "
-            + "\(SummaryTable.fixed(merged.wallSeconds, 1)) wall s (the shards' added up)"))
-        do {
-            try merged.write(to: directory)
-        } catch {
-            output.err("paystorm report: could not write \(directory)/\(ExploreFile.name): \(error)")
-            return .internalError
-        }
-        output.info("wrote \(directory)/\(ExploreFile.name) and \(directory)/report.html")
-        return merged.status
     }
 }

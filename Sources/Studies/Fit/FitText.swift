@@ -4,8 +4,8 @@ import Scenarios
 
 /// What `paystorm fit` prints: a summary of the observations, the ranked candidates, and the
 /// strings to paste into a scenario.
-enum FitText {
-    static func render(_ fit: DistributionFit, file: String, column: DurationColumn, exact: String) -> String {
+public enum FitText {
+    public static func render(_ fit: DistributionFit, file: String, column: DurationColumn, exact: String) -> String {
         let columnText: String
         switch column {
         case .sole: columnText = ""
@@ -37,7 +37,7 @@ enum FitText {
     }
 
     /// Says that even the best family is rejected, and what to use instead; nil when it is not.
-    static func rejectionNote(_ fit: DistributionFit) -> String? {
+    public static func rejectionNote(_ fit: DistributionFit) -> String? {
         guard fit.bestIsRejected, let best = fit.candidates.first else { return nil }
         return "warning: even the best fit is rejected (KS p < 0.01, D = \(SummaryTable.fixed(best.fit.kolmogorovSmirnov, 4)), "
             + "the largest gap between the CDFs): the durations may be multi-modal or have a tail no single family has. "
@@ -45,13 +45,13 @@ enum FitText {
     }
 
     /// Says that zeros were counted as a small positive duration for the families that need one.
-    static func zerosNote(_ fit: DistributionFit) -> String {
+    public static func zerosNote(_ fit: DistributionFit) -> String {
         "note: \(fit.zerosReplaced) zero duration\(fit.zerosReplaced == 1 ? "" : "s") counted as half the smallest "
             + "positive one for lognormal, gamma, weibull and pareto"
     }
 
     /// The quantile of the observations at `p`, as `EmpiricalTable` interpolates it.
-    static func quantile(_ fit: DistributionFit, _ p: Double) -> Double {
+    public static func quantile(_ fit: DistributionFit, _ p: Double) -> Double {
         let sorted = fit.sorted
         guard sorted.count > 1 else { return sorted.first ?? 0 }
         let position = p * Double(sorted.count - 1)
@@ -60,16 +60,16 @@ enum FitText {
     }
 
     /// `21.03 ms`: four significant digits.
-    static func milliseconds(_ nanoseconds: Double) -> String { compact(nanoseconds / 1e6) + " ms" }
+    public static func milliseconds(_ nanoseconds: Double) -> String { compact(nanoseconds / 1e6) + " ms" }
 
     /// Four significant digits, or an exponent for the very large.
-    static func compact(_ value: Double) -> String {
+    public static func compact(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
         if abs(value) >= 1e7 { return String(format: "%.3e", value) }
         return significant(value)
     }
 
-    static func significant(_ value: Double) -> String {
+    public static func significant(_ value: Double) -> String {
         guard value != 0 else { return "0" }
         let magnitude = Int(log10(abs(value)).rounded(.down))
         let decimals = max(0, 3 - magnitude)
@@ -82,7 +82,7 @@ enum FitText {
     }
 
     /// `0.88`, `< 0.001`.
-    static func pValue(_ p: Double) -> String { p < 0.001 ? "< 0.001" : SummaryTable.fixed(p, 3) }
+    public static func pValue(_ p: Double) -> String { p < 0.001 ? "< 0.001" : SummaryTable.fixed(p, 3) }
 }
 
 extension String {

@@ -7,7 +7,7 @@ import SimulationKernel
 /// a 5x spike for a minute, and if not, what gives first and when?") is answered second by second,
 /// as `run`'s saturation line answers it, since the window's average hides a minute of saturation
 /// among many quiet ones.
-struct IntervalPeaks {
+public struct IntervalPeaks {
     private var intervals = StationIntervals()
     private var last = SimTime.zero
     private var first = FirstSaturation()
@@ -15,7 +15,7 @@ struct IntervalPeaks {
     private var peaks: [String: Double] = [:]  // Looked up by name, never iterated.
 
     /// Takes the stations' cumulative figures at a progress report.
-    mutating func observe(now: SimTime, stations: [StationLifetime]) {
+    public mutating func observe(now: SimTime, stations: [StationLifetime]) {
         guard now > last else { return }
         let figures = intervals.next(now: now, since: last, stations: stations)
         last = now
@@ -24,15 +24,15 @@ struct IntervalPeaks {
     }
 
     /// A station's highest interval utilization; 0 for one that never had work at a report.
-    func peak(_ station: String) -> Double { peaks[station] ?? 0 }
+    public func peak(_ station: String) -> Double { peaks[station] ?? 0 }
 
     /// The first station whose interval utilization reached `FirstSaturation.threshold`, if any.
-    var firstSaturation: SweepSample.Saturation? {
+    public var firstSaturation: SweepSample.Saturation? {
         first.station.map { SweepSample.Saturation(station: $0, seconds: first.time, utilization: first.utilization) }
     }
 
     /// Gives a sweep sample each station's peak and the first saturation.
-    func record(in sample: inout SweepSample) {
+    public func record(in sample: inout SweepSample) {
         for index in sample.stations.indices { sample.stations[index].peakUtilization = peak(sample.stations[index].name) }
         sample.firstSaturation = firstSaturation
     }
@@ -41,7 +41,7 @@ struct IntervalPeaks {
 extension WorkloadShape {
     /// Whether the arrival rate changes over the run (ramp, spike, profile): the loads whose
     /// stations are judged by their busiest interval rather than the window's average.
-    var isTimeVarying: Bool {
+    public var isTimeVarying: Bool {
         switch self {
         case .ramp, .spike, .profile: true
         case .poisson, .constant, .closed: false
@@ -50,7 +50,7 @@ extension WorkloadShape {
 
     /// The highest arrival rate the shape reaches around a base rate: what a sweep of a spike's or a
     /// ramp's size offers at its busiest, and the load its knee is placed at.
-    func peakRate(base: Double) -> Double {
+    public func peakRate(base: Double) -> Double {
         switch self {
         case .ramp(let to, _): max(base, to)
         case .spike(let peak, _, _): max(base, peak)

@@ -7,24 +7,24 @@ import Scenarios
 /// `explore.json`: what one explore found, written by `paystorm explore --out` and, merged from
 /// shards, by `paystorm report`, in the same shape, so a merged night of shards compares with one
 /// unsharded run field by field (all but `wall_seconds`).
-struct ExploreFile {
+public struct ExploreFile {
     /// What makes two explores the same explore: every shard `report` merges must agree on it all.
-    struct Header: Equatable {
-        var paystorm: String
-        var scenarioFile: String
-        var scenarioName: String
+    public struct Header: Equatable {
+        public var paystorm: String
+        public var scenarioFile: String
+        public var scenarioName: String
         /// FNV-1a of the scenario file's bytes: an edit between shards changes it.
-        var scenarioDigest: String
-        var overrides: [String]
+        public var scenarioDigest: String
+        public var overrides: [String]
         /// `path=value`, as `Scenario.effectiveOptions` lists them.
-        var settings: [String]
-        var seeds: ClosedRange<UInt64>
+        public var settings: [String]
+        public var seeds: ClosedRange<UInt64>
         /// The scheduling flags that differ from the defaults, as a replay command carries them.
-        var scheduling: [String]
-        var swarm: Bool
+        public var scheduling: [String]
+        public var swarm: Bool
 
         /// The first field `other` disagrees on, with the two values.
-        func difference(from other: Header) -> (field: String, mine: String, theirs: String)? {
+        public func difference(from other: Header) -> (field: String, mine: String, theirs: String)? {
             func flags(_ words: [String]) -> String { words.isEmpty ? "(none)" : words.joined(separator: " ") }
             let identity: [(String, String, String)] = [
                 ("paystorm version", paystorm, other.paystorm),
@@ -50,41 +50,51 @@ struct ExploreFile {
     }
 
     /// One failing seed, as written: the text a person reads and the command that replays it.
-    struct Failure: Equatable {
-        var seed: UInt64
-        var invariant: String
-        var detail: String
-        var isLiveness: Bool
-        var traceHash: String
-        var faults: String
-        var replay: String
+    public struct Failure: Equatable {
+        public var seed: UInt64
+        public var invariant: String
+        public var detail: String
+        public var isLiveness: Bool
+        public var traceHash: String
+        public var faults: String
+        public var replay: String
+
+        public init(seed: UInt64, invariant: String, detail: String, isLiveness: Bool, traceHash: String, faults: String, replay: String) {
+            self.seed = seed
+            self.invariant = invariant
+            self.detail = detail
+            self.isLiveness = isLiveness
+            self.traceHash = traceHash
+            self.faults = faults
+            self.replay = replay
+        }
     }
 
-    var header: Header
+    public var header: Header
     /// Which shard of the seeds this file holds; nil for a whole explore, run at once or merged.
-    var shard: (index: Int, count: Int)?
-    var ran: Int
-    var interrupted: Bool
+    public var shard: (index: Int, count: Int)?
+    public var ran: Int
+    public var interrupted: Bool
     /// The wall time of the run; of a merge, the shards' wall times added up.
-    var wallSeconds: Double
+    public var wallSeconds: Double
     /// In seed order.
-    var failures: [Failure]
-    var coverage: StateCoverage
+    public var failures: [Failure]
+    public var coverage: StateCoverage
 
-    static let kind = "paystorm-explore"
-    static let name = "explore.json"
+    public static let kind = "paystorm-explore"
+    public static let name = "explore.json"
 
     /// The failures grouped by invariant, in the order each invariant first broke (by seed).
-    var groups: [(invariant: String, seeds: Int)] { ExplorationReport.groups(of: failures.map(\.invariant)) }
+    public var groups: [(invariant: String, seeds: Int)] { ExplorationReport.groups(of: failures.map(\.invariant)) }
 
     /// As `explore` exits: 1 for a safety failure, 2 for liveness failures only, else 0.
-    var status: ExitStatus {
+    public var status: ExitStatus {
         if failures.contains(where: { !$0.isLiveness }) { return .invariantViolated }
         return failures.isEmpty ? .passed : .livenessViolated
     }
 
     /// The FAILED lines, the count and groups, and the state coverage, as `explore` prints them.
-    func summaryText(headline: String) -> String {
+    public func summaryText(headline: String) -> String {
         var lines = failures.map { failure in
             "FAILED  seed \(failure.seed)  \(failure.invariant)  trace \(failure.traceHash)  \(failure.detail)"
                 + (failure.faults.isEmpty ? "" : "\n  faults: \(failure.faults)") + "\n  replay: \(failure.replay)"
@@ -99,7 +109,7 @@ struct ExploreFile {
         return lines.joined(separator: "\n")
     }
 
-    var json: JSONOutput {
+    public var json: JSONOutput {
         .object([
             ("kind", .string(Self.kind)), ("paystorm", .string(header.paystorm)),
             ("scenario", .string(header.scenarioFile)), ("scenario_name", .string(header.scenarioName)),
@@ -121,30 +131,49 @@ struct ExploreFile {
     }
 
     /// Writes `directory/explore.json` and `directory/report.html`, each atomically.
-    func write(to directory: String) throws {
+    public func write(to directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try AtomicFile.write(json.serialized(pretty: true) + "\n", to: directory + "/" + Self.name)
         try AtomicFile.write(html, to: directory + "/report.html")
     }
+
+    public init(header: Header, shard: (index: Int, count: Int)? = nil, ran: Int, interrupted: Bool, wallSeconds: Double,
+                failures: [Failure], coverage: StateCoverage) {
+        self.header = header
+        self.shard = shard
+        self.ran = ran
+        self.interrupted = interrupted
+        self.wallSeconds = wallSeconds
+        self.failures = failures
+        self.coverage = coverage
+    }
 }
 
 extension ExploreFile.Header {
-    /// The header of an explore of `scenario` over `seeds`.
-    init(scenario: Scenario, seeds: ClosedRange<UInt64>, scheduling: SchedulingOptions, swarm: Bool) {
-        let bytes = FileManager.default.contents(atPath: scenario.file).map { [UInt8]($0) } ?? []
+    /// The header of an explore of `scenario` over `seeds`; `digest` is of the bytes it was loaded from.
+    public init(scenario: Scenario, digest: String, seeds: ClosedRange<UInt64>, scheduling: SchedulingOptions, swarm: Bool) {
         self.init(paystorm: PayStormVersion.current, scenarioFile: scenario.file, scenarioName: scenario.name,
-                  scenarioDigest: Self.digest(bytes), overrides: scenario.overrides,
+                  scenarioDigest: digest, overrides: scenario.overrides,
                   settings: scenario.effectiveOptions.map { "\($0.path)=\($0.value)" }, seeds: seeds,
                   scheduling: scheduling.arguments, swarm: swarm)
     }
 
     /// `fnv1a64:` and 16 hex digits: enough to tell an edited file, not a security check.
-    static func digest(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    public static func digest(_ bytes: [UInt8]) -> String { ContentDigest.fnv1a64(bytes) }
+}
+
+extension ExploreFile {
+    /// What an explore of `seeds` by `explorer` found, as its explore.json records it.
+    public init(_ report: ExplorationReport, explorer: Explorer, digest: String, seeds: ClosedRange<UInt64>,
+                shard: (index: Int, count: Int)?, interrupted: Bool, wallSeconds: Double) {
+        self.init(header: Header(scenario: explorer.scenario, digest: digest, seeds: seeds, scheduling: explorer.scheduling,
+                                 swarm: explorer.swarm),
+                  shard: shard, ran: report.ran, interrupted: interrupted, wallSeconds: wallSeconds,
+                  failures: report.findings.map { finding in
+                      Failure(seed: finding.seed, invariant: finding.invariant, detail: finding.detail,
+                              isLiveness: finding.isLiveness, traceHash: finding.traceHashText, faults: finding.faults,
+                              replay: "\(explorer.replayCommand(for: finding.seed))")
+                  },
+                  coverage: report.coverage)
     }
 }

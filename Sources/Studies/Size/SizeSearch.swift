@@ -6,34 +6,36 @@ import Synchronization
 
 /// The search behind `paystorm size`: candidates are server counts per station, each judged by
 /// its replications (`SweepRunner.runOne`, so a candidate is measured exactly as a sweep point is).
-struct SizeSearch {
-    static let maximumServers = 100_000
+public struct SizeSearch {
+    public static let maximumServers = 100_000
     /// At this windowed utilization a station is saturated, as `run`'s saturation line counts a
     /// second: its line grows for as long as the load lasts, or nearly, so a candidate with one fails
     /// whatever its objectives say. It guards the flows no objective reads: sized on the card flows
     /// alone, Paysafe's card platform was trimmed to 0.996.
-    static let saturated = FirstSaturation.threshold
+    public static let saturated = FirstSaturation.threshold
     /// How many of the answer's busiest stations are tried one server short for the binding one.
-    static let bindingProbes = 3
+    public static let bindingProbes = 3
     /// Above this the answer warns: little headroom, and a longer run may miss what a short one met.
-    static let crowded = 0.9
+    public static let crowded = 0.9
 
-    let file: String
-    let overrides: [String]
-    let objectives: [SizeObjective]
-    let replications: Int
-    let threads: Int
-    let seed: UInt64
-    let maxCandidates: Int
-    let log: (String) -> Void
-    private(set) var candidates = 0
+    public let file: String
+    public let overrides: [String]
+    public let objectives: [SizeObjective]
+    public let replications: Int
+    public let threads: Int
+    public let seed: UInt64
+    public let maxCandidates: Int
+    public let log: (String) -> Void
+    /// Asked between candidates and replications; a stopped search keeps the best it judged.
+    public var stop = StopCondition.never
+    public private(set) var candidates = 0
     /// Stations by windowed utilization at the first candidate, busiest first: the order they are trimmed in.
-    private(set) var stationOrder: [String] = []
+    public private(set) var stationOrder: [String] = []
     /// What one server less did at the answer's busiest stations, busiest first, up to the binding one.
-    private(set) var oneLess: [(station: String, outcome: OneLess)] = []
+    public private(set) var oneLess: [(station: String, outcome: OneLess)] = []
 
     /// A station one server short: what it does to the answer.
-    enum OneLess {
+    public enum OneLess {
         /// An objective misses: the station binds the objectives.
         case missesObjective
         /// Only a station saturates, every objective holding: its own saturation holds it up, not the
@@ -48,42 +50,42 @@ struct SizeSearch {
 
     /// The station one server short of which misses an objective (or, under time-varying arrivals,
     /// fills in a second); failing that, the busiest station.
-    var binding: (station: String, outcome: OneLess)? {
+    public var binding: (station: String, outcome: OneLess)? {
         oneLess.first { $0.outcome == .missesObjective || $0.outcome == .saturatesInASecond } ?? oneLess.first
     }
     /// The scenario's own topology, judged: whether it holds the load as given.
-    private(set) var asGiven: Judgement?
+    public private(set) var asGiven: Judgement?
 
     /// One replication of a candidate: its sweep sample, and the payments figures objectives read.
-    struct Replication {
-        var sample: SweepSample
+    public struct Replication: Sendable {
+        public var sample: SweepSample
         /// The whole payments world's figures; nil for the reference pipeline.
-        var world: RunFigures?
+        public var world: RunFigures?
         /// Each flow's figures, by name; looked up, never iterated.
-        var flows: [String: RunFigures]
+        public var flows: [String: RunFigures]
     }
 
     /// What a candidate's replications showed.
-    struct Judgement {
-        var passed: Bool
+    public struct Judgement: Sendable {
+        public var passed: Bool
         /// Each station's highest windowed utilization over the replications; under time-varying
         /// arrivals, its busiest second's.
-        var utilization: [String: Double]  // Looked up by name; printed in `stationOrder`.
+        public var utilization: [String: Double]  // Looked up by name; printed in `stationOrder`.
         /// Whether every replication met every objective (saturation apart).
-        var objectivesMet = true
+        public var objectivesMet = true
         /// Each objective's worst value over the replications.
-        var worst: [String: Double]
+        public var worst: [String: Double]
         /// The station with the highest utilization; under time-varying arrivals, the first to saturate.
-        var binding: String?
-        var servers: [String: Int]
+        public var binding: String?
+        public var servers: [String: Int]
         /// Whether the arrivals vary over time, so stations were judged second by second.
-        var timeVarying = false
+        public var timeVarying = false
         /// The earliest second a station saturated in any replication, and in how many some did.
-        var firstSaturation: SweepSample.Saturation?
-        var saturatedReplications = 0
+        public var firstSaturation: SweepSample.Saturation?
+        public var saturatedReplications = 0
     }
 
-    init(file: String, overrides: [String], objectives: [SizeObjective], replications: Int, threads: Int,
+    public init(file: String, overrides: [String], objectives: [SizeObjective], replications: Int, threads: Int,
          seed: UInt64, maxCandidates: Int, log: @escaping (String) -> Void) {
         self.file = file
         self.overrides = overrides
@@ -97,7 +99,7 @@ struct SizeSearch {
 
     /// The topology field a station's servers are set by, or nil for a station sized with another
     /// (the backup acquirer shares the acquirer's configuration).
-    static func topologyKey(_ station: String) -> String? {
+    public static func topologyKey(_ station: String) -> String? {
         switch station {
         case "acquirer_backup": nil
         case "acs_backup": "acsBackup"
@@ -107,7 +109,7 @@ struct SizeSearch {
     }
 
     /// Searches from the scenario's own topology; nil when no candidate passes within the limits.
-    mutating func run(from base: Scenario) -> (servers: [String: Int], judgement: Judgement)? {
+    public mutating func run(from base: Scenario) -> (servers: [String: Int], judgement: Judgement)? {
         guard let first = judge([:]) else { return nil }
         asGiven = first
         stationOrder = first.utilization.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
@@ -115,7 +117,7 @@ struct SizeSearch {
         // Grow the binding station until every objective holds.
         while !current.passed {
             guard let binding = current.binding, let utilization = current.utilization[binding],
-                  let key = Self.topologyKey(binding), candidates < maxCandidates, !Interrupt.requested else { return nil }
+                  let key = Self.topologyKey(binding), candidates < maxCandidates, !stop.isRequested() else { return nil }
             guard utilization >= 0.5 else {
                 log("size: the objectives fail with every station below 0.5 utilization"
                     + (current.timeVarying ? " in its busiest second" : "") + " (busiest: \(binding) "
@@ -136,7 +138,7 @@ struct SizeSearch {
             // since a short run's utilization is itself an estimate.
             let busy = Int((Double(servers) * (current.utilization[name] ?? 1)).rounded(.up))
             var low = max(1, busy - 1), high = servers
-            while low < high && candidates < maxCandidates && !Interrupt.requested {
+            while low < high && candidates < maxCandidates && !stop.isRequested() {
                 let middle = (low + high) / 2
                 guard let probe = judge(current.servers.merging([name: middle]) { $1 }) else { return nil }
                 if probe.passed {
@@ -153,7 +155,7 @@ struct SizeSearch {
         guard let final = judge(current.servers), final.passed else { return (current.servers, current) }
         let busiest = final.utilization.filter { Self.topologyKey($0.key) != nil && (final.servers[$0.key] ?? 0) > 1 }
             .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
-        for name in busiest.prefix(Self.bindingProbes) where !Interrupt.requested {
+        for name in busiest.prefix(Self.bindingProbes) where !stop.isRequested() {
             guard let servers = final.servers[name], let short = judge(final.servers.merging([name: servers - 1]) { $1 }) else { break }
             let outcome: OneLess = !short.objectivesMet ? .missesObjective : short.passed ? .meets
                 : short.timeVarying ? .saturatesInASecond : .saturates
@@ -164,7 +166,7 @@ struct SizeSearch {
     }
 
     /// Runs a candidate's replications; nil when it could not be built or Ctrl-C stopped it.
-    mutating func judge(_ servers: [String: Int]) -> Judgement? {
+    public mutating func judge(_ servers: [String: Int]) -> Judgement? {
         candidates += 1
         var sets = overrides
         for (name, count) in servers.sorted(by: { $0.key < $1.key }) {
@@ -174,10 +176,11 @@ struct SizeSearch {
         let samples = Mutex<[Replication?]>(Array(repeating: nil, count: replications))
         // Seeds seed, seed + 1, …: those `run.replications` uses, so a confirming run covers them.
         let seed = self.seed
-        _ = WorkerThreads.run(count: replications, threads: threads, shouldStop: { Interrupt.requested }) { index in
+        let stop = self.stop
+        _ = WorkerThreads.run(count: replications, threads: threads, shouldStop: stop.isRequested) { index in
             var world: RunFigures?
             var flows: [String: RunFigures] = [:]
-            let sample = SweepRunner.runOne(scenario, point: 0, replication: index, seed: seed &+ UInt64(index)) { _ in
+            let sample = SweepRunner.runOne(scenario, point: 0, replication: index, seed: seed &+ UInt64(index), stop: stop) { _ in
             } paymentsResult: { result in
                 world = RunFigures(flows: result.flows)
                 for flow in result.flows { flows["\(flow.flow)"] = RunFigures(flows: [flow]) }

@@ -7,7 +7,7 @@ extension SeedCoverageReport {
     /// coverage.md: the catalogue with this run's counts, one table per system, then each
     /// lifecycle's legal pairs. `docs/seed-coverage.md` is this file from the run that
     /// `Benchmarks/tools/seed-coverage.sh` makes; `SeedCoverageDocTests` reads its tables back.
-    var markdown: String {
+    public var markdown: String {
         var lines = [
             "# Seed coverage: every operation and code of the five seeds, counted by a run",
             "",
@@ -100,5 +100,5 @@ extension SeedCoverageReport {
     }
 
     /// Text for a table cell: a pipe would end the cell.
-    static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+    public static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 }

@@ -7,25 +7,25 @@ import SimulationKernel
 /// (`flows.ecommpay_sale.system_ms_p99`), and its threshold. Per flow because the payments world's
 /// flows differ by orders of magnitude: Portmone's merchant retries put seconds into its system
 /// time, so an objective on the whole world's p99 says nothing about the card flows' servers.
-struct SizeObjective {
+public struct SizeObjective {
     /// As written, and as a confirming run's `slo.` field takes it.
-    var metric: String
+    public var metric: String
     /// The flow it reads, or nil for the whole world.
-    var flow: String?
+    public var flow: String?
     /// The figure it reads: `system_ms_p99`, `success_rate`, …
-    var figure: String
-    var threshold: ComparisonThreshold
+    public var figure: String
+    public var threshold: ComparisonThreshold
 
     /// Those `run`'s objectives know (no `system_ms_p90`), so that the confirming command runs.
-    static let worldMetrics = ["system_ms_p50", "system_ms_p99", "latency_ms_p50", "latency_ms_p90", "latency_ms_p99",
+    public static let worldMetrics = ["system_ms_p50", "system_ms_p99", "latency_ms_p50", "latency_ms_p90", "latency_ms_p99",
                                "success_rate"]
     /// Those `run`'s per-flow objectives know, so that the confirming run checks the same ones.
-    static let flowMetrics = ["system_ms_p50", "system_ms_p99", "latency_ms_p50", "latency_ms_p99", "success_rate"]
+    public static let flowMetrics = ["system_ms_p50", "system_ms_p99", "latency_ms_p50", "latency_ms_p99", "success_rate"]
 
     /// Reads `METRIC=COMPARISON`, such as `flows.ecommpay_sale.system_ms_p99=< 2000`.
-    static func parse(_ text: String) throws(UsageError) -> SizeObjective {
+    public static func parse(_ text: String) throws(InputError) -> SizeObjective {
         guard let equals = text.firstIndex(of: "=") else {
-            throw UsageError("paystorm size: --slo: expected METRIC=COMPARISON such as 'system_ms_p99=< 2000', found \"\(text)\"")
+            throw InputError("paystorm size: --slo: expected METRIC=COMPARISON such as 'system_ms_p99=< 2000', found \"\(text)\"")
         }
         let metric = String(text[..<equals])
         var flow: String?
@@ -33,31 +33,31 @@ struct SizeObjective {
         if metric.hasPrefix("flows.") {
             let parts = metric.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3, flowMetrics.contains(parts[2]) else {
-                throw UsageError("paystorm size: --slo \(metric): expected flows.FLOW.METRIC with METRIC one of "
+                throw InputError("paystorm size: --slo \(metric): expected flows.FLOW.METRIC with METRIC one of "
                                  + flowMetrics.joined(separator: ", "))
             }
             guard PaymentFlow.allCases.contains(where: { "\($0)" == parts[1] }) else {
-                throw UsageError("paystorm size: --slo \(metric): no flow \"\(parts[1])\"; the flows are "
+                throw InputError("paystorm size: --slo \(metric): no flow \"\(parts[1])\"; the flows are "
                                  + PaymentFlow.allCases.map { "\($0)" }.joined(separator: ", "))
             }
             flow = parts[1]
             figure = parts[2]
         } else if !worldMetrics.contains(metric) {
-            throw UsageError("paystorm size: --slo \(metric): expected one of " + worldMetrics.joined(separator: ", ")
+            throw InputError("paystorm size: --slo \(metric): expected one of " + worldMetrics.joined(separator: ", ")
                              + ", or flows.FLOW.METRIC with METRIC one of " + flowMetrics.joined(separator: ", "))
         }
         do {
             return SizeObjective(metric: metric, flow: flow, figure: figure,
                                  threshold: try Quantities.comparison(String(text[text.index(after: equals)...])))
         } catch {
-            throw UsageError("paystorm size: --slo \(metric): expected \(error.expected), found \(error.found)")
+            throw InputError("paystorm size: --slo \(metric): expected \(error.expected), found \(error.found)")
         }
     }
 
     /// Why the scenario cannot meet this objective whatever its servers, or nil: a per-flow one on a
     /// world without that flow in its mix would never have a figure to meet, and `run` gives the
     /// reference pipeline no system time, so its confirming run could not pass.
-    func unmeetable(in scenario: Scenario, file: String) -> String? {
+    public func unmeetable(in scenario: Scenario, file: String) -> String? {
         if flow == nil, case .referencePipeline = scenario.model, figure.hasPrefix("system_ms_") {
             return "paystorm size: --slo \(metric): \(file) is the reference pipeline, which has no people's time to set apart; "
                 + "use latency_ms_" + figure.dropFirst("system_ms_".count)
@@ -74,7 +74,7 @@ struct SizeObjective {
     }
 
     /// This objective's value in one replication (NaN when it measured nothing, which meets no threshold).
-    func actual(_ run: SizeSearch.Replication) -> Double {
+    public func actual(_ run: SizeSearch.Replication) -> Double {
         if let flow {
             return run.flows[flow]?.value(figure) ?? .nan
         }
@@ -91,12 +91,12 @@ struct SizeObjective {
 }
 
 /// The figures of a payments run, or of one of its flows, that objectives read.
-struct RunFigures {
-    var system: SweepSample.Latency
-    var latency: SweepSample.Latency
-    var successRate: Double
+public struct RunFigures: Sendable {
+    public var system: SweepSample.Latency
+    public var latency: SweepSample.Latency
+    public var successRate: Double
 
-    init(flows: [FlowMetrics]) {
+    public init(flows: [FlowMetrics]) {
         var system = LatencyHistogram()
         var latency = LatencyHistogram()
         var measured: UInt64 = 0
@@ -112,7 +112,7 @@ struct RunFigures {
         successRate = measured > 0 ? Double(succeeded) / Double(measured) : .nan
     }
 
-    func value(_ figure: String) -> Double {
+    public func value(_ figure: String) -> Double {
         // No payment measured: no figure, which meets no threshold (as in `run`).
         guard latency.count > 0 else { return .nan }
         return switch figure {

@@ -5,51 +5,59 @@ import SimulationKernel
 /// What one run produced of the seed catalogue (`SeedCatalogue`) and of each lifecycle's legal
 /// (state, event) pairs: the figures of `paystorm coverage`, for the terminal, coverage.json and
 /// coverage.md (`SeedCoverageReport+Markdown.swift`).
-struct SeedCoverageReport {
+public struct SeedCoverageReport {
     /// How the run was made, for the files' headers.
-    struct Origin {
-        var scenario: String
-        var seed: UInt64
-        var lifecycles: UInt64
-        var traceHash: UInt64
-        var command: String
+    public struct Origin {
+        public var scenario: String
+        public var seed: UInt64
+        public var lifecycles: UInt64
+        public var traceHash: UInt64
+        public var command: String
+
+        public init(scenario: String, seed: UInt64, lifecycles: UInt64, traceHash: UInt64, command: String) {
+            self.scenario = scenario
+            self.seed = seed
+            self.lifecycles = lifecycles
+            self.traceHash = traceHash
+            self.command = command
+        }
     }
 
-    struct Row {
-        let entry: SeedCatalogueEntry
+    public struct Row {
+        public let entry: SeedCatalogueEntry
         /// nil when the model cannot produce the entry.
-        let count: UInt64?
+        public let count: UInt64?
 
         /// `5,932`, `not reached` or `not modelled: reason`.
-        var status: String {
+        public var status: String {
             guard let count else { return entry.countedAs }
             return count == 0 ? "not reached" : SummaryTable.grouped(count)
         }
     }
 
     /// Reached, not reached and not modelled, for one kind of entry.
-    struct Totals {
-        var reached = 0
-        var notReached = 0
-        var notModelled = 0
-        var all: Int { reached + notReached + notModelled }
+    public struct Totals {
+        public var reached = 0
+        public var notReached = 0
+        public var notModelled = 0
+        public var all: Int { reached + notReached + notModelled }
     }
 
     /// One timer of domain §2.7 with its duration in the run and how many times it ran out.
-    struct TimerRow {
-        let timer: ExpiringTimer
-        let duration: SimDuration
-        let expiries: UInt64
+    public struct TimerRow {
+        public let timer: ExpiringTimer
+        public let duration: SimDuration
+        public let expiries: UInt64
 
-        var status: String { expiries == 0 ? "not reached" : SummaryTable.grouped(expiries) }
+        public var status: String { expiries == 0 ? "not reached" : SummaryTable.grouped(expiries) }
     }
 
-    let origin: Origin
-    let rows: [Row]
-    let lifecycles: [LegalityCoverage]
-    let timers: [TimerRow]
+    public let origin: Origin
+    public let rows: [Row]
+    public let lifecycles: [LegalityCoverage]
+    public let timers: [TimerRow]
 
-    init(origin: Origin, result: PaymentsResult, timeouts: PaymentTimeouts = PaymentTimeouts()) {
+    public init(origin: Origin, result: PaymentsResult, timeouts: PaymentTimeouts = PaymentTimeouts()) {
         self.origin = origin
         rows = SeedCatalogue.entries.map { Row(entry: $0, count: $0.count(flows: result.flows, counters: result.counters)) }
         lifecycles = result.coverage.byLegality
@@ -58,7 +66,7 @@ struct SeedCoverageReport {
         }
     }
 
-    func totals(_ kind: SeedCatalogueEntry.Kind) -> Totals {
+    public func totals(_ kind: SeedCatalogueEntry.Kind) -> Totals {
         rows.filter { $0.entry.kind == kind }.reduce(into: Totals()) { totals, row in
             switch row.count {
             case nil: totals.notModelled += 1
@@ -69,14 +77,14 @@ struct SeedCoverageReport {
     }
 
     /// `codes: 28 reached, 9 not reached, 124 not modelled (of 161)`.
-    func headline(_ kind: SeedCatalogueEntry.Kind) -> String {
+    public func headline(_ kind: SeedCatalogueEntry.Kind) -> String {
         let totals = totals(kind)
         return "\(kind.plural): \(totals.reached) reached, \(totals.notReached) not reached, "
             + "\(totals.notModelled) not modelled (of \(totals.all))"
     }
 
     /// The terminal's text: every entry by system, then each lifecycle's legal pairs.
-    var lines: [String] {
+    public var lines: [String] {
         var lines = ["seed coverage  scenario=\(origin.scenario)  seed=\(origin.seed)  lifecycles=\(origin.lifecycles)",
                      headline(.operation), headline(.code)]
         for system in Self.systems {
@@ -100,13 +108,13 @@ struct SeedCoverageReport {
         return lines
     }
 
-    static func pairCounts(_ lifecycle: LegalityCoverage) -> String {
+    public static func pairCounts(_ lifecycle: LegalityCoverage) -> String {
         "legal \(lifecycle.legalReached.count) of \(lifecycle.legalPairs) reached, "
             + "\(lifecycle.legalNotReached.count) not reached; illegal tried \(lifecycle.illegalTried.count) "
             + "of \(lifecycle.illegalPairs)"
     }
 
-    var json: JSONOutput {
+    public var json: JSONOutput {
         .object([
             ("scenario", .string(origin.scenario)),
             ("seed", .unsigned(origin.seed)),
@@ -138,7 +146,7 @@ struct SeedCoverageReport {
         ])
     }
 
-    static func timerJSON(_ row: TimerRow) -> JSONOutput {
+    public static func timerJSON(_ row: TimerRow) -> JSONOutput {
         let fields: [(String, JSONOutput)] = [
             ("timer", .string(row.timer.description)), ("field", .string(row.timer.field)),
             ("duration", .string(row.duration.description)), ("expiries", .unsigned(row.expiries)),
@@ -146,15 +154,15 @@ struct SeedCoverageReport {
         return .object(fields)
     }
 
-    static func pairJSON(_ pair: LegalityCoverage.Pair) -> JSONOutput {
+    public static func pairJSON(_ pair: LegalityCoverage.Pair) -> JSONOutput {
         .object([("state", .string(pair.state)), ("event", .string(pair.event)),
                  ("applied", .unsigned(pair.applied)), ("rejected", .unsigned(pair.rejected))])
     }
 
     /// The seed systems, in domain.md §1's order (the generic card flows have no seed).
-    static let systems: [SeedSystem] = [.portmone, .ecommpay, .mastercard, .sogenactif, .paysafe]
+    public static let systems: [SeedSystem] = [.portmone, .ecommpay, .mastercard, .sogenactif, .paysafe]
 
-    static func title(_ system: SeedSystem) -> String {
+    public static func title(_ system: SeedSystem) -> String {
         switch system {
         case .portmone: "Portmone Masterpass [P]"
         case .ecommpay: "ecommpay SDK Core [E]"
@@ -167,7 +175,7 @@ struct SeedCoverageReport {
 }
 
 extension SeedCatalogueEntry.Kind {
-    var plural: String { rawValue + "s" }
+    public var plural: String { rawValue + "s" }
 }
 
 extension String {

@@ -3,8 +3,8 @@ import Reporting
 import Scenarios
 
 /// fit.json and report.html for `paystorm fit --out DIR`.
-enum FitOutputs {
-    static func json(_ fit: DistributionFit, file: String, column: DurationColumn, exact: String) -> JSONOutput {
+public enum FitOutputs {
+    public static func json(_ fit: DistributionFit, file: String, column: DurationColumn, exact: String) -> JSONOutput {
         let columnValue: JSONOutput
         switch column {
         case .sole: columnValue = .null
@@ -49,7 +49,7 @@ enum FitOutputs {
         ])
     }
 
-    static func html(_ fit: DistributionFit, file: String, exact: String, command: String) -> String {
+    public static func html(_ fit: DistributionFit, file: String, exact: String, command: String) -> String {
         var report = HTMLReport(title: "Distribution fit: \(file)",
                                 subtitle: ["\(SummaryTable.grouped(UInt64(fit.sorted.count))) observed durations", command])
         var figures = [KeyFigure(label: "observations", value: SummaryTable.grouped(UInt64(fit.sorted.count))),
@@ -80,7 +80,7 @@ enum FitOutputs {
     }
 
     /// Up to `count` points of the empirical CDF, evenly spaced in rank.
-    static func observedPoints(_ fit: DistributionFit, count: Int = 400, survival: Bool = false) -> [ChartPoint] {
+    public static func observedPoints(_ fit: DistributionFit, count: Int = 400, survival: Bool = false) -> [ChartPoint] {
         let n = fit.sorted.count
         let step = max(1, n / count)
         var indices = Array(stride(from: 0, to: n, by: step))
@@ -93,13 +93,13 @@ enum FitOutputs {
     }
 
     /// A log x axis when the observations span two decades or more (heavy tails), linear otherwise.
-    static func xScale(_ fit: DistributionFit) -> AxisScale.Kind {
+    public static func xScale(_ fit: DistributionFit) -> AxisScale.Kind {
         guard let low = fit.sorted.first(where: { $0 > 0 }), let high = fit.sorted.last else { return .linear }
         return high / low >= 100 ? .logarithmic : .linear
     }
 
     /// 200 durations in milliseconds from the smallest observation to the largest, spaced to suit `scale`.
-    static func grid(_ fit: DistributionFit, scale: AxisScale.Kind) -> [Double] {
+    public static func grid(_ fit: DistributionFit, scale: AxisScale.Kind) -> [Double] {
         let low = (scale == .logarithmic ? fit.sorted.first(where: { $0 > 0 }) : fit.sorted.first) ?? 0
         let high = fit.sorted.last ?? 1
         return (0..<200).map { step in
@@ -108,7 +108,7 @@ enum FitOutputs {
         }
     }
 
-    static func cdfChart(_ fit: DistributionFit) -> LineChart {
+    public static func cdfChart(_ fit: DistributionFit) -> LineChart {
         let scale = xScale(fit)
         var chart = LineChart(title: "Cumulative distribution", xAxis: ChartAxis("duration", unit: "ms"),
                               yAxis: ChartAxis("P(X ≤ x)"))
@@ -121,7 +121,7 @@ enum FitOutputs {
         return chart
     }
 
-    static func tailChart(_ fit: DistributionFit) -> LineChart {
+    public static func tailChart(_ fit: DistributionFit) -> LineChart {
         let scale = xScale(fit)
         var chart = LineChart(title: "Tail", xAxis: ChartAxis("duration", unit: "ms"), yAxis: ChartAxis("P(X > x)"),
                               yScale: .logarithmic, yIncludesZero: false)
@@ -140,7 +140,7 @@ enum FitOutputs {
         return chart
     }
 
-    static func table(_ fit: DistributionFit) -> HTMLTable {
+    public static func table(_ fit: DistributionFit) -> HTMLTable {
         let bestBIC = fit.candidates.first?.bic ?? 0
         var rows = fit.candidates.enumerated().map { index, candidate in
             ["\(index + 1)", candidate.model.scenarioSyntax, SummaryTable.fixed(candidate.fit.kolmogorovSmirnov, 4),

@@ -7,9 +7,9 @@ import Reporting
 extension ExploreFile {
     /// The most failing seeds listed in the table: a night of seeds may fail thousands of times,
     /// and explore.json keeps them all; the page stays small enough to open.
-    static let listedFailures = 100
+    public static let listedFailures = 100
 
-    var html: String {
+    public var html: String {
         var report = HTMLReport(title: "Explore: \(header.scenarioName)", subtitle: subtitle)
         report.addSection("Summary", [.keyFigures(keyFigures)] + notes.map { .note($0) })
         if !failures.isEmpty {
@@ -32,7 +32,7 @@ extension ExploreFile {
         return report.render()
     }
 
-    var subtitle: [String] {
+    public var subtitle: [String] {
         let seeds = "\(header.seeds.lowerBound)..\(header.seeds.upperBound)"
         var flags = header.scheduling + (header.swarm ? ["--swarm"] : [])
         flags += header.overrides.flatMap { ["--set", $0] }
@@ -42,7 +42,7 @@ extension ExploreFile {
         return lines
     }
 
-    var keyFigures: [KeyFigure] {
+    public var keyFigures: [KeyFigure] {
         let safety = failures.filter { !$0.isLiveness }.count
         return [
             KeyFigure(label: "verdict", value: failures.isEmpty ? "passed" : "FAILED", detail: "exit \(status.rawValue)",
@@ -56,11 +56,11 @@ extension ExploreFile {
         ]
     }
 
-    var notes: [String] {
+    public var notes: [String] {
         interrupted ? ["Interrupted: only the seeds that ran are counted; run the rest of the range to finish."] : []
     }
 
-    var groupsChart: BarChart {
+    public var groupsChart: BarChart {
         var chart = BarChart(title: "Failing seeds per invariant", categoryAxis: ChartAxis("invariant"),
                              valueAxis: ChartAxis("seeds"), categories: groups.map(\.invariant),
                              series: [BarSeries(name: "failing seeds", values: groups.map { Double($0.seeds) }, colorIndex: 1)],
@@ -69,7 +69,7 @@ extension ExploreFile {
         return chart
     }
 
-    var failureTable: HTMLTable {
+    public var failureTable: HTMLTable {
         HTMLTable(columns: [HTMLTable.Column("seed", alignment: .right), HTMLTable.Column("invariant"),
                             HTMLTable.Column("kind"), HTMLTable.Column("detail"), HTMLTable.Column("replay")],
                   rows: failures.prefix(Self.listedFailures).map { failure in
@@ -78,7 +78,7 @@ extension ExploreFile {
                   })
     }
 
-    func coverageChart(_ used: [StateCoverage.Machine]) -> BarChart {
+    public func coverageChart(_ used: [StateCoverage.Machine]) -> BarChart {
         var chart = BarChart(title: "State coverage per lifecycle", categoryAxis: ChartAxis("lifecycle"),
                  valueAxis: ChartAxis("(state, event) pairs"), categories: used.map(\.lifecycle),
                  series: [BarSeries(name: "reached", values: used.map { Double($0.reached) }, colorIndex: 2),
@@ -88,7 +88,7 @@ extension ExploreFile {
         return chart
     }
 
-    func coverageTable(_ used: [StateCoverage.Machine]) -> HTMLTable {
+    public func coverageTable(_ used: [StateCoverage.Machine]) -> HTMLTable {
         HTMLTable(columns: ["lifecycle", "reached", "pairs", "share", "rejected as illegal"],
                   rows: used.map { machine in
                       ["\(machine.lifecycle)", "\(machine.reached)", "\(machine.pairs)",

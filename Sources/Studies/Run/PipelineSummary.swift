@@ -4,8 +4,8 @@ import Scenarios
 import SimulationKernel
 
 /// Maps a reference-pipeline result into the domain-free summary that Reporting writes.
-enum PipelineSummary {
-    static func make(scenario: Scenario, seed: UInt64, options: Simulation.Options, result: PipelineResult,
+public enum PipelineSummary {
+    public static func make(scenario: Scenario, seed: UInt64, options: Simulation.Options, result: PipelineResult,
                      wallSeconds: Double) -> RunSummary {
         var summary = RunSummary(
             scenario: scenario.name, scenarioFile: scenario.file, seed: seed, strategy: "\(options.strategy)",

@@ -6,7 +6,7 @@ import Reporting
 extension PaymentsRun {
     /// `prepaid_purchases`: the totals, then `by_status.<STATUS>.<channel>.{approved, declined}`
     /// for each status that saw a purchase, statuses and channels in their enums' order.
-    static func prepaidPurchasesJSON(_ counts: PrepaidPurchaseCounts) -> JSONOutput {
+    public static func prepaidPurchasesJSON(_ counts: PrepaidPurchaseCounts) -> JSONOutput {
         let seen = CardStatus.allCases.filter { status in
             PurchaseChannel.allCases.contains { counts[status, $0, approved: true] + counts[status, $0, approved: false] > 0 }
         }
@@ -23,7 +23,7 @@ extension PaymentsRun {
     }
 
     /// `prepaid purchases: approved 9,120, declined 4,002 (LOCKED 3,011, CANCELLED 991)`, when any were made.
-    static func prepaidPurchaseLines(_ counts: PrepaidPurchaseCounts) -> [String] {
+    public static func prepaidPurchaseLines(_ counts: PrepaidPurchaseCounts) -> [String] {
         let approved = counts.total(approved: true), declined = counts.total(approved: false)
         guard approved + declined > 0 else { return [] }
         let byStatus = CardStatus.allCases.compactMap { status -> String? in

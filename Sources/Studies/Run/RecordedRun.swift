@@ -6,21 +6,38 @@ import SimulationKernel
 
 /// What a run of any world hands the run command: the summary, the interval rows, and the
 /// result its verdict is read from.
-struct WorldReport {
-    var summary: RunSummary
-    var rows: [IntervalRow]
-    var timeline: RunTimeline
-    var result: ScenarioRun.Result
-    var endTime: SimTime
-    var traceFile: String?
+public struct WorldReport {
+    public var summary: RunSummary
+    public var rows: [IntervalRow]
+    public var timeline: RunTimeline
+    public var result: ScenarioRun.Result
+    public var endTime: SimTime
+    public var traceFile: String?
     /// For a monitor's violation: where it is in the trace and the records before it.
-    var traceExcerpt: String?
+    public var traceExcerpt: String?
 }
 
-/// Runs a scenario's world for `paystorm run`: a progress line per wall second, the rows of
-/// metrics.csv, the trace file when asked, and Ctrl-C as a request to stop.
-enum RecordedRun {
-    static func run(_ run: ScenarioRun, tracePath: String?, reporter: ProgressReporter) throws -> WorldReport {
+/// One progress look at a running world (or a pool of runs), for a progress line.
+public struct ProgressLine: Sendable {
+    public var now: SimTime
+    /// The share of the work done, 0…1.
+    public var done: Double
+    public var completed: UInt64
+    public var inFlight: Int
+    public var latencyP99: Int64?
+    public var violations: Int
+
+    public init(now: SimTime, done: Double, completed: UInt64, inFlight: Int, latencyP99: Int64?, violations: Int) {
+        (self.now, self.done, self.completed, self.inFlight, self.latencyP99, self.violations) =
+            (now, done, completed, inFlight, latencyP99, violations)
+    }
+}
+
+/// Runs a scenario's world as `paystorm run` does: a progress look per reporting interval, the
+/// rows of metrics.csv, the trace file when asked, and a stop request honoured at the next look.
+public enum RecordedRun {
+    public static func run(_ run: ScenarioRun, tracePath: String?, stop: StopCondition = .never,
+                           progress report: (ProgressLine) -> Void = { _ in }) throws -> WorldReport {
         let writer = try attachTrace(tracePath, to: run.simulation)
         var recorder = IntervalRecorder()
         var lastCompleted: UInt64 = 0
@@ -37,16 +54,16 @@ enum RecordedRun {
                               latency: progress.interval.latency, stations: progress.stations)
                 lastCompleted = progress.completed
                 let p99 = progress.interval.latency.count > 0 ? progress.interval.latency.percentile(0.99) : nil
-                reporter.report(.init(now: progress.now, done: Double(progress.completed) / Double(lifecycles),
+                report(ProgressLine(now: progress.now, done: Double(progress.completed) / Double(lifecycles),
                                       completed: progress.completed, inFlight: progress.inFlight, latencyP99: p99,
                                       violations: progress.violations))
             case .referencePipeline(let progress):
                 recorder.keep(progress)
-                reporter.report(.init(now: progress.now, done: Double(progress.generated) / Double(lifecycles),
+                report(ProgressLine(now: progress.now, done: Double(progress.generated) / Double(lifecycles),
                                       completed: progress.completed, inFlight: progress.inFlight,
                                       latencyP99: progress.latencyP99, violations: 0))
             }
-            return !Interrupt.requested
+            return !stop.isRequested()
         }
         let seconds = wallSeconds(since: start)
         switch (run.world, result) {
@@ -80,13 +97,15 @@ enum RecordedRun {
 }
 
 /// Collects metrics.csv rows and report.html's timeline from progress snapshots.
-struct IntervalRecorder {
-    var rows: [IntervalRow] = []
-    var timeline = RunTimeline()
-    var start = SimTime.zero
+public struct IntervalRecorder {
+    public var rows: [IntervalRow] = []
+    public var timeline = RunTimeline()
+    public var start = SimTime.zero
     private var stationIntervals = StationIntervals()
 
-    mutating func keep(now: SimTime, completed: UInt64, succeeded: UInt64, inFlight: Int, latency: LatencyHistogram,
+    public init() {}
+
+    public mutating func keep(now: SimTime, completed: UInt64, succeeded: UInt64, inFlight: Int, latency: LatencyHistogram,
                        stations: [StationLifetime] = []) {
         var row = IntervalRow(end: now, seconds: (now - start).seconds, completed: completed, succeeded: succeeded,
                               inFlight: inFlight, latency: latency)
@@ -96,18 +115,18 @@ struct IntervalRecorder {
         start = now
     }
 
-    mutating func keep(_ progress: PipelineProgress) {
+    public mutating func keep(_ progress: PipelineProgress) {
         keep(now: progress.now, completed: progress.interval.completed, succeeded: progress.interval.succeeded,
              inFlight: progress.inFlight, latency: progress.interval.latency)
     }
 }
 
 /// Each station's figures over one interval, from the cumulative figures at its two ends.
-struct StationIntervals {
+public struct StationIntervals {
     /// Each station's cumulative figures at the previous interval's end, by name.
     private var previous: [String: ServiceStation.Lifetime] = [:]  // Looked up, never iterated.
 
-    mutating func next(now: SimTime, since start: SimTime, stations: [StationLifetime]) -> [StationInterval] {
+    public mutating func next(now: SimTime, since start: SimTime, stations: [StationLifetime]) -> [StationInterval] {
         let nanoseconds = Double((now - start).nanoseconds)
         return stations.map { station in
             let before = previous[station.name] ?? ServiceStation.Lifetime()
@@ -124,14 +143,9 @@ struct StationIntervals {
 }
 
 /// Opens the trace file when asked, and attaches it to the simulation.
-func attachTrace(_ path: String?, to simulation: Simulation) throws -> TraceWriter? {
+public func attachTrace(_ path: String?, to simulation: Simulation) throws -> TraceWriter? {
     guard let path else { return nil }
     let writer = try TraceWriter(path: path, simulation: simulation)
     writer.attach(to: simulation)
     return writer
-}
-
-func wallSeconds(since start: ContinuousClock.Instant) -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }

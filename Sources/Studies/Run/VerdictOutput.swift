@@ -3,12 +3,12 @@ import Reporting
 
 extension ExitStatus {
     /// The exit status of a run with this verdict.
-    init(_ verdict: Verdict) {
+    public init(_ verdict: Verdict, interruption: Interruption = .ctrlC) {
         switch verdict.kind {
         case .escape: self = .internalError
         case .safetyViolation: self = .invariantViolated
         case .livenessViolation: self = .livenessViolated
-        case .interrupted: self = Interrupt.status
+        case .interrupted: self = interruption.status
         case .objectiveFailed: self = .invariantViolated
         case .passed: self = .passed
         }
@@ -16,14 +16,22 @@ extension ExitStatus {
 }
 
 /// How `paystorm run` words a verdict: on stderr, and as report.html's headline.
-struct VerdictOutput {
-    var verdict: Verdict
+public struct VerdictOutput: Sendable {
+    public var verdict: Verdict
     /// For a violation: where it is in the trace and the last trace records
     /// (`PaymentsRun.traceExcerpt`), printed under the headline.
-    var traceExcerpt: String?
+    public var traceExcerpt: String?
+    /// What stopped the run, when the verdict is `interrupted`.
+    public var interruption: Interruption
+
+    public init(verdict: Verdict, traceExcerpt: String?, interruption: Interruption = .ctrlC) {
+        self.verdict = verdict
+        self.traceExcerpt = traceExcerpt
+        self.interruption = interruption
+    }
 
     /// The failure's first line: `FAILED  G-10 OnlyUsableCardsAreApproved  payment#…`.
-    var headline: String {
+    public var headline: String {
         switch verdict.kind {
         case .escape: "FAILED  determinism escape: \(verdict.detail)"
         case .safetyViolation, .livenessViolation:
@@ -42,21 +50,21 @@ struct VerdictOutput {
     }
 
     /// What stderr gets after the summary table; nil for a pass.
-    func message(seed: UInt64, replay: ReplayCommand, endTime: String) -> String? {
+    public func message(seed: UInt64, replay: ReplayCommand, endTime: String) -> String? {
         switch verdict.kind {
         case .escape, .objectiveFailed:
             return headline + "\n  replay: \(replay)"
         case .safetyViolation, .livenessViolation:
             return headline + (traceExcerpt.map { "\n" + $0 } ?? "") + "\n  seed: \(seed)\n  replay: \(replay)"
         case .interrupted:
-            return "interrupted (\(Interrupt.cause)) at \(endTime); partial summary written\n  replay: \(replay)"
+            return "interrupted (\(interruption.cause)) at \(endTime); partial summary written\n  replay: \(replay)"
         case .passed:
             return nil
         }
     }
 
     /// The verdict for report.html: one line, no trace excerpt.
-    var reportVerdict: RunVerdict {
+    public var reportVerdict: RunVerdict {
         let line: String
         switch verdict.kind {
         case .passed: return .passing
@@ -64,6 +72,6 @@ struct VerdictOutput {
         case .escape, .safetyViolation, .livenessViolation, .objectiveFailed:
             line = String(headline.dropFirst("FAILED".count).drop { $0 == " " })
         }
-        return RunVerdict(passed: false, headline: line, exitStatus: ExitStatus(verdict).rawValue)
+        return RunVerdict(passed: false, headline: line, exitStatus: ExitStatus(verdict, interruption: interruption).rawValue)
     }
 }

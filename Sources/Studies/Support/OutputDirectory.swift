@@ -3,46 +3,46 @@ import Foundation
 /// A command's output directory, checked before any simulation runs and held with an advisory
 /// lock until the process ends, so that a bad `--out` costs nothing and two paystorm processes
 /// never leave a mixed set of files (one run's summary beside another's report) in one place.
-enum OutputDirectory {
+public enum OutputDirectory {
     /// Descriptors of the claimed directories. Never closed: the lock is released when the
     /// process exits, however it exits.
     nonisolated(unsafe) private static var held: [String: Int32] = [:]  // Looked up, never iterated.
 
     /// Makes `path` (and its parents) if needed, checks that it is a writable directory, and
     /// locks it. Claiming a directory this process already holds is a no-op.
-    static func claim(_ path: String, flag: String = "--out", command: String) throws(UsageError) {
+    public static func claim(_ path: String, flag: String = "--out", command: String) throws(InputError) {
         let prefix = "paystorm \(command): \(flag)"
         guard !path.isEmpty else {
-            throw UsageError("\(prefix): expected a directory path, found an empty string")
+            throw InputError("\(prefix): expected a directory path, found an empty string")
         }
         if held[path] != nil { return }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw UsageError("\(prefix) \(path): expected a directory, found a file")
+                throw InputError("\(prefix) \(path): expected a directory, found a file")
             }
         } else {
             if let blocker = firstFileOnTheWay(to: path) {
-                throw UsageError("\(prefix) \(path): cannot make the directory: \(blocker) is a file")
+                throw InputError("\(prefix) \(path): cannot make the directory: \(blocker) is a file")
             }
             do {
                 try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                throw UsageError("\(prefix) \(path): cannot make the directory (\(reason(errno: errnoOf(error))))")
+                throw InputError("\(prefix) \(path): cannot make the directory (\(reason(errno: errnoOf(error))))")
             }
         }
         guard access(path, W_OK | X_OK) == 0 else {
-            throw UsageError("\(prefix) \(path): the directory is not writable (\(reason(errno: errno)))")
+            throw InputError("\(prefix) \(path): the directory is not writable (\(reason(errno: errno)))")
         }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY)
         guard descriptor >= 0 else {
-            throw UsageError("\(prefix) \(path): cannot open the directory (\(reason(errno: errno)))")
+            throw InputError("\(prefix) \(path): cannot open the directory (\(reason(errno: errno)))")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             close(descriptor)
-            throw UsageError(busy
+            throw InputError(busy
                 ? "\(prefix) \(path): another paystorm is writing there now; wait for it to finish or choose another \(flag)"
                 : "\(prefix) \(path): cannot lock the directory (\(reason(errno: errno)))")
         }

@@ -6,9 +6,9 @@ import Scenarios
 extension ExploreFile {
     /// Reads `path`, refusing a file that is not an explore's or has been edited into nonsense;
     /// every message names the file and what was wrong.
-    static func read(_ path: String) throws(UsageError) -> ExploreFile {
+    public static func read(_ path: String) throws(InputError) -> ExploreFile {
         let malformed = { (what: String) in
-            UsageError("paystorm report: \(path): expected an explore.json written by paystorm explore --out; \(what)")
+            InputError("paystorm report: \(path): expected an explore.json written by paystorm explore --out; \(what)")
         }
         guard let data = FileManager.default.contents(atPath: path), let root = try? JSONParser.parse(bytes: [UInt8](data)) else {
             throw malformed("it is not JSON")
@@ -16,17 +16,17 @@ extension ExploreFile {
         guard root["kind"]?.value.stringValue == kind else {
             throw malformed("it has no \"kind\": \"\(kind)\" (written by an older paystorm?)")
         }
-        func text(_ key: String) throws(UsageError) -> String {
+        func text(_ key: String) throws(InputError) -> String {
             guard let value = root[key]?.value.stringValue else { throw malformed("its \"\(key)\" is missing or not a string") }
             return value
         }
-        func texts(_ key: String) throws(UsageError) -> [String] {
+        func texts(_ key: String) throws(InputError) -> [String] {
             guard let elements = root[key]?.value.arrayElements else { throw malformed("its \"\(key)\" is missing or not a list") }
             let values = elements.compactMap { $0.value.stringValue }
             guard values.count == elements.count else { throw malformed("its \"\(key)\" holds something other than strings") }
             return values
         }
-        func flag(_ key: String) throws(UsageError) -> Bool {
+        func flag(_ key: String) throws(InputError) -> Bool {
             guard let value = root[key]?.value.boolValue else { throw malformed("its \"\(key)\" is missing or not true or false") }
             return value
         }
@@ -85,7 +85,7 @@ extension ExploreFile {
 
     /// The counts of every reached pair, added into an empty coverage; the derived fields
     /// (`reached`, `never_reached`) are written again from the counts, not trusted.
-    private static func decodeCoverage(_ node: JSONNode, malformed: (String) -> UsageError) throws(UsageError) -> StateCoverage {
+    private static func decodeCoverage(_ node: JSONNode, malformed: (String) -> InputError) throws(InputError) -> StateCoverage {
         guard let lifecycles = node.value.objectMembers else { throw malformed("its \"state_coverage\" is not an object") }
         var coverage = StateCoverage()
         for lifecycle in lifecycles {

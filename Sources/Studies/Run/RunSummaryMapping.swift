@@ -5,10 +5,10 @@ import Scenarios
 import SimulationKernel
 
 /// Maps a payments-world result into the run summary, and words its violations.
-enum PaymentsRun {
+public enum PaymentsRun {
     /// Where the violation is in the trace and the last trace records before it, for the lines
     /// after the failure's headline.
-    static func traceExcerpt(_ violation: Violation, result: PaymentsResult, simulation: Simulation) -> String {
+    public static func traceExcerpt(_ violation: Violation, result: PaymentsResult, simulation: Simulation) -> String {
         // Record numbers count from 1, as in the --trace file; the ring holds the last records.
         let recent = result.recentTrace
         let firstNumber = Int(result.steps) - recent.count + 1
@@ -24,7 +24,7 @@ enum PaymentsRun {
 
     /// Where the violation is in the trace: its record number when the run stopped at it (the
     /// violating step is the last record) or the ring still holds its step, else its time.
-    static func tracePointer(_ violation: Violation, result: PaymentsResult) -> String {
+    public static func tracePointer(_ violation: Violation, result: PaymentsResult) -> String {
         let time = TraceWriter.seconds(violation.time)
         let subject = "subject \(violation.subject)"
         var number: UInt64?
@@ -42,7 +42,7 @@ enum PaymentsRun {
 
     /// Each flow's latency split into what the system took (queues, service, network, timeouts)
     /// and what people took (codes, challenges, SCA prompts, capture delays, a card in the post).
-    static func systemTimeLines(_ result: PaymentsResult) -> [String] {
+    public static func systemTimeLines(_ result: PaymentsResult) -> [String] {
         let flows = result.flows.filter { $0.systemLatency.count > 0 }
         let width = max(4, flows.map { "\($0.flow)".count }.max() ?? 0) + 2
         let header = "flow".padding(toLength: width, withPad: " ", startingAt: 0)
@@ -56,7 +56,7 @@ enum PaymentsRun {
     }
 
     /// The window the stations' figures cover, and the drain after it that they leave out.
-    static func windowLines(_ result: PaymentsResult) -> [String] {
+    public static func windowLines(_ result: PaymentsResult) -> [String] {
         let window = result.window
         let drain = max(0, result.lastTime.seconds - window.end.seconds)
         return ["from \(SummaryTable.fixed(window.start.seconds, 1)) s (the warm-up's end) to \(SummaryTable.fixed(window.end.seconds, 1)) s "
@@ -65,7 +65,7 @@ enum PaymentsRun {
                 + "and ended in it, \(SummaryTable.fixed(window.throughput, 1)) per second"]
     }
 
-    static func windowJSON(_ result: PaymentsResult) -> JSONOutput {
+    public static func windowJSON(_ result: PaymentsResult) -> JSONOutput {
         let window = result.window
         return .object([("start_s", .number(window.start.seconds)), ("end_s", .number(window.end.seconds)),
                         ("seconds", .number(window.seconds)),
@@ -74,7 +74,7 @@ enum PaymentsRun {
                         ("throughput_per_s", .number(window.throughput))])
     }
 
-    static func make(scenario: Scenario, seed: UInt64, options: Simulation.Options, result: PaymentsResult,
+    public static func make(scenario: Scenario, seed: UInt64, options: Simulation.Options, result: PaymentsResult,
                      wallSeconds: Double, bins: [CardBIN] = []) -> RunSummary {
         var latency = LatencyHistogram()
         var outcomes = [UInt64](repeating: 0, count: PaymentOutcome.allCases.count)
@@ -133,7 +133,7 @@ enum PaymentsRun {
 
     /// Per system with any: its status-check operation, how often the merchant made it, and the
     /// gateway's answers to repeated requests in the system's own words.
-    static func statusChecksBySystem(_ counters: PaymentCounters) -> [(String, JSONOutput)] {
+    public static func statusChecksBySystem(_ counters: PaymentCounters) -> [(String, JSONOutput)] {
         SeedSystem.allCases.compactMap { system in
             let index = system.index
             let (checks, inProgress, final) = (counters.statusChecks[index], counters.repeatsInProgress[index],
@@ -151,7 +151,7 @@ enum PaymentsRun {
     }
 
     /// How the world got every payment whose answer went missing to a known end.
-    static func failureHandlingLines(_ counters: PaymentCounters) -> [String] {
+    public static func failureHandlingLines(_ counters: PaymentCounters) -> [String] {
         let g = SummaryTable.grouped
         return [
             "unknown outcomes \(g(counters.unknownOutcomes)): resolved by inquiry \(g(counters.resolvedByInquiry)), "
@@ -181,7 +181,7 @@ enum PaymentsRun {
 
     /// `customers walked away 412; timers ran out: challengeCompletion 44, otpValidity 81, …`
     /// (domain §2.7), only when something ran out.
-    static func expiryLines(_ counters: PaymentCounters) -> [String] {
+    public static func expiryLines(_ counters: PaymentCounters) -> [String] {
         let g = SummaryTable.grouped
         let ran = ExpiringTimer.allCases.filter { counters.expiries[$0.rawValue] > 0 }
         guard counters.walkAways > 0 || !ran.isEmpty else { return [] }
@@ -191,7 +191,7 @@ enum PaymentsRun {
 
     /// `ecommpay restore (init with the same paymentId) 12; repeated requests found the payment in
     /// progress 30 (onPaymentRestored), final 41 (PAYMENT_HAS_FINAL_STATUS)`.
-    static func statusCheckLines(_ counters: PaymentCounters) -> [String] {
+    public static func statusCheckLines(_ counters: PaymentCounters) -> [String] {
         let g = SummaryTable.grouped
         return SeedSystem.allCases.compactMap { system in
             let index = system.index
@@ -205,7 +205,7 @@ enum PaymentsRun {
     }
 
     /// How the customers' lifecycles met: on a busy customer, in conflicts, at the issuer.
-    static func contentionLines(_ contention: Contention, completed: UInt64) -> [String] {
+    public static func contentionLines(_ contention: Contention, completed: UInt64) -> [String] {
         let share = completed > 0 ? Double(contention.sharedArrivals) / Double(completed) * 100 : 0
         let declines = contention.issuerAnswers.filter { $0.code != "00" && $0.count > 0 }
             .map { "\($0.code) \(SummaryTable.grouped($0.count))" }
@@ -221,7 +221,7 @@ enum PaymentsRun {
     }
 
     /// Cards and approvals per scheme, schemes in the order the BIN ranges first name them.
-    static func schemes(_ result: PaymentsResult, bins: [CardBIN]) -> [(String, JSONOutput)] {
+    public static func schemes(_ result: PaymentsResult, bins: [CardBIN]) -> [(String, JSONOutput)] {
         var order: [CardScheme] = []
         for bin in bins where !order.contains(bin.scheme) { order.append(bin.scheme) }
         return order.map { scheme in
@@ -233,7 +233,7 @@ enum PaymentsRun {
         }
     }
 
-    static func extra(_ result: PaymentsResult, bins: [CardBIN]) -> [(String, JSONOutput)] {
+    public static func extra(_ result: PaymentsResult, bins: [CardBIN]) -> [(String, JSONOutput)] {
         let counters = result.counters
         let flows: [(String, JSONOutput)] = result.flows.filter { $0.started > 0 }.map { flow in
             ("\(flow.flow)", .object([

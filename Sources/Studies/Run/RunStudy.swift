@@ -1,0 +1,64 @@
+import Exploration
+import Foundation
+import Reporting
+import Scenarios
+import SimulationKernel
+
+/// One run of a scenario as `paystorm run` makes it: the world run with its progress and trace,
+/// the objectives judged, the verdict, and the four result files written. Replications and the
+/// command line both call it, and read its values rather than its files.
+public enum RunStudy {
+    /// What one run produced.
+    public struct Outcome {
+        public var report: WorldReport
+        /// With its objectives judged.
+        public var summary: RunSummary
+        public var verdict: VerdictOutput
+        /// The command that replays this run.
+        public var replay: ReplayCommand
+        /// Every file written, the trace with its record count.
+        public var files: [String]
+    }
+
+    /// Runs `scenario` on `seed` and writes summary.json, metrics.csv, latency.csv and report.html
+    /// into `directory` (and the trace to `tracePath` when given).
+    ///
+    /// - Throws: ``InputError`` when the trace file cannot be opened, ``WriteError`` when a result
+    ///   file cannot be written.
+    public static func run(_ scenario: Scenario, seed: UInt64, scheduling: SchedulingOptions = SchedulingOptions(),
+                           swarm: Bool = false, directory: String, tracePath: String? = nil, stop: StopCondition = .never,
+                           progress: (ProgressLine) -> Void = { _ in }) throws -> Outcome {
+        try run(ScenarioRun(scenario: scenario, seed: seed, scheduling: scheduling, swarm: swarm), directory: directory,
+                tracePath: tracePath, stop: stop, progress: progress)
+    }
+
+    /// As above, for a run already built (its banner printed from it).
+    public static func run(_ run: ScenarioRun, directory: String, tracePath: String? = nil, stop: StopCondition = .never,
+                           progress: (ProgressLine) -> Void = { _ in }) throws -> Outcome {
+        let scenario = run.scenario
+        let replay = ReplayCommand(run.swarm ? .swarmReplay : .replay, scenario: scenario, seed: run.seed,
+                                   scheduling: run.scheduling)
+        let report: WorldReport
+        do {
+            report = try RecordedRun.run(run, tracePath: tracePath, stop: stop, progress: progress)
+        } catch {
+            throw InputError("paystorm run: --trace: cannot write \(tracePath ?? ""): \(error.localizedDescription)")
+        }
+        var summary = report.summary
+        let objectives = scenario.objectives.map { ObjectiveResult($0, actual: summary.metric($0.metric) ?? .nan) }
+        summary.objectives = objectives.map {
+            RunSummary.Objective(metric: $0.objective.metric, threshold: "\($0.objective.threshold)", actual: $0.actual,
+                                 passed: $0.passed)
+        }
+        let verdict = VerdictOutput(verdict: Verdict(report.result, objectives: objectives), traceExcerpt: report.traceExcerpt,
+                                    interruption: stop.interruption())
+        let files = [(directory + "/summary.json", summary.json().serialized() + "\n"),
+                     (directory + "/metrics.csv", CSVReports.metrics(report.rows)),
+                     (directory + "/latency.csv", CSVReports.latency(summary.latency)),
+                     (directory + "/report.html", RunReport.html(summary, timeline: report.timeline,
+                                                                  verdict: verdict.reportVerdict, replay: "\(replay)"))]
+        for (path, text) in files { try WriteError.writing(text, to: path) }
+        return Outcome(report: report, summary: summary, verdict: verdict, replay: replay,
+                       files: files.map(\.0) + (report.traceFile.map { [$0] } ?? []))
+    }
+}
