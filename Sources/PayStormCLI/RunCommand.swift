@@ -108,7 +108,11 @@ enum RunCommand {
         if let message = outcome.verdict.message(seed: seed, replay: outcome.replay, endTime: "\(outcome.report.endTime)") {
             output.err(message)
         }
-        return ExitStatus(outcome.verdict.verdict, interruption: Interrupt.interruption)
+        let status = ExitStatus(outcome.verdict.verdict, interruption: Interrupt.interruption)
+        guard let failure = outcome.report.traceFailure else { return status }
+        // The summary and report are written; the trace is not whole, and a passing run says so by its status.
+        output.err("paystorm \(options.replay ? "replay" : "run"): --trace \(options.tracePath ?? ""): \(failure)")
+        return status == .passed ? .ioError : status
     }
 
     static func banner(_ scenario: Scenario, seed: UInt64, options: Simulation.Options) -> String {

@@ -22,14 +22,17 @@ let usage = """
     paystorm <command> --help shows a command's flags; paystorm --version prints the version.
     """
 
+// A file size limit (`ulimit -f`) makes a write fail with EFBIG, which the commands report, rather
+// than kill the process with no word and a torn file.
+signal(SIGXFSZ, SIG_IGN)
 var output = Output()
 var arguments = Array(CommandLine.arguments.dropFirst())
 let status: ExitStatus
 if arguments.first == "--version" {
-    print("paystorm \(PayStormVersion.current)")
+    output.out("paystorm \(PayStormVersion.current)")
     status = .passed
 } else if arguments.isEmpty || arguments.first == "--help" || arguments.first == "help" {
-    print(usage)
+    output.out(usage)
     status = .passed
 } else {
     let command = arguments.removeFirst()
@@ -55,5 +58,10 @@ if arguments.first == "--version" {
         output.err(error.description)
         status = .badInput
     }
+}
+// A full or closed stdout (`> /dev/full`) loses results: that is a failure, not a pass.
+if let failure = StandardOutput.failure.withLock({ $0 }) {
+    output.err("paystorm: could not write to standard output: \(failure)")
+    exit(ExitStatus.ioError.rawValue)
 }
 exit(status.rawValue)

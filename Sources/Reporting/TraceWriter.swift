@@ -31,6 +31,9 @@ public final class TraceWriter: @unchecked Sendable {
     private var nextFlow: UInt64 = 0
     /// Flow arrows written (each an `s` and an `f` event).
     public private(set) var flows: UInt64 = 0
+    /// The first write that failed (a full disk, a file size limit): the run goes on, the trace
+    /// stops there, and ``close()`` reports it.
+    public private(set) var failure: String?
 
     /// Opens `path` for writing; the format follows the extension (`.json` or anything else).
     public init(path: String, simulation: Simulation) throws {
@@ -38,10 +41,7 @@ public final class TraceWriter: @unchecked Sendable {
         format = path.hasSuffix(".json") ? .chromeJSON : .text
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        handle = try FileHandle(forWritingTo: url)
+        handle = try Self.openRegularFile(path)
         name = { simulation.name(of: $0) }
         eventName = { simulation.eventName($0, at: $1) }
         subjectName = { simulation.subjectName($0, $1, at: $2) }
@@ -78,6 +78,7 @@ public final class TraceWriter: @unchecked Sendable {
         if buffer.utf8.count > 1 << 20 { flush() }
     }
 
+    /// Writes what is buffered and closes the file; ``failure`` then tells whether every record got there.
     public func close() {
         if format == .chromeJSON { buffer += "\n]}\n" }
         flush()
@@ -85,8 +86,44 @@ public final class TraceWriter: @unchecked Sendable {
     }
 
     private func flush() {
-        handle.write(Data(buffer.utf8))
-        buffer.removeAll(keepingCapacity: true)
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
+        do {
+            try handle.write(contentsOf: Data(buffer.utf8))
+        } catch {
+            failure = "the trace stopped after about \(records) records: \(Self.reason(error))"
+        }
+    }
+
+    /// A regular file at `path`, made or emptied, never through a symlink and never a device or a
+    /// FIFO: `--trace /dev/null` must not replace the system's `/dev/null`.
+    private static func openRegularFile(_ path: String) throws -> FileHandle {
+        var status = stat()
+        if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            let what = switch status.st_mode & S_IFMT {
+            case S_IFLNK: "a symbolic link"
+            case S_IFDIR: "a directory"
+            case S_IFIFO: "a FIFO"
+            case S_IFCHR, S_IFBLK: "a device"
+            default: "not a regular file"
+            }
+            throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: path,
+                NSLocalizedDescriptionKey: "\(path) is \(what); give a regular file's path"])
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path,
+                NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying.map({ Int32(truncatingIfNeeded: $0.code) }), underlying?.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(code))
+        }
+        return error.localizedDescription
     }
 
     private func appendText(_ record: TraceRecord) {

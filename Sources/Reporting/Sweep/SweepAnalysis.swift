@@ -83,7 +83,7 @@ public struct SweepAnalysis: Sendable {
                 let values = mine.compactMap { $0.stations.count > stationIndex ? $0.stations[stationIndex] : nil }
                 let rate = values.map(\.arrivalRate).reduce(0, +) / Double(values.count)
                 var erlang: MMcStation?
-                if mine.allSatisfy(\.poissonArrivals), let mean = station.exponentialServiceMean, mean > 0 {
+                if mine.allSatisfy(\.poissonArrivals), let mean = station.exponentialServiceMean, mean > 0, station.servers >= 1 {
                     erlang = MMcStation(arrivalRate: rate, serviceRate: 1 / mean, servers: station.servers)
                 }
                 stations.append(Self.figures(of: station, replications: values, arrivalRate: rate, erlang: erlang))

@@ -52,8 +52,9 @@ extension ExploreFile {
         guard let ran = whole(root["ran"], in: 0...planned) else {
             throw malformed("its \"ran\" is not a count from 0 to the \(planned) seeds of its range and shard")
         }
-        guard let seconds = root["wall_seconds"]?.value.doubleValue, seconds.isFinite, seconds >= 0 else {
-            throw malformed("its \"wall_seconds\" is not a number of seconds")
+        // At most about 31 years: a merge adds the shards' wall times, and a sum past this is an edit.
+        guard let seconds = root["wall_seconds"]?.value.doubleValue, seconds.isFinite, seconds >= 0, seconds <= 1e9 else {
+            throw malformed("its \"wall_seconds\" is not a number of seconds from 0 to 1e9")
         }
         guard let failureNodes = root["failures"]?.value.arrayElements else { throw malformed("its \"failures\" is not a list") }
         var failures: [Failure] = []

@@ -13,6 +13,8 @@ public struct WorldReport {
     public var result: ScenarioRun.Result
     public var endTime: SimTime
     public var traceFile: String?
+    /// Why the trace file stopped short (a full disk, a file size limit); the run itself went on.
+    public var traceFailure: String?
     /// For a monitor's violation: where it is in the trace and the records before it.
     public var traceExcerpt: String?
 }
@@ -79,7 +81,7 @@ public enum RecordedRun {
             }
             return WorldReport(summary: summary, rows: recorder.rows, timeline: recorder.timeline, result: result,
                                endTime: payments.lastTime, traceFile: writer.map { "\($0.path) (\($0.records) records)" },
-                               traceExcerpt: excerpt)
+                               traceFailure: writer?.failure, traceExcerpt: excerpt)
         case (.referencePipeline(let pipeline), .referencePipeline(let pipelineResult)):
             // The figures since the last whole interval, so metrics.csv ends where the run did.
             let tail = pipeline.snapshot()
@@ -89,7 +91,7 @@ public enum RecordedRun {
                                                result: pipelineResult, wallSeconds: seconds)
             return WorldReport(summary: summary, rows: recorder.rows, timeline: recorder.timeline, result: result,
                                endTime: pipelineResult.lastCompletion,
-                               traceFile: writer.map { "\($0.path) (\($0.records) records)" })
+                               traceFile: writer.map { "\($0.path) (\($0.records) records)" }, traceFailure: writer?.failure)
         case (.payments, .referencePipeline), (.referencePipeline, .payments):
             preconditionFailure("ScenarioRun returned a result of another world than it built")
         }

@@ -79,9 +79,15 @@ extension SweepFiles {
                 if first == nil { first = (path, header) }
                 let pointCount = plan.points.count
                 for (index, element) in list.enumerated() {
-                    guard let sample = decodeSample(element), sample.point >= 0, sample.point < pointCount,
-                          sample.replication >= 0, sample.replication < plan.replications else {
-                        throw malformed("sample \(index) is malformed or names a point or replication the plan does not have")
+                    let sample: SweepSample
+                    do {
+                        sample = try decodeSample(element)
+                    } catch {
+                        throw malformed("sample \(index): \(error.description)")
+                    }
+                    guard sample.point < pointCount, sample.replication < plan.replications,
+                          sample.seed == plan.seed(replication: sample.replication) else {
+                        throw malformed("sample \(index) names a point, replication or seed the plan does not have")
                     }
                     let item = sample.point * plan.replications + sample.replication
                     if let other = seen[item] {
@@ -122,44 +128,122 @@ extension SweepFiles {
         return SweepPlan(axes: decoded, replications: replications, baseSeed: exactSeed)
     }
 
-    public static func decodeSample(_ node: JSONNode) -> SweepSample? {
-        func number(_ key: String, in node: JSONNode) -> Double? { node[key]?.value.doubleValue }
-        func integer(_ key: String, in node: JSONNode) -> UInt64? {
-            if case .number(_, let literal)? = node[key]?.value { return UInt64(literal) }
-            return nil
-        }
-        guard let point = whole(node["point"], in: 0...Int.max), let replication = whole(node["replication"], in: 0...Int.max),
-              let seed = integer("seed", in: node), let offered = number("offered", in: node),
-              let achieved = number("achieved", in: node), let success = number("success_rate", in: node),
-              let poisson = node["poisson_arrivals"]?.value.boolValue, let latencyNode = node["latency"],
-              let count = integer("count", in: latencyNode), let mean = number("mean_ms", in: latencyNode),
-              let p50 = number("p50_ms", in: latencyNode), let p90 = number("p90_ms", in: latencyNode),
-              let p99 = number("p99_ms", in: latencyNode), let stationNodes = node["stations"]?.value.arrayElements
-        else { return nil }
-        let latency = SweepSample.Latency(count: count, mean: mean, p50: p50, p90: p90, p99: p99)
+    /// A sample as a shard file holds it, every number checked against what a run can produce
+    /// before anything uses it: an edited shard is refused with the field it got wrong.
+    public static func decodeSample(_ node: JSONNode) throws(InputError) -> SweepSample {
+        let fields = ShardFields(node: node, prefix: "")
+        let latencyNode = try fields.object("latency")
+        let latency = ShardFields(node: latencyNode, prefix: "latency.")
         var stations: [SweepSample.Station] = []
-        for station in stationNodes {
-            guard let name = station["name"]?.value.stringValue, let servers = whole(station["servers"], in: 0...100_000_000),
-                  let utilization = number("utilization", in: station), let wait = number("mean_wait", in: station),
-                  let waited = number("probability_waited", in: station), let rate = number("arrival_rate", in: station),
-                  let abandoned = integer("abandoned", in: station) else { return nil }
-            stations.append(SweepSample.Station(name: name, servers: servers, utilization: utilization, meanWait: wait,
-                                                probabilityWaited: waited, arrivalRate: rate,
-                                                exponentialServiceMean: number("exponential_service_mean", in: station),
-                                                abandoned: abandoned,
-                                                // Absent from older shards: their points pool with equal weights.
-                                                measuredSeconds: number("measured_seconds", in: station) ?? 0,
-                                                waits: integer("waits", in: station) ?? 0,
-                                                // Absent (or null) for steady arrivals and older shards.
-                                                peakUtilization: number("peak_utilization", in: station)))
+        for (index, station) in try fields.array("stations").enumerated() {
+            stations.append(try decodeStation(ShardFields(node: station, prefix: "stations[\(index)].")))
         }
-        var sample = SweepSample(point: point, replication: replication, seed: seed, offered: offered, achieved: achieved,
-                                 successRate: success, latency: latency, stations: stations, poissonArrivals: poisson,
-                                 kneeByStations: node["knee_by_stations"]?.value.boolValue ?? false)
+        var sample = SweepSample(
+            point: try fields.whole("point", in: 0...Int(Int32.max)), replication: try fields.whole("replication", in: 0...Int(Int32.max)),
+            seed: try fields.seed("seed"), offered: try fields.positive("offered", atMost: 1e12),
+            achieved: try fields.number("achieved", in: 0...1e12), successRate: try fields.number("success_rate", in: 0...1),
+            latency: SweepSample.Latency(count: try latency.count("count"), mean: try latency.number("mean_ms", in: 0...1e15),
+                                         p50: try latency.number("p50_ms", in: 0...1e15), p90: try latency.number("p90_ms", in: 0...1e15),
+                                         p99: try latency.number("p99_ms", in: 0...1e15)),
+            stations: stations, poissonArrivals: try fields.flag("poisson_arrivals"),
+            kneeByStations: node["knee_by_stations"]?.value.boolValue ?? false)
         if let first = node["first_saturation"], let station = first["station"]?.value.stringValue {
-            guard let seconds = number("t_seconds", in: first), let utilization = number("utilization", in: first) else { return nil }
-            sample.firstSaturation = SweepSample.Saturation(station: station, seconds: seconds, utilization: utilization)
+            let saturation = ShardFields(node: first, prefix: "first_saturation.")
+            sample.firstSaturation = SweepSample.Saturation(station: station, seconds: try saturation.number("t_seconds", in: 0...1e12),
+                                                            utilization: try saturation.number("utilization", in: 0...1))
         }
         return sample
+    }
+
+    private static func decodeStation(_ fields: ShardFields) throws(InputError) -> SweepSample.Station {
+        SweepSample.Station(name: try fields.text("name"), servers: try fields.whole("servers", in: 0...100_000_000),
+                            utilization: try fields.number("utilization", in: 0...1),
+                            meanWait: try fields.number("mean_wait", in: 0...1e12),
+                            probabilityWaited: try fields.number("probability_waited", in: 0...1),
+                            arrivalRate: try fields.number("arrival_rate", in: 0...1e12),
+                            exponentialServiceMean: try fields.optionalNumber("exponential_service_mean", in: 1e-12...1e12),
+                            abandoned: try fields.count("abandoned"),
+                            // Absent from older shards: their points pool with equal weights.
+                            measuredSeconds: try fields.optionalNumber("measured_seconds", in: 0...1e12) ?? 0,
+                            waits: try fields.optionalCount("waits") ?? 0,
+                            // Absent (or null) for steady arrivals and older shards.
+                            peakUtilization: try fields.optionalNumber("peak_utilization", in: 0...1))
+    }
+}
+
+/// The fields of one object of a shard file, each read with the range a run can produce; a value
+/// outside it is an edit, refused with the field's path.
+struct ShardFields {
+    var node: JSONNode
+    var prefix: String
+
+    func problem(_ key: String, _ expected: String) -> InputError {
+        let found = node[key].map { SweepPlan.Axis.shown("\($0.value)") } ?? "nothing"
+        return InputError("\"\(prefix)\(key)\": expected \(expected), found \(found)")
+    }
+
+    func number(_ key: String, in range: ClosedRange<Double>) throws(InputError) -> Double {
+        guard let value = node[key]?.value.doubleValue, value.isFinite, range.contains(value) else {
+            throw problem(key, "a number from \(SweepPlan.Axis.number(range.lowerBound)) to \(SweepPlan.Axis.number(range.upperBound))")
+        }
+        return value
+    }
+
+    func positive(_ key: String, atMost limit: Double) throws(InputError) -> Double {
+        guard let value = node[key]?.value.doubleValue, value.isFinite, value > 0, value <= limit else {
+            throw problem(key, "a number above 0, at most \(SweepPlan.Axis.number(limit))")
+        }
+        return value
+    }
+
+    func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(InputError) -> Double? {
+        if node[key] == nil || node[key]?.value == .null { return nil }
+        return try number(key, in: range)
+    }
+
+    func whole(_ key: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
+        guard let value = node[key]?.value.doubleValue, let whole = Int(exactly: value), range.contains(whole) else {
+            throw problem(key, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return whole
+    }
+
+    func count(_ key: String) throws(InputError) -> UInt64 {
+        guard case .number(_, let literal)? = node[key]?.value, let value = UInt64(literal) else {
+            throw problem(key, "a whole number of at least 0")
+        }
+        return value
+    }
+
+    func optionalCount(_ key: String) throws(InputError) -> UInt64? {
+        node[key] == nil ? nil : try count(key)
+    }
+
+    /// A seed, exactly as written: `9007199254740993` is not rounded to a double's 2^53.
+    func seed(_ key: String) throws(InputError) -> UInt64 {
+        guard case .number(_, let literal)? = node[key]?.value, let value = UInt64(literal) else {
+            throw problem(key, "a whole number from 0 to 18446744073709551615")
+        }
+        return value
+    }
+
+    func flag(_ key: String) throws(InputError) -> Bool {
+        guard let value = node[key]?.value.boolValue else { throw problem(key, "true or false") }
+        return value
+    }
+
+    func text(_ key: String) throws(InputError) -> String {
+        guard let value = node[key]?.value.stringValue else { throw problem(key, "a string") }
+        return value
+    }
+
+    func object(_ key: String) throws(InputError) -> JSONNode {
+        guard let value = node[key] else { throw problem(key, "an object") }
+        return value
+    }
+
+    func array(_ key: String) throws(InputError) -> [JSONNode] {
+        guard let value = node[key]?.value.arrayElements else { throw problem(key, "an array") }
+        return value
     }
 }

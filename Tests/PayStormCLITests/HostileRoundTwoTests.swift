@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The hostile-inputs issue's second round: full disks, file size limits, a full stdout, outputs
+/// that are not ours to replace, and edited shard files. Each ends in a clear message and a
+/// documented exit status, never a trap.
+@Suite struct HostileRoundTwoTests {
+    static let tiny = ["--scenario", Hostile.pipeline, "--set", "run.lifecycles=3000", "--set", "slo={}", "--quiet"]
+
+    /// A tmpfs of 64 KiB, or nil where mounting is refused (not root, a container without the right).
+    static func smallDisk(_ scratch: TemporaryDirectory) -> String? {
+        let point = scratch.path("disk")
+        try? FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)
+        guard getuid() == 0, let mount = try? shell("mount -t tmpfs -o size=64k tmpfs '\(point)'"), mount.status == 0 else { return nil }
+        return point
+    }
+
+    static func unmount(_ point: String) { _ = try? shell("umount '\(point)'") }
+
+    static func shell(_ command: String) throws -> ProcessResult {
+        try runFromPackageRoot(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+    }
+
+    /// 1. A trace on a full disk trapped in TraceWriter and wrote none of the run's files.
+    @Test func aTraceOnAFullDiskFailsWithItsFileNamedAndNoTrap() throws {
+        let scratch = try TemporaryDirectory()
+        guard let disk = Self.smallDisk(scratch) else {
+            print("skipped: mounting a small tmpfs is refused here (needs root and CAP_SYS_ADMIN)")
+            return
+        }
+        defer { Self.unmount(disk) }
+        let result = try paystorm(["run"] + Self.tiny + ["--out", disk + "/out", "--trace", disk + "/out/trace.json"])
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.contains("No space left on device"), "\(result)")
+        #expect(!result.stderr.contains("Fatal error"), "\(result)")
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: disk + "/out")) ?? []
+        #expect(!leftovers.contains { $0.hasSuffix(".tmp") }, "temporary files left: \(leftovers)")
+    }
+
+    /// 3. `ulimit -f` killed the process with SIGXFSZ, no message, and left `.tmp` files.
+    @Test func aFileSizeLimitIsAMessageAndExit74WithNoTemporaryFiles() throws {
+        let scratch = try TemporaryDirectory()
+        let binary = try paystormExecutable().path
+        let out = scratch.path("out")
+        let words = (["run"] + Self.tiny + ["--out", out, "--trace", out + "/trace.txt"]).map { "'\($0)'" }.joined(separator: " ")
+        let result = try Self.shell("ulimit -f 8; exec '\(binary)' \(words)")
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.contains("File too large"), "\(result)")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        #expect(!files.contains { $0.hasSuffix(".tmp") }, "temporary files left: \(files)")
+    }
+
+    /// 10. `> /dev/full` exited 0, and results printed only on stdout were lost.
+    @Test func aFullStdoutFailsTheCommand() throws {
+        let scratch = try TemporaryDirectory()
+        let binary = try paystormExecutable().path
+        let words = (["run"] + Self.tiny + ["--out", scratch.path("out")]).map { "'\($0)'" }.joined(separator: " ")
+        let result = try Self.shell("exec '\(binary)' \(words) > /dev/full")
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.contains("could not write to standard output"), "\(result)")
+    }
+
+    /// 6. `--trace /dev/null` replaced a device with a regular file; a symlink's target was replaced too.
+    @Test func aTraceIsNeverWrittenOverADeviceOrASymlink() throws {
+        let scratch = try TemporaryDirectory()
+        let device = try paystorm(["run"] + Self.tiny + ["--out", scratch.path("a"), "--trace", "/dev/null"])
+        #expect(device.status == 64, "\(device)")
+        #expect(device.stderr.contains("/dev/null is a device"), "\(device)")
+        var status = stat()
+        #expect(lstat("/dev/null", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR, "/dev/null is no longer a device")
+        let target = scratch.path("kept.txt")
+        try "keep me\n".write(toFile: target, atomically: true, encoding: .utf8)
+        let link = scratch.path("link.txt")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let symlink = try paystorm(["run"] + Self.tiny + ["--out", scratch.path("b"), "--trace", link])
+        #expect(symlink.status == 64, "\(symlink)")
+        #expect(symlink.stderr.contains("symbolic link"), "\(symlink)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me\n")
+    }
+
+    /// 2. `report` trusted shard numbers: an edited one trapped in the analysis. Each edit here is
+    /// refused with 64 and the field it got wrong.
+    @Test(arguments: [("\"achieved\":", "-100", "achieved"), ("\"success_rate\":", "7.5", "success_rate"),
+                      ("\"utilization\":", "1e308", "utilization"), ("\"mean_wait\":", "-1e308", "mean_wait"),
+                      ("\"offered\":", "0", "offered"), ("\"p99_ms\":", "-1", "latency.p99_ms"),
+                      ("\"probability_waited\":", "2", "probability_waited"), ("\"seed\":", "12", "seed")])
+    func anEditedShardIsRefusedNamingTheField(key: String, value: String, field: String) throws {
+        let scratch = try TemporaryDirectory()
+        let shard = scratch.path("shard")
+        let made = try paystorm(["sweep", "--scenario", Hostile.pipeline, "--vary", "workload.rate=100,150", "--replications", "2",
+                                 "--set", "run.lifecycles=500", "--shard", "0/1", "--quiet", "--out", shard])
+        try #require(made.status == 0, "\(made)")
+        let file = shard + "/sweep-shard-0-of-1.json"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let range = try #require(text.range(of: key), "no \(key) in the shard")
+        let end = text[range.upperBound...].firstIndex { $0 == "," || $0 == "}" } ?? text.endIndex
+        try (text[..<range.upperBound] + value + text[end...]).write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try paystorm(["report", shard, "--out", scratch.path("merged")])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains(field), "\(result)")
+        #expect(!result.stderr.contains("Fatal error"), "\(result)")
+    }
+}
