@@ -51,9 +51,11 @@ enum SweepCommand {
         let seed = try parsed.seed(command: "sweep")
         // Ctrl-C during the setup (a large sweep builds every point first) stops it there.
         Interrupt.install()
-        let study = try SweepStudy.prepare(file: file, axes: axes, replications: replications, overrides: parsed.all("set"),
-                                           seed: seed, allowLarge: parsed.has("allow-large"))
-        if Interrupt.requested { return Interrupt.status }
+        guard let study = try SweepStudy.prepare(file: file, axes: axes, replications: replications, overrides: parsed.all("set"),
+                                                 seed: seed, allowLarge: parsed.has("allow-large"), stop: Interrupt.condition) else {
+            output.err("interrupted (\(Interrupt.cause)) while the sweep's points were built; nothing ran")
+            return Interrupt.status
+        }
         output.info("paystorm \(PayStormVersion.current) sweep  scenario=\(file)  base seed=\(study.plan.baseSeed)"
                     + "  points=\(study.plan.points.count)  replications=\(replications)  threads=\(threads)"
                     + (shard.map { "  shard=\($0.index)/\($0.count)" + ($0.source.map { " (\($0))" } ?? "") } ?? ""))

@@ -25,6 +25,8 @@ let usage = """
 // A file size limit (`ulimit -f`) makes a write fail with EFBIG, which the commands report, rather
 // than kill the process with no word and a torn file.
 signal(SIGXFSZ, SIG_IGN)
+// SIGQUIT stops with a core dump, as Unix means it, rather than a backtrace after which the run went on.
+signal(SIGQUIT, SIG_DFL)
 var output = Output()
 var arguments = Array(CommandLine.arguments.dropFirst())
 let status: ExitStatus

@@ -296,7 +296,7 @@ let hostileFindingCases: [HostileCase] = {
 
 // MARK: Helpers
 
-private func jsonObject(_ path: String) throws -> [String: Any] {
+func jsonObject(_ path: String) throws -> [String: Any] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
 }

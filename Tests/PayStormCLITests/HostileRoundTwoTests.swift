@@ -100,4 +100,33 @@ import Testing
         #expect(result.stderr.contains(field), "\(result)")
         #expect(!result.stderr.contains("Fatal error"), "\(result)")
     }
+
+    /// 9. GNU `timeout` sends SIGTERM to the child and then to its group: two SIGTERMs within a
+    /// second are one request, and the run still writes its interrupted summary.
+    @Test func twoSigtermsWithinASecondAreOneRequest() throws {
+        let scratch = try TemporaryDirectory()
+        let run = try LongRun(["run", "--scenario", Hostile.cards, "--set", "run.lifecycles=100000000", "--progress",
+                               "--out", scratch.path("out")], in: scratch)
+        defer { run.kill() }
+        try #require(run.waitForProgress(), "no progress line: \(run.stderr)")
+        run.signal(SIGTERM)
+        run.signal(SIGTERM)
+        #expect(run.waitForExit() == 143, "\(run.stderr)")
+        let summary = try jsonObject(scratch.path("out/summary.json"))
+        #expect(summary["interrupted"] as? Bool == true)
+    }
+
+    /// 9. SIGHUP (a closed terminal) ended every command with 129 and nothing written; it is now SIGTERM's twin.
+    @Test func sighupStopsARunAsSigtermDoesWithItsFilesWritten() throws {
+        let scratch = try TemporaryDirectory()
+        let run = try LongRun(["run", "--scenario", Hostile.cards, "--set", "run.lifecycles=100000000", "--progress",
+                               "--out", scratch.path("out")], in: scratch)
+        defer { run.kill() }
+        try #require(run.waitForProgress(), "no progress line: \(run.stderr)")
+        run.signal(SIGHUP)
+        #expect(run.waitForExit() == 129, "\(run.stderr)")
+        #expect(run.stderr.contains("interrupted (SIGHUP) at "), "\(run.stderr)")
+        let summary = try jsonObject(scratch.path("out/summary.json"))
+        #expect(summary["interrupted"] as? Bool == true)
+    }
 }

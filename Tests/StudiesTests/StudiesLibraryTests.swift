@@ -21,9 +21,9 @@ import Testing
     @Test func aSweepRunsThroughTheLibraryAndNamesItsBindingStation() throws {
         let axis = try SweepPlan.Axis(parsing: "workload.rate=100..250:75")
         #expect(axis.values == ["100", "175", "250"])
-        let study = try SweepStudy.prepare(file: Self.pipeline, axes: [axis], replications: 2,
-                                           overrides: ["run.lifecycles=4000", "topology.issuer.servers=8"], seed: 3,
-                                           allowLarge: false)
+        let study = try #require(try SweepStudy.prepare(file: Self.pipeline, axes: [axis], replications: 2,
+                                                        overrides: ["run.lifecycles=4000", "topology.issuer.servers=8"], seed: 3,
+                                                        allowLarge: false))
         #expect(study.scenarios.count == 3)
         #expect(study.digest.hasPrefix("fnv1a64:"))
         let items = study.items(shard: nil)
@@ -45,8 +45,8 @@ import Testing
 
     /// Shards split the items between them, every item once.
     @Test func shardsSplitTheItemsWithoutOverlap() throws {
-        let study = try SweepStudy.prepare(file: Self.pipeline, axes: [SweepPlan.Axis(parsing: "workload.rate=50,60,70")],
-                                           replications: 3, overrides: ["run.lifecycles=100"], seed: 1, allowLarge: false)
+        let study = try #require(try SweepStudy.prepare(file: Self.pipeline, axes: [SweepPlan.Axis(parsing: "workload.rate=50,60,70")],
+                                                        replications: 3, overrides: ["run.lifecycles=100"], seed: 1, allowLarge: false))
         let shards = (0..<4).map { study.items(shard: ($0, 4)) }
         let all = shards.flatMap { $0 }.map { "\($0.point)/\($0.replication)" }
         #expect(all.count == 9)

@@ -12,6 +12,8 @@ public enum ExitStatus: Int32, Sendable {
     case ioError = 74
     /// EX_SOFTWARE: PayStorm itself failed.
     case internalError = 70
+    /// SIGHUP (a closed terminal or session): as SIGTERM.
+    case hungUp = 129
     /// Ctrl-C: the command stopped early and wrote what it finished, marked interrupted.
     case interrupted = 130
     /// SIGTERM: as Ctrl-C, for a scheduler or an orchestrator that asked the command to stop.

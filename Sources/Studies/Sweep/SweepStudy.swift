@@ -18,8 +18,10 @@ public struct SweepStudy {
     public var digest: String
 
     /// Checks the axes and the size of the work first, then reads `file` once and builds every point.
+    ///
+    /// - Returns: nil when `stop` asked between two points (a large sweep's setup takes seconds).
     public static func prepare(file: String, axes: [SweepPlan.Axis], replications: Int, overrides: [String],
-                               seed: UInt64?, allowLarge: Bool) throws(InputError) -> SweepStudy {
+                               seed: UInt64?, allowLarge: Bool, stop: StopCondition = .never) throws(InputError) -> SweepStudy? {
         try checkAxes(axes)
         let points = try pointCount(axes)
         try checkRuns(points: points, replications: replications, allowLarge: allowLarge)
@@ -28,6 +30,7 @@ public struct SweepStudy {
         let plan = SweepPlan(axes: axes, replications: replications, baseSeed: seed ?? base.seed)
         var scenarios: [Scenario] = []
         for point in plan.points {
+            if stop.isRequested() { return nil }
             scenarios.append(try source.load(overrides: overrides, varied: point.map { "\($0.path)=\($0.value)" }))
         }
         let lifecycles = scenarios.reduce(0) { $0 + WorkBudget.lifecycles(of: $1) } * Double(replications)
