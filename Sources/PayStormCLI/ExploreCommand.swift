@@ -51,7 +51,11 @@ enum ExploreCommand {
         try WorkBudget.check(lifecycles: Double(seeds.count) * WorkBudget.lifecycles(of: scenario),
                              of: "\(SummaryTable.grouped(UInt64(seeds.count))) seeds", allowed: parsed.has("allow-large"),
                              command: "explore")
-        if let directory = options.out { try OutputDirectory.claim(directory, command: "explore") }
+        if let directory = options.out {
+            try OutputDirectory.claim(directory, command: "explore")
+            try OutputPaths.checkDistinct(command: "explore", inputs: [("--scenario", options.file)],
+                                          outputs: [ExploreFile.name, "report.html"].map { ("--out", directory + "/" + $0) })
+        }
         let explorer = Explorer(scenario: scenario, scheduling: options.scheduling, swarm: parsed.has("swarm"))
         output.info(banner(options, explorer: explorer, runs: seeds.count))
         let start = ContinuousClock.now

@@ -67,7 +67,7 @@ enum FitCommand {
         for (path, text) in files {
             do { try AtomicFile.write(text, to: path) } catch {
                 output.err("paystorm fit: could not write \(path): \(error.localizedDescription)")
-                return .internalError
+                return .ioError
             }
         }
         output.out("files: " + files.map(\.0).joined(separator: ", "))

@@ -79,6 +79,9 @@ enum RunCommand {
         if options.replay && options.tracePath == nil { options.tracePath = directory + "/trace.txt" }
         do throws(UsageError) {
             try OutputDirectory.claim(directory, command: options.replay ? "replay" : "run")
+            try OutputPaths.checkDistinct(command: options.replay ? "replay" : "run", inputs: [("--scenario", scenario.file)],
+                                          outputs: RunStudy.fileNames.map { ("--out", directory + "/" + $0) }
+                                              + (options.tracePath.map { [("--trace", $0)] } ?? []))
         } catch {
             output.err(error.description)
             return .badInput

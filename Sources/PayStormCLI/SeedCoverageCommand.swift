@@ -46,6 +46,8 @@ enum SeedCoverageCommand {
         let seed = seedFlag ?? scenario.seed
         let directory = parsed.value("out") ?? "results/coverage/\(scenario.name)-\(seed)"
         try OutputDirectory.claim(directory, command: "coverage")
+        try OutputPaths.checkDistinct(command: "coverage", inputs: [("--scenario", file)],
+                                      outputs: ["coverage.json", "coverage.md"].map { ("--out", directory + "/" + $0) })
         Interrupt.install()
         let run = ScenarioRun(scenario: scenario, seed: seed, scheduling: scheduling)
         guard case .payments(let result) = run.run(progress: { _ in !Interrupt.requested }) else {
@@ -68,7 +70,7 @@ enum SeedCoverageCommand {
                 try AtomicFile.write(text, to: path)
             } catch {
                 output.err("paystorm coverage: could not write \(path): \(error.localizedDescription)")
-                return .internalError
+                return .ioError
             }
         }
         output.out((report.lines + ["", "files: " + files.map(\.0).joined(separator: ", ")]).joined(separator: "\n"))

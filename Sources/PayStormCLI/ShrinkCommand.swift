@@ -47,6 +47,7 @@ enum ShrinkCommand {
         let (scenario, path) = (made.scenario, made.path)
         var shrinker = made.shrinker
         try OutputDirectory.claim(String(path.dropLast("/shrunk.json".count)), command: "shrink")
+        try OutputPaths.checkDistinct(command: "shrink", inputs: [("--scenario", file)], outputs: [("--out", path)])
         let seed = shrinker.seed
         output.info("paystorm \(PayStormVersion.current) shrink  scenario=\(file)  seed=\(seed)  strategy=\(scheduling.strategy)"
                     + "  lanes=\(scheduling.lanes.rawValue)" + (shrinker.swarm ? "  swarm" : ""))

@@ -61,6 +61,9 @@ enum SweepCommand {
                     + (shard.map { "  shard=\($0.index)/\($0.count)" + ($0.source.map { " (\($0))" } ?? "") } ?? ""))
         let directory = parsed.value("out") ?? "results/sweeps/\(study.base.name)-\(study.plan.baseSeed)"
         try OutputDirectory.claim(directory, command: "sweep")
+        try OutputPaths.checkDistinct(command: "sweep", inputs: [("--scenario", file)],
+                                      outputs: ["sweep.json", "sweep.csv", "report.html", "sweep-shard-\(shard?.index ?? 0)-of-\(shard?.count ?? 1).json"]
+                                          .map { ("--out", directory + "/" + $0) })
         let items = study.items(shard: shard.map { ($0.index, $0.count) })
         let start = ContinuousClock.now
         let reporter = ProgressReporter(enabled: !parsed.has("quiet") && isatty(STDERR_FILENO) != 0, total: items.count)

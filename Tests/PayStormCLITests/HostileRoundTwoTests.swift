@@ -1,4 +1,5 @@
 import Foundation
+import SimulationTestSupport
 import Testing
 
 /// The hostile-inputs issue's second round: full disks, file size limits, a full stdout, outputs
@@ -128,5 +129,31 @@ import Testing
         #expect(run.stderr.contains("interrupted (SIGHUP) at "), "\(run.stderr)")
         let summary = try jsonObject(scratch.path("out/summary.json"))
         #expect(summary["interrupted"] as? Bool == true)
+    }
+
+    /// 7. Outputs replaced the input and each other, each with exit 0.
+    @Test func outputsNeverLandOnTheInputOrOnEachOther() throws {
+        let scratch = try TemporaryDirectory()
+        let source = try String(contentsOfFile: packageRoot.appendingPathComponent(Hostile.pipeline).path, encoding: .utf8)
+        let scenario = scratch.path("s.json")
+        try source.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let small = ["--quiet", "--set", "run.lifecycles=100", "--set", "slo={}"]
+        let traceOverScenario = try paystorm(["run", "--scenario", scenario, "--trace", scenario, "--out", scratch.path("a")] + small)
+        #expect(traceOverScenario.status == 64 && traceOverScenario.stderr.contains("--trace"), "\(traceOverScenario)")
+        let traceOverSummary = try paystorm(["run", "--scenario", scenario, "--trace", scratch.path("b/summary.json"),
+                                             "--out", scratch.path("b")] + small)
+        #expect(traceOverSummary.status == 64 && traceOverSummary.stderr.contains("where --out writes"), "\(traceOverSummary)")
+        try FileManager.default.createDirectory(atPath: scratch.path("c"), withIntermediateDirectories: true)
+        try source.write(toFile: scratch.path("c/summary.json"), atomically: true, encoding: .utf8)
+        let summaryOverScenario = try paystorm(["run", "--scenario", scratch.path("c/summary.json"), "--out", scratch.path("c")] + small)
+        #expect(summaryOverScenario.status == 64, "\(summaryOverScenario)")
+        try FileManager.default.createDirectory(atPath: scratch.path("d"), withIntermediateDirectories: true)
+        try source.write(toFile: scratch.path("d/shrunk.json"), atomically: true, encoding: .utf8)
+        let shrinkOverItself = try paystorm(["shrink", "--scenario", scratch.path("d/shrunk.json"), "--out", scratch.path("d"),
+                                             "--quiet"])
+        #expect(shrinkOverItself.status == 64, "\(shrinkOverItself)")
+        for path in [scenario, scratch.path("c/summary.json"), scratch.path("d/shrunk.json")] {
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == source, "\(path) was replaced")
+        }
     }
 }

@@ -20,6 +20,9 @@ public enum RunStudy {
         public var files: [String]
     }
 
+    /// The files a run writes into its directory, in the order it writes them.
+    public static let fileNames = ["summary.json", "metrics.csv", "latency.csv", "report.html"]
+
     /// Runs `scenario` on `seed` and writes summary.json, metrics.csv, latency.csv and report.html
     /// into `directory` (and the trace to `tracePath` when given).
     ///
@@ -52,11 +55,9 @@ public enum RunStudy {
         }
         let verdict = VerdictOutput(verdict: Verdict(report.result, objectives: objectives), traceExcerpt: report.traceExcerpt,
                                     interruption: stop.interruption())
-        let files = [(directory + "/summary.json", summary.json().serialized() + "\n"),
-                     (directory + "/metrics.csv", CSVReports.metrics(report.rows)),
-                     (directory + "/latency.csv", CSVReports.latency(summary.latency)),
-                     (directory + "/report.html", RunReport.html(summary, timeline: report.timeline,
-                                                                  verdict: verdict.reportVerdict, replay: "\(replay)"))]
+        let texts = [summary.json().serialized() + "\n", CSVReports.metrics(report.rows), CSVReports.latency(summary.latency),
+                     RunReport.html(summary, timeline: report.timeline, verdict: verdict.reportVerdict, replay: "\(replay)")]
+        let files = zip(fileNames, texts).map { (directory + "/" + $0, $1) }
         for (path, text) in files { try WriteError.writing(text, to: path) }
         return Outcome(report: report, summary: summary, verdict: verdict, replay: replay,
                        files: files.map(\.0) + (report.traceFile.map { [$0] } ?? []))
