@@ -143,10 +143,18 @@ struct ParsedArguments {
             if !spec.repeatable && spec.valueName != nil && parsed.values[spec.name] != nil {
                 throw UsageError("paystorm \(command): \(name) given twice; it takes one value")
             }
+            // Each repeat is a field to apply and check: a bound keeps a runaway script's flags cheap to refuse.
+            if spec.repeatable && parsed.values[spec.name]?.count ?? 0 >= maximumRepeats {
+                throw UsageError("paystorm \(command): \(name) given more than \(maximumRepeats) times; put the fields in a "
+                                 + "scenario file instead")
+            }
             parsed.values[spec.name, default: []].append(value)
         }
         return parsed
     }
+
+    /// The most values one repeatable flag (`--set`, `--vary`, `--slo`) takes.
+    static let maximumRepeats = 1_000
 
     private static func unknownFlag(_ name: String, specs: [FlagSpec], command: String) -> UsageError {
         let hint = closestMatch(to: name, among: specs.map { "--" + $0.name }).map { " (did you mean \($0)?)" } ?? ""

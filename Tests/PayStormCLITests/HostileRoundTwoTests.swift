@@ -1,5 +1,6 @@
 import Foundation
 import SimulationTestSupport
+import Studies
 import Testing
 
 /// The hostile-inputs issue's second round: full disks, file size limits, a full stdout, outputs
@@ -155,5 +156,66 @@ import Testing
         for path in [scenario, scratch.path("c/summary.json"), scratch.path("d/shrunk.json")] {
             #expect(try String(contentsOfFile: path, encoding: .utf8) == source, "\(path) was replaced")
         }
+    }
+
+    /// 2 and 8. Killed at any point of a rerun, one `--out` holds a whole set, the old one or the
+    /// new one, whose manifest says which (its seed is the summary's); leftovers go on the next run.
+    @Test func aRerunKilledAnywhereLeavesAWholeSetItsManifestNames() throws {
+        let scratch = try TemporaryDirectory()
+        let out = scratch.path("out")
+        let binary = try paystormExecutable()
+        func start(_ seed: Int) throws -> Process {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["run", "--scenario", Hostile.pipeline, "--seed", "\(seed)", "--set", "run.lifecycles=20000",
+                                 "--set", "slo={}", "--quiet", "--out", out]
+            process.currentDirectoryURL = packageRoot
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let first = try start(1)
+        first.waitUntilExit()
+        try #require(first.terminationStatus == 0)
+        var seeds: Set<Int> = [1]
+        for attempt in 0..<20 {
+            let seed = attempt + 2
+            let process = try start(seed)
+            // Spread over a run's length (about 0.3 s in debug), from its start to past its end.
+            usleep(useconds_t(attempt * 20_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            guard case .complete(_, let files) = ResultSet.verify(out) else {
+                Issue.record("attempt \(attempt): \(ResultSet.verify(out))")
+                continue
+            }
+            #expect(files.contains("summary.json"))
+            let manifest = try jsonObject(out + "/" + ResultSet.manifestName)
+            let summary = try jsonObject(out + "/summary.json")
+            let manifestSeed = try #require(manifest["seed"] as? Int)
+            #expect(summary["seed"] as? Int == manifestSeed)
+            #expect(manifestSeed == seed || seeds.contains(manifestSeed), "a seed no run of this test had: \(manifestSeed)")
+            seeds.insert(manifestSeed)
+        }
+        let again = try start(99)
+        again.waitUntilExit()
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty, "temporary files stayed after a finished run: \(leftovers)")
+    }
+
+    /// 8. A replay's trace.txt stayed beside a later run's files, unmarked.
+    @Test func aLaterRunRemovesTheFilesOfTheSetBeforeIt() throws {
+        let scratch = try TemporaryDirectory()
+        let out = scratch.path("out")
+        let replay = try paystorm(["replay", "--scenario", Hostile.pipeline, "--seed", "3", "--set", "run.lifecycles=300",
+                                   "--set", "slo={}", "--quiet", "--out", out])
+        #expect(replay.status == 0, "\(replay)")
+        #expect(FileManager.default.fileExists(atPath: out + "/trace.txt"))
+        let run = try paystorm(["run", "--scenario", Hostile.pipeline, "--seed", "4", "--set", "run.lifecycles=300",
+                                "--set", "slo={}", "--quiet", "--out", out])
+        #expect(run.status == 0, "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/trace.txt"), "the replay's trace stayed beside seed 4's files")
+        #expect(ResultSet.verify(out) == .complete(command: try #require(ResultSet.verify(out).command), files: RunStudy.fileNames))
     }
 }

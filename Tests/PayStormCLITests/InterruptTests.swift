@@ -60,7 +60,7 @@ import Testing
         #expect(((summary["completed"] as? NSNumber)?.intValue ?? .max) < 100_000_000)
         // Every file whole and in place; no temporary file left.
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files == ["latency.csv", "metrics.csv", "report.html", "summary.json"], "\(files)")
+        #expect(files == ["latency.csv", "manifest.json", "metrics.csv", "report.html", "summary.json"], "\(files)")
         let metrics = try String(contentsOfFile: out + "/metrics.csv", encoding: .utf8)
         #expect(metrics.hasSuffix("\n") && metrics.split(separator: "\n").count > 1)
     }

@@ -33,7 +33,8 @@ public struct ScenarioOverride: Sendable, Hashable {
                                 expected: "a field path of at most \(Self.maximumDepth) keys", found: "\(keys.count) keys")
         }
         self.path = path
-        self.flag = flagName + " " + text
+        // Messages name the flag once per problem: a long value is shown by its start and length.
+        self.flag = flagName + " " + (text.count <= 100 ? text : text.prefix(60) + "… (\(text.count) characters)")
         let overridden = SourcePosition(line: 0, column: 0)
         if let parsed = try? JSONParser.parse(raw) {
             value = JSONNode(parsed.value, at: overridden)

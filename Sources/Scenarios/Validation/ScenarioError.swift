@@ -51,6 +51,14 @@ public struct ScenarioErrors: Error, Sendable, Hashable, CustomStringConvertible
         self.errors = errors
     }
 
+    /// The most problems printed: past it, a count. A value with thousands of wrong fields is one
+    /// mistake, and its message should not run to megabytes.
+    public static let shownProblems = 100
+
     /// One error per line, no trailing newline.
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
+    public var description: String {
+        let shown = errors.prefix(Self.shownProblems).map(\.description)
+        let more = errors.count - shown.count
+        return (shown + (more > 0 ? ["… and \(more) more problems like these; fix these first"] : [])).joined(separator: "\n")
+    }
 }

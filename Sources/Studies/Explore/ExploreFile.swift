@@ -133,8 +133,11 @@ public struct ExploreFile {
     /// Writes `directory/explore.json` and `directory/report.html`, each atomically.
     public func write(to directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try AtomicFile.write(json.serialized(pretty: true) + "\n", to: directory + "/" + Self.name)
-        try AtomicFile.write(html, to: directory + "/report.html")
+        _ = try ResultSet.write([(Self.name, json.serialized(pretty: true) + "\n"), ("report.html", html)], into: directory,
+                                command: "paystorm explore", identity: [
+                                    ("seeds", .string("\(header.seeds.lowerBound)..\(header.seeds.upperBound)")),
+                                    ("ran", .integer(Int64(ran))), ("interrupted", .bool(interrupted)),
+                                ])
     }
 
     public init(header: Header, shard: (index: Int, count: Int)? = nil, ran: Int, interrupted: Bool, wallSeconds: Double,

@@ -57,9 +57,14 @@ public enum RunStudy {
                                     interruption: stop.interruption())
         let texts = [summary.json().serialized() + "\n", CSVReports.metrics(report.rows), CSVReports.latency(summary.latency),
                      RunReport.html(summary, timeline: report.timeline, verdict: verdict.reportVerdict, replay: "\(replay)")]
-        let files = zip(fileNames, texts).map { (directory + "/" + $0, $1) }
-        for (path, text) in files { try WriteError.writing(text, to: path) }
+        // A trace inside the directory belongs to the set; one elsewhere is the user's own file.
+        let traceName = tracePath.flatMap { OutputPaths.name(of: $0, inside: directory) }
+        let paths = try ResultSet.write(Array(zip(fileNames, texts)).map { (name: $0, text: $1) }, into: directory,
+                                        command: replay.description, identity: [
+                                            ("seed", .unsigned(run.seed)), ("trace_hash", .string(Trace.hex(summary.traceHash))),
+                                            ("interrupted", .bool(summary.interrupted)),
+                                        ], written: traceName.map { [$0] } ?? [])
         return Outcome(report: report, summary: summary, verdict: verdict, replay: replay,
-                       files: files.map(\.0) + (report.traceFile.map { [$0] } ?? []))
+                       files: paths + (report.traceFile.map { [$0] } ?? []))
     }
 }

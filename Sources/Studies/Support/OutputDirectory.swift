@@ -47,6 +47,20 @@ public enum OutputDirectory {
                 : "\(prefix) \(path): cannot lock the directory (\(reason(errno: errno)))")
         }
         held[path] = descriptor
+        removeLeftovers(in: path)
+    }
+
+    /// Temporary files an earlier paystorm left here when it was killed or its disk filled
+    /// (`.summary.json.1234.tmp`, `.report.html.1234.staged.tmp`): with the lock held no other
+    /// paystorm writes here, so none of them is in use.
+    private static func removeLeftovers(in path: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let parts = name.dropLast(".tmp".count).split(separator: ".")
+            let pid = parts.last == "staged" ? parts.dropLast().last : parts.last
+            guard let pid, Int32(pid) != nil else { continue }
+            unlink(path + "/" + name)
+        }
     }
 
     /// The nearest existing ancestor of `path` when it is a file, which no directory can be made under.

@@ -34,4 +34,12 @@ public enum OutputPaths {
         defer { free(real) }
         return String(cString: real) + "/" + url.lastPathComponent
     }
+
+    /// The file name of `path` when it lies directly in `directory`, else nil.
+    public static func name(of path: String, inside directory: String) -> String? {
+        guard let real = realpath(directory, nil) else { return nil }
+        defer { free(real) }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return resolved(path) == String(cString: real) + "/" + name ? name : nil
+    }
 }

@@ -54,13 +54,15 @@ public enum SweepFiles {
         if interrupted && analysis.points.isEmpty { return .nothingFinished }
         let warnings = ReplicationLengthWarning(analysis).map { [$0.text(lifecycles: lifecycles)] } ?? []
         let files = [
-            (directory + "/sweep.json",
-             SweepOutputs.json(analysis, scenario: scenario, interrupted: interrupted, warnings: warnings).serialized() + "\n"),
-            (directory + "/sweep.csv", SweepOutputs.csv(analysis)),
-            (directory + "/report.html",
-             SweepReport.html(analysis, scenario: scenario, command: command, interrupted: interrupted, warnings: warnings)),
+            (name: "sweep.json",
+             text: SweepOutputs.json(analysis, scenario: scenario, interrupted: interrupted, warnings: warnings).serialized() + "\n"),
+            (name: "sweep.csv", text: SweepOutputs.csv(analysis)),
+            (name: "report.html",
+             text: SweepReport.html(analysis, scenario: scenario, command: command, interrupted: interrupted, warnings: warnings)),
         ]
-        for (path, text) in files { try WriteError.writing(text, to: path) }
+        let paths = try ResultSet.write(files, into: directory, command: command, identity: [
+            ("base_seed", .unsigned(plan.baseSeed)), ("runs", .integer(Int64(samples.count))), ("interrupted", .bool(interrupted)),
+        ])
         var lines = [""]
         lines.append("offered/s   achieved/s   success     p50 ms     p99 ms  (± 95 % CI)   busiest")
         let timeVarying = samples.contains(where: \.timeVarying)
@@ -90,7 +92,7 @@ public enum SweepFiles {
         lines += warnings
         if let knee = analysis.knee { lines.append("\n" + knee.summaryLine) }
         if let seconds { lines.append("\(plan.items.count) runs in \(SummaryTable.fixed(seconds, 1)) wall s") }
-        lines.append("files: " + files.map(\.0).joined(separator: ", "))
-        return .files(paths: files.map(\.0), table: lines.joined(separator: "\n"), pointsWritten: analysis.points.count)
+        lines.append("files: " + paths.joined(separator: ", "))
+        return .files(paths: paths, table: lines.joined(separator: "\n"), pointsWritten: analysis.points.count)
     }
 }

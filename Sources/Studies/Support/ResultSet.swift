@@ -1,0 +1,124 @@
+import Foundation
+import Reporting
+import Scenarios
+
+/// A command's files in one directory, committed as one set. Every file is written whole to a
+/// temporary name first; only then are they renamed into place, and `manifest.json` is written
+/// last, naming the command, what identifies the run (its seed) and each file with its length and
+/// digest. A reader (``verify(_:)``) can always tell a complete set from a partial one: a crash or
+/// a full disk before the manifest leaves the previous manifest, which no longer matches its
+/// files. Files an earlier set listed and this one does not (a replay's trace.txt) are removed,
+/// so nothing stale sits beside a new set unmarked.
+public enum ResultSet {
+    public static let manifestName = "manifest.json"
+
+    /// Writes `files` (names inside `directory`) as one set; returns their paths.
+    ///
+    /// - Parameter written: files of the set already in `directory` (a trace written as the run
+    ///   went), listed by length: a digest would read them again whole.
+    public static func write(_ files: [(name: String, text: String)], into directory: String, command: String,
+                             identity: [(String, JSONOutput)], written: [String] = []) throws(WriteError) -> [String] {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: directory, reason: "cannot make the directory: \(error.localizedDescription)")
+        }
+        let staged = files.map { (name: $0.name, path: directory + "/" + $0.name, bytes: Array($0.text.utf8)) }
+        var temporaries: [(temporary: String, path: String)] = []
+        defer { for leftover in temporaries { unlink(leftover.temporary) } }
+        for file in staged {
+            let temporary = directory + "/.\(file.name).\(getpid()).staged.tmp"
+            try writeWhole(file.bytes, to: temporary, shownAs: file.path)
+            temporaries.append((temporary, file.path))
+        }
+        let previous = listed(in: directory)
+        for (index, file) in temporaries.enumerated() where rename(file.temporary, file.path) != 0 {
+            temporaries.removeFirst(index)
+            throw WriteError(path: file.path, reason: String(cString: strerror(errno)))
+        }
+        temporaries.removeAll()
+        let manifest = JSONOutput.object([
+            ("kind", .string("paystorm-result-set")), ("paystorm", .string(PayStormVersion.current)),
+            ("command", .string(command)), ("complete", .bool(true)),
+        ] + identity + [
+            ("files", .array(staged.map { file in
+                .object([("name", .string(file.name)), ("bytes", .integer(Int64(file.bytes.count))),
+                         ("digest", .string(ContentDigest.fnv1a64(file.bytes)))])
+            } + written.map { name in
+                .object([("name", .string(name)), ("bytes", .integer(size(directory + "/" + name) ?? -1))])
+            })),
+        ])
+        try WriteError.writing(manifest.serialized() + "\n", to: directory + "/" + manifestName)
+        for stale in previous where !files.contains(where: { $0.name == stale }) && !written.contains(stale) {
+            unlink(directory + "/" + stale)
+        }
+        return staged.map(\.path)
+    }
+
+    /// What a directory holds: a complete set (every file its manifest names, as the manifest
+    /// describes it), or why not.
+    public enum State: Equatable, Sendable {
+        case complete(command: String, files: [String])
+        case incomplete(String)
+        case none
+    }
+
+    public static func verify(_ directory: String) -> State {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + manifestName) else { return .none }
+        guard let root = try? JSONParser.parse(bytes: [UInt8](data)), root["complete"]?.value.boolValue == true,
+              let command = root["command"]?.value.stringValue, let files = root["files"]?.value.arrayElements else {
+            return .incomplete("\(manifestName) is not a whole manifest")
+        }
+        var names: [String] = []
+        for file in files {
+            guard let name = file["name"]?.value.stringValue, let length = file["bytes"]?.value.doubleValue else {
+                return .incomplete("\(manifestName) names a file without its length")
+            }
+            guard let actual = size(directory + "/" + name) else { return .incomplete("\(name) is missing") }
+            guard Double(actual) == length else { return .incomplete("\(name) is not the file the manifest names") }
+            if let digest = file["digest"]?.value.stringValue {
+                let bytes = FileManager.default.contents(atPath: directory + "/" + name).map { [UInt8]($0) } ?? []
+                guard ContentDigest.fnv1a64(bytes) == digest else { return .incomplete("\(name) is not the file the manifest names") }
+            }
+            names.append(name)
+        }
+        return .complete(command: command, files: names)
+    }
+
+    /// The files the directory's manifest lists, whether or not they match it.
+    static func listed(in directory: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + manifestName),
+              let root = try? JSONParser.parse(bytes: [UInt8](data)), let files = root["files"]?.value.arrayElements else { return [] }
+        // Only plain names: a manifest edited to name ../something removes nothing outside its directory.
+        return files.compactMap { $0["name"]?.value.stringValue }.filter { !$0.contains("/") && $0 != manifestName && !$0.isEmpty }
+    }
+
+    private static func size(_ path: String) -> Int64? {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int64(status.st_size) : nil
+    }
+
+    private static func writeWhole(_ bytes: [UInt8], to temporary: String, shownAs path: String) throws(WriteError) {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        var offset = 0
+        var failure: Int32?
+        while offset < bytes.count && failure == nil {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 { if errno != EINTR { failure = errno } } else { offset += written }
+        }
+        if close(descriptor) != 0 && failure == nil { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw WriteError(path: path, reason: String(cString: strerror(failure)))
+        }
+    }
+}
+
+extension ResultSet.State {
+    /// The command that wrote a complete set; nil otherwise.
+    public var command: String? {
+        if case .complete(let command, _) = self { return command }
+        return nil
+    }
+}
