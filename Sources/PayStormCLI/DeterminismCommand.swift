@@ -32,18 +32,30 @@ enum DeterminismCommand {
         let scheduling = try parsed.schedulingOptions(command: "check-determinism")
         let processes = try parsed.wholeNumber("processes", command: "check-determinism", default: 3, in: 2...16)
         let seedFlag = try parsed.seed(command: "check-determinism")
-        guard let scenario = parsed.loadScenario(file, output: &output) else { return .badInput }
+        // Read once: a pipe gives its bytes once, and a file edited mid-check must not read as a divergence.
+        let source = try ScenarioSource(file: file)
+        let scenario = try source.load(overrides: parsed.all("set"))
         let seed = seedFlag ?? scenario.seed
         let scratch = NSTemporaryDirectory() + "paystorm-determinism-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // One snapshot for every child, --set applied: a file edited or replaced mid-check would
+        // otherwise read as a divergence.
+        let snapshot = scratch + "/scenario.json"
+        do {
+            try AtomicFile.write(try ScenarioLoader.tree(bytes: source.bytes, file: file, overrides: parsed.all("set")).serialized()
+                                 + "\n", to: snapshot)
+        } catch let error as ScenarioErrors {
+            throw UsageError(error.description)
+        } catch {
+            output.err("paystorm check-determinism: could not write \(snapshot): \(error.localizedDescription)")
+            return .ioError
+        }
         var hashes: [String] = []
         var statuses: [Int32] = []
         Interrupt.install()
         for index in 0..<processes {
-            var child = ["run", "--scenario", file, "--seed", "\(seed)", "--quiet", "--out", "\(scratch)/\(index)",
-                         "--trace", "\(scratch)/\(index)/trace.txt"]
-            for override in parsed.all("set") { child += ["--set", override] }
-            child += scheduling.arguments
+            let child = ["run", "--scenario", snapshot, "--seed", "\(seed)", "--quiet", "--out", "\(scratch)/\(index)",
+                         "--trace", "\(scratch)/\(index)/trace.txt"] + scheduling.arguments
             guard let status = launch(child) else {
                 output.err("paystorm check-determinism: could not start process \(index + 1)")
                 return .internalError

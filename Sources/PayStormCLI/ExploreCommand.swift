@@ -71,6 +71,12 @@ enum ExploreCommand {
         if interrupted {
             output.err("interrupted (\(Interrupt.cause)) after \(report.ran) of \(seeds.count) seeds; the failures so far are below")
         }
+        if report.ran == 0 && !interrupted {
+            // Nothing checked is no pass: a budget shorter than one seed is a budget to fix.
+            output.err("paystorm explore: --time-budget \(parsed.value("time-budget") ?? "") ended before the first seed "
+                       + "finished; nothing was checked; give a longer budget")
+            return .badInput
+        }
         let outcome = ExploreFile(report, explorer: explorer, digest: source.digest, seeds: options.range,
                                   shard: options.shard.map { ($0.index, $0.count) }, interrupted: interrupted, wallSeconds: seconds)
         output.out(outcome.summaryText(headline: "explored \(report.ran) seeds in \(SummaryTable.fixed(seconds, 1)) wall s "

@@ -75,6 +75,10 @@ enum SizeCommand {
                          + "\(SizeSearch.maximumServers) servers a station)")
             return Interrupt.requested ? Interrupt.status : .invariantViolated
         }
+        if search.limitReached {
+            output.err("size: stopped at --max-candidates \(options.maxCandidates) before the search finished: this topology meets "
+                       + "the objectives but is not shown to be the fewest servers; give more candidates")
+        }
         output.out(report(servers: servers, judged: judged, search: search, objectives: options.objectives))
         output.out(confirmLine(options, seed: seed, servers: servers, search: search))
         return .passed

@@ -218,4 +218,52 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out + "/trace.txt"), "the replay's trace stayed beside seed 4's files")
         #expect(ResultSet.verify(out) == .complete(command: try #require(ResultSet.verify(out).command), files: RunStudy.fileNames))
     }
+
+    /// 11 and 14. A scenario read through a pipe: `run` reads it (it was "a file that cannot be
+    /// read"), and `check-determinism`'s children get one snapshot instead of rereading it.
+    @Test func aScenarioThroughAPipeRunsAndItsDeterminismIsCheckedOnOneSnapshot() throws {
+        let scratch = try TemporaryDirectory()
+        let binary = try paystormExecutable().path
+        // Process substitution is bash's, not every /bin/sh's.
+        let viaBash = try runFromPackageRoot(URL(fileURLWithPath: "/bin/bash"), ["-c",
+            "exec '\(binary)' run --scenario <(cat \(Hostile.pipeline)) --set run.lifecycles=200 --set 'slo={}' --quiet --out '\(scratch.path("a"))'"])
+        #expect(viaBash.status == 0, "\(viaBash)")
+        let check = try runFromPackageRoot(URL(fileURLWithPath: "/bin/bash"), ["-c",
+            "exec '\(binary)' check-determinism --scenario <(cat \(Hostile.pipeline)) --set run.lifecycles=200 --processes 2"])
+        #expect(check.status == 0, "\(check)")
+        #expect(check.stdout.contains("deterministic: 2 processes, one trace hash"), "\(check)")
+    }
+
+    /// 14. A seed of `9007199254740993.0` ran as 2^53: a double cannot hold it, so it is refused.
+    @Test func aSeedADoubleCannotHoldIsRefused() throws {
+        let result = try paystorm(["validate", Hostile.pipeline, "--set", "seed=9007199254740993.0"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("seed"), "\(result)")
+        let exact = try paystorm(["validate", Hostile.pipeline, "--set", "seed=9007199254740993"])
+        #expect(exact.status == 0, "\(exact)")
+    }
+
+    /// 13 and 14. Every mkdir failure said "permission denied", and `--out /sys/kernel` passed the
+    /// up-front check to fail after the run.
+    @Test func outDirectoriesAreTriedForRealBeforeTheRunWithTheSystemsReason() throws {
+        let missing = try paystorm(["run"] + Self.tiny + ["--out", "/proc/no-such-process/out"])
+        #expect(missing.status == 64 && missing.stderr.contains("no such file or directory"), "\(missing)")
+        if getuid() == 0 && FileManager.default.fileExists(atPath: "/sys/kernel") {
+            let sysfs = try paystorm(["run"] + Self.tiny + ["--out", "/sys/kernel"])
+            #expect(sysfs.status == 64 && sysfs.stderr.contains("cannot write files in the directory"), "\(sysfs)")
+        }
+        let notUTF8 = try Self.shell("exec '\(try paystormExecutable().path)' run --scenario \(Hostile.pipeline) --quiet "
+                                     + "--out \"$(printf '/tmp/paystorm-\\377')\"")
+        #expect(notUTF8.status == 64 && notUTF8.stderr.contains("not valid UTF-8"), "\(notUTF8)")
+    }
+
+    /// 14. `explore --time-budget 1ns` explored 0 seeds and passed; `size --max-candidates 1`
+    /// printed the unsized topology as its answer.
+    @Test func limitsThatLeaveNothingCheckedSaySo() throws {
+        let explore = try paystorm(["explore", "--scenario", Hostile.pipeline, "--seeds", "1..5", "--time-budget", "1ns", "--quiet"])
+        #expect(explore.status == 64 && explore.stderr.contains("nothing was checked"), "\(explore)")
+        let size = try paystorm(["size", "--scenario", Hostile.pipeline, "--rate", "100", "--slo", "latency_ms_p99=< 100000",
+                                 "--max-candidates", "1", "--set", "run.lifecycles=500", "--quiet"])
+        #expect(size.stderr.contains("stopped at --max-candidates 1"), "\(size)")
+    }
 }

@@ -12,15 +12,20 @@ public enum ScenarioLoader {
     }
 
     public static func contents(of file: String) throws(ScenarioErrors) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
-            throw ScenarioErrors([ScenarioError(
-                file: file, fieldPath: "(file)", expected: "a readable scenario file (JSON)",
-                found: exists ? (isDirectory.boolValue ? "a directory" : "a file that cannot be read") : "no such file",
-                hint: exists ? nil : "run from the package root, or give the file's path")])
+        if let data = FileManager.default.contents(atPath: file) { return [UInt8](data) }
+        var status = stat()
+        let exists = stat(file, &status) == 0
+        let kind = status.st_mode & S_IFMT
+        // A pipe or a process substitution (`--scenario <(jq … base.json)`) is read to its end.
+        if exists && (kind == S_IFIFO || kind == S_IFCHR), let handle = FileHandle(forReadingAtPath: file),
+           let data = try? handle.readToEnd() {
+            return [UInt8](data)
         }
-        return [UInt8](data)
+        let found = !exists ? "no such file" : kind == S_IFDIR ? "a directory"
+            : "a file that cannot be read (\(String(cString: strerror(access(file, R_OK) == 0 ? EIO : errno))))"
+        throw ScenarioErrors([ScenarioError(
+            file: file, fieldPath: "(file)", expected: "a readable scenario file (JSON)", found: found,
+            hint: exists ? nil : "run from the package root, or give the file's path")])
     }
 
     /// Validates scenario text; `file` names it in messages.
@@ -47,7 +52,11 @@ public enum ScenarioLoader {
     /// Paths of `empirical(file: …)` distributions are made absolute, so the tree reads the same
     /// files wherever it is written.
     public static func tree(file: String, overrides: [String] = []) throws(ScenarioErrors) -> JSONNode {
-        let bytes = try contents(of: file)
+        try tree(bytes: contents(of: file), file: file, overrides: overrides)
+    }
+
+    /// As above, from bytes already read (a pipe is read once).
+    public static func tree(bytes: [UInt8], file: String, overrides: [String] = []) throws(ScenarioErrors) -> JSONNode {
         var root: JSONNode
         do {
             root = try JSONParser.parse(bytes: bytes)

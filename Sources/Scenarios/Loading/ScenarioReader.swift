@@ -45,8 +45,9 @@ public struct ScenarioReader {
     public mutating func unsigned(_ path: String, expected: String, default value: UInt64) -> UInt64 {
         guard let node = lookup(path) else { return value }
         if case .number(_, let literal) = node.value, let exact = UInt64(literal) { return exact }
-        // `1e3` and `1000.0` are whole numbers too, when a Double holds them exactly.
-        if let number = node.value.doubleValue, number >= 0, number.rounded() == number, number <= 9_007_199_254_740_992 {
+        // `1e3` and `1000.0` are whole numbers too, when a Double holds them exactly: below 2^53,
+        // where `9007199254740993.0` would already have been rounded to 2^53.
+        if let number = node.value.doubleValue, number >= 0, number.rounded() == number, number < 9_007_199_254_740_992 {
             return UInt64(number)
         }
         report(path, expected: expected, found: node.value.summary)

@@ -53,6 +53,8 @@ public struct SizeSearch {
     public var binding: (station: String, outcome: OneLess)? {
         oneLess.first { $0.outcome == .missesObjective || $0.outcome == .saturatesInASecond } ?? oneLess.first
     }
+    /// Whether `maxCandidates` stopped the search before it finished trimming and checking.
+    public private(set) var limitReached = false
     /// The scenario's own topology, judged: whether it holds the load as given.
     public private(set) var asGiven: Judgement?
 
@@ -167,6 +169,11 @@ public struct SizeSearch {
 
     /// Runs a candidate's replications; nil when it could not be built or Ctrl-C stopped it.
     public mutating func judge(_ servers: [String: Int]) -> Judgement? {
+        // Every candidate counts against the limit, the answer's own checks too.
+        guard candidates < maxCandidates else {
+            limitReached = true
+            return nil
+        }
         candidates += 1
         var sets = overrides
         for (name, count) in servers.sorted(by: { $0.key < $1.key }) {

@@ -15,6 +15,11 @@ public enum OutputDirectory {
         guard !path.isEmpty else {
             throw InputError("\(prefix): expected a directory path, found an empty string")
         }
+        // An argument that was not UTF-8 arrives with U+FFFD in place of its bytes: that names
+        // another directory than the one meant.
+        guard !path.contains("\u{FFFD}") else {
+            throw InputError("\(prefix): the path is not valid UTF-8; give it in UTF-8")
+        }
         if held[path] != nil { return }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -26,10 +31,8 @@ public enum OutputDirectory {
             if let blocker = firstFileOnTheWay(to: path) {
                 throw InputError("\(prefix) \(path): cannot make the directory: \(blocker) is a file")
             }
-            do {
-                try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw InputError("\(prefix) \(path): cannot make the directory (\(reason(errno: errnoOf(error))))")
+            if let code = makeDirectories(path) {
+                throw InputError("\(prefix) \(path): cannot make the directory (\(reason(errno: code)))")
             }
         }
         guard access(path, W_OK | X_OK) == 0 else {
@@ -46,6 +49,16 @@ public enum OutputDirectory {
                 ? "\(prefix) \(path): another paystorm is writing there now; wait for it to finish or choose another \(flag)"
                 : "\(prefix) \(path): cannot lock the directory (\(reason(errno: errno)))")
         }
+        // access() says yes to root everywhere; only a file made there tells (sysfs, a read-only mount).
+        let probe = path + "/.paystorm-probe.\(getpid()).tmp"
+        let probeDescriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard probeDescriptor >= 0 else {
+            let code = errno
+            close(descriptor)
+            throw InputError("\(prefix) \(path): cannot write files in the directory (\(reason(errno: code)))")
+        }
+        close(probeDescriptor)
+        unlink(probe)
         held[path] = descriptor
         removeLeftovers(in: path)
     }
@@ -76,8 +89,14 @@ public enum OutputDirectory {
         return nil
     }
 
-    private static func errnoOf(_ error: Error) -> Int32 {
-        ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { Int32(truncatingIfNeeded: $0.code) } ?? EACCES
+    /// `mkdir -p`, with the errno of the step that failed (EROFS, ENOSPC, EACCES…), or nil.
+    private static func makeDirectories(_ path: String) -> Int32? {
+        var built = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            built += "/" + component
+            if mkdir(built, 0o755) != 0 && errno != EEXIST { return errno }
+        }
+        return nil
     }
 
     private static func reason(errno code: Int32) -> String {

@@ -91,7 +91,7 @@ public enum SweepFiles {
         }
         lines += warnings
         if let knee = analysis.knee { lines.append("\n" + knee.summaryLine) }
-        if let seconds { lines.append("\(plan.items.count) runs in \(SummaryTable.fixed(seconds, 1)) wall s") }
+        if let seconds { lines.append("\(samples.count) runs in \(SummaryTable.fixed(seconds, 1)) wall s") }
         lines.append("files: " + paths.joined(separator: ", "))
         return .files(paths: paths, table: lines.joined(separator: "\n"), pointsWritten: analysis.points.count)
     }
