@@ -247,82 +247,25 @@ public enum PaymentsRun {
             ]))
         }
         let statuses = ["Y", "A", "N", "U", "R", "I"]
-        return [
-            ("flows", .object(flows)),
-            ("three_ds", .object([
-                ("frictionless", .unsigned(counters.frictionless)), ("challenge", .unsigned(counters.challenged)),
-                ("decoupled", .unsigned(counters.decoupled)),
-                ("exempted", .unsigned(counters.exempted)),
-                ("by_trans_status", .object(zip(statuses, counters.threeDSResults).map { ($0.0, .unsigned($0.1)) })),
-            ])),
-            ("schemes", .object(schemes(result, bins: bins))),
-            ("cascades", .object([
-                ("started", .unsigned(counters.cascades)), ("succeeded", .unsigned(counters.cascadeSuccesses)),
-                // Sale attempts by provider in routing order: "1" is the primary, "2" and on the cascade's.
-                ("attempts_by_provider", .object(counters.attemptsByProvider.enumerated().compactMap { index, count in
-                    index == 0 || count > 0 ? ("\(index + 1)", .unsigned(count)) : nil
-                })),
-                ("consent", .object([
-                    ("asked", .unsigned(counters.cascadeConsentsAsked)), ("given", .unsigned(counters.cascadeConsentsGiven)),
-                    ("refused", .unsigned(counters.cascadeConsentsRefused)),
-                    ("timed_out", .unsigned(counters.cascadeConsentsTimedOut)),
-                ])),
-            ])),
-            ("payment_ends", .object([
-                ("cancels_asked", .unsigned(counters.paymentCancels)), ("cancelled", .unsigned(counters.salesCancelled)),
-                ("past_deadline", .unsigned(counters.salesPastDeadline)),
-                ("authorizations_voided_on_cancel", .unsigned(counters.ordersCancelledBeforeCapture)),
-                ("acquirer_errors", .unsigned(counters.acquirerErrors)),
-            ])),
-            ("unknown_outcomes", .object([
-                ("entered", .unsigned(counters.unknownOutcomes)), ("resolved_by_inquiry", .unsigned(counters.resolvedByInquiry)),
-                ("resolved_by_reversal", .unsigned(counters.resolvedByReversal)),
-                ("resolved_by_late_reply", .unsigned(counters.resolvedByLateReply)),
-                ("late_approvals_reversed", .unsigned(counters.lateApprovalsReversed)),
-            ])),
-            ("recovery", .object([
-                ("status_recoveries", .unsigned(counters.statusRecoveries)), ("voids", .unsigned(counters.voids)),
-                ("stand_in_holds", .unsigned(counters.standInHolds)),
-                ("by_system", .object(statusChecksBySystem(counters))),
-            ])),
-            ("timers", .object([
-                ("walk_aways", .unsigned(counters.walkAways)),
-                ("expiries", .object(ExpiringTimer.allCases.map { ($0.description, .unsigned(counters.expiries[$0.rawValue])) })),
-            ])),
-            ("retries", .unsigned(counters.merchantRetries)),
-            ("step_repeats", .unsigned(counters.stepRepeats)),
-            ("duplicates_deduped", .unsigned(counters.duplicatesDeduped)),
-            ("stand_ins", .unsigned(counters.standIns)),
-            ("captures", .unsigned(counters.captures)), ("refunds", .unsigned(counters.refunds)),
-            ("verifications", .object([("verified", .unsigned(counters.verificationsVerified)),
-                                       ("not_verified", .unsigned(counters.verificationsNotVerified))])),
-            ("token_sales", .object([("resolved", .unsigned(counters.tokenSalesResolved)),
-                                     ("not_owned", .unsigned(counters.tokenSalesNotOwned)),
-                                     ("missing", .unsigned(counters.tokenSalesMissing))])),
-            ("tokens", .object([("suspended", .unsigned(counters.tokensSuspended)),
-                                ("resumed", .unsigned(counters.tokensResumed))])),
+        // Each counter under the key its table row gives, then what has a shape of its own.
+        let keyed: [(String, JSONOutput)] = PaymentCounters.keyed.map { ($0.key, .unsigned(counters[keyPath: $0.path])) }
+        let shaped: [(String, JSONOutput)] = [
+            ("three_ds.by_trans_status", .object(zip(statuses, counters.threeDSResults).map { ($0.0, .unsigned($0.1)) })),
+            // Sale attempts by provider in routing order: "1" is the primary, "2" and on the cascade's.
+            ("cascades.attempts_by_provider", .object(counters.attemptsByProvider.enumerated().compactMap { index, count in
+                index == 0 || count > 0 ? ("\(index + 1)", .unsigned(count)) : nil
+            })),
+            ("recovery.by_system", .object(statusChecksBySystem(counters))),
+            ("timers.expiries", .object(ExpiringTimer.allCases.map { ($0.description, .unsigned(counters.expiries[$0.rawValue])) })),
             ("prepaid_purchases", prepaidPurchasesJSON(counters.prepaidPurchases)),
-            ("seed_side", .object([
-                ("sca_answered_without_sca", .unsigned(counters.scaFreeOperations)),
-                ("sca_refused_at_once", .unsigned(counters.scaFreeRefusals)),
-                ("sca_refused_after_redeem", .unsigned(counters.scaRefusedAfterRedeem)),
-                ("masterpass_otp_server_errors", .unsigned(counters.walletOtpServerErrors)),
-                ("masterpass_deletes_refused", .unsigned(counters.walletDeletesRefused)),
-                ("sessions_expired_unbound", .unsigned(counters.sessionsExpiredUnbound)),
-                ("session_card_changes", .unsigned(counters.sessionCardChanges)),
-                ("session_operations", .unsigned(counters.sessionOperations)),
-            ])),
-            ("dropped_by_outage", .unsigned(counters.droppedByOutage)),
-            ("contention", .object([
-                ("customers", .integer(Int64(result.contention.customers))),
-                ("shared_arrivals", .unsigned(result.contention.sharedArrivals)),
-                ("conflicts", .object([("wallet", .unsigned(result.contention.walletConflicts)),
-                                       ("prepaid_card", .unsigned(result.contention.cardConflicts))])),
-                ("issuer_answers", .object(result.contention.issuerAnswers.map { ($0.code, .unsigned($0.count)) })),
-                ("hottest_customers", .array(result.contention.hottestCustomers.map {
-                    .object([("customer", .integer(Int64($0.customer.rawValue))), ("lifecycles", .unsigned($0.lifecycles))])
-                })),
-            ])),
+            ("contention.customers", .integer(Int64(result.contention.customers))),
+            ("contention.shared_arrivals", .unsigned(result.contention.sharedArrivals)),
+            ("contention.issuer_answers", .object(result.contention.issuerAnswers.map { ($0.code, .unsigned($0.count)) })),
+            ("contention.hottest_customers", .array(result.contention.hottestCustomers.map {
+                .object([("customer", .integer(Int64($0.customer.rawValue))), ("lifecycles", .unsigned($0.lifecycles))])
+            })),
+        ]
+        return [("flows", .object(flows)), ("schemes", .object(schemes(result, bins: bins)))] + JSONOutput.nesting(keyed + shaped) + [
             ("invariants", .array(result.monitors.map { record in
                 .object([("id", .string(record.invariant)), ("claim", .string(record.claim)),
                          ("checked", .unsigned(record.checked)), ("violations", .unsigned(record.violations))])
@@ -342,5 +285,22 @@ public enum PaymentsRun {
             ("state_coverage", CoverageReport.json(result.coverage)),
             ("peak_rss_mib", .number(SummaryTable.roundedMiB(ProcessMemory.peakResidentBytes()))),
         ]
+    }
+}
+
+extension JSONOutput {
+    /// Members with dotted keys (`a.b.c`) as nested objects, each key where it first appears:
+    /// `[("a.b", 1), ("c", 2), ("a.d", 3)]` is `{"a": {"b": 1, "d": 3}, "c": 2}`.
+    static func nesting(_ members: [(String, JSONOutput)]) -> [(String, JSONOutput)] {
+        var heads: [String] = []
+        var inner: [String: [(String, JSONOutput)]] = [:]  // Looked up by head; output follows `heads`.
+        var leaves: [String: JSONOutput] = [:]  // Looked up by head.
+        for (key, value) in members {
+            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+            guard let head = parts.first else { continue }
+            if inner[head] == nil && leaves[head] == nil { heads.append(head) }
+            if parts.count == 2 { inner[head, default: []].append((parts[1], value)) } else { leaves[head] = value }
+        }
+        return heads.map { head in (head, inner[head].map { .object(nesting($0)) } ?? leaves[head] ?? .null) }
     }
 }
