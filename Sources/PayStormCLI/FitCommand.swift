@@ -60,17 +60,16 @@ enum FitCommand {
         output.out(FitText.render(fit, file: file, column: column, exact: exact))
         guard let directory = parsed.value("out") else { return .passed }
         let command = (["paystorm", "fit"] + arguments).map(shellQuoted).joined(separator: " ")
-        let files = [
-            (directory + "/fit.json", FitOutputs.json(fit, file: file, column: column, exact: exact).serialized() + "\n"),
-            (directory + "/report.html", FitOutputs.html(fit, file: file, exact: exact, command: command)),
-        ]
-        for (path, text) in files {
-            do { try AtomicFile.write(text, to: path) } catch {
-                output.err("paystorm fit: could not write \(path): \(error.localizedDescription)")
-                return .ioError
-            }
+        let paths: [String]
+        do {
+            paths = try ResultSet.write([("fit.json", FitOutputs.json(fit, file: file, column: column, exact: exact).serialized() + "\n"),
+                                         ("report.html", FitOutputs.html(fit, file: file, exact: exact, command: command))],
+                                        into: directory, command: command, identity: [("observations", .integer(Int64(fit.sorted.count)))])
+        } catch {
+            output.err("paystorm fit: \(error)")
+            return .ioError
         }
-        output.out("files: " + files.map(\.0).joined(separator: ", "))
+        output.out("files: " + paths.joined(separator: ", "))
         return .passed
     }
 

@@ -64,16 +64,15 @@ enum SeedCoverageCommand {
             origin: .init(scenario: scenario.name, seed: seed, lifecycles: result.completed, traceHash: result.traceHash,
                           command: command),
             result: result, timeouts: configuration.timeouts)
-        let files = [(directory + "/coverage.json", report.json.serialized() + "\n"), (directory + "/coverage.md", report.markdown)]
-        for (path, text) in files {
-            do {
-                try AtomicFile.write(text, to: path)
-            } catch {
-                output.err("paystorm coverage: could not write \(path): \(error.localizedDescription)")
-                return .ioError
-            }
+        let paths: [String]
+        do {
+            paths = try ResultSet.write([("coverage.json", report.json.serialized() + "\n"), ("coverage.md", report.markdown)],
+                                        into: directory, command: command, identity: [("seed", .unsigned(seed))])
+        } catch {
+            output.err("paystorm coverage: \(error)")
+            return .ioError
         }
-        output.out((report.lines + ["", "files: " + files.map(\.0).joined(separator: ", ")]).joined(separator: "\n"))
+        output.out((report.lines + ["", "files: " + paths.joined(separator: ", ")]).joined(separator: "\n"))
         return .passed
     }
 }
