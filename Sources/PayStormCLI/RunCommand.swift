@@ -31,8 +31,9 @@ enum RunCommand {
     static let help = helpText(
         command: "run", synopsis: "[--scenario FILE] [--seed N] [--set PATH=VALUE]... [--out DIR] [--quiet]",
         summary: "Runs one simulation of a scenario and writes its summary.json and report.html.", specs: specs,
-        notes: ["exit status: 0 passed, 1 an SLO or invariant failed, 2 liveness, 64 bad input, 70 internal error,",
-                "130 interrupted (Ctrl-C; the summary is still written, marked \"interrupted\": true)"])
+        notes: ["exit status: 0 passed, 1 an SLO or invariant failed, 2 liveness, 64 bad input, 74 a file could not be written,",
+                "70 internal error, 130 / 143 / 129 interrupted by Ctrl-C / SIGTERM / SIGHUP (the summary is still written,",
+                "marked \"interrupted\": true)"])
 
     static let replayHelp = helpText(
         command: "replay", synopsis: "--scenario FILE --seed N [--set PATH=VALUE]... [--trace FILE] [--strategy S] [--lanes MODE]",

@@ -27,7 +27,7 @@ enum SeedCoverageCommand {
             + "and each lifecycle's legal (state, event) pairs reached, apart from the illegal ones tried.",
         specs: specs,
         notes: ["exit status: 0 written (whatever the run's invariants said: `paystorm run` judges them), 64 bad input,",
-                "70 internal error, 130 / 143 interrupted (nothing written)"])
+                "74 a file could not be written, 70 internal error, 130 / 143 interrupted (nothing written)"])
 
     static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
         let parsed = try ParsedArguments.parse(arguments, specs: specs, command: "coverage", positionals: false)

@@ -30,7 +30,8 @@ enum ShrinkCommand {
             nothing more goes. Writes the smallest as OUT/shrunk.json (the scenario's JSON with --set applied, so it runs
             on its own) and prints the steps, the invariant and the replay command. Same input, same shrunk file.
             """, specs: specs,
-        notes: ["exit status: 0 the seed broke no invariant, 1 a shrunk failure was written, 64 bad input, 70 internal error,",
+        notes: ["exit status: 0 the seed broke no invariant, 1 a shrunk failure was written, 64 bad input, 74 a file could not be",
+                "written, 70 internal error,",
                 "130 / 143 stopped by Ctrl-C / SIGTERM (the smallest failing scenario so far is still written)"])
 
     static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
