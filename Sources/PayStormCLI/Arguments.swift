@@ -123,22 +123,7 @@ struct ParsedArguments {
             guard let spec = specs.first(where: { "--" + $0.name == name }) else {
                 throw unknownFlag(name, specs: specs, command: command)
             }
-            let value: String
-            if let valueName = spec.valueName {
-                if let inlineValue {
-                    value = inlineValue
-                } else if index < arguments.count {
-                    value = arguments[index]
-                    index += 1
-                } else {
-                    throw UsageError("paystorm \(command): \(name) needs a value (\(valueName))")
-                }
-            } else {
-                guard inlineValue == nil else {
-                    throw UsageError("paystorm \(command): \(name) takes no value, found \"\(inlineValue ?? "")\"")
-                }
-                value = ""
-            }
+            let value = try flagValue(spec, name: name, inline: inlineValue, arguments: arguments, index: &index, command: command)
             // A switch given twice means what it means once; a value given twice is ambiguous.
             if !spec.repeatable && spec.valueName != nil && parsed.values[spec.name] != nil {
                 throw UsageError("paystorm \(command): \(name) given twice; it takes one value")
@@ -151,6 +136,19 @@ struct ParsedArguments {
             parsed.values[spec.name, default: []].append(value)
         }
         return parsed
+    }
+
+    /// The flag's value: after `=`, or the next argument; a switch takes none.
+    private static func flagValue(_ spec: FlagSpec, name: String, inline: String?, arguments: [String], index: inout Int,
+                                  command: String) throws(UsageError) -> String {
+        guard let valueName = spec.valueName else {
+            guard inline == nil else { throw UsageError("paystorm \(command): \(name) takes no value, found \"\(inline ?? "")\"") }
+            return ""
+        }
+        if let inline { return inline }
+        guard index < arguments.count else { throw UsageError("paystorm \(command): \(name) needs a value (\(valueName))") }
+        index += 1
+        return arguments[index - 1]
     }
 
     /// The most values one repeatable flag (`--set`, `--vary`, `--slo`) takes.

@@ -38,18 +38,8 @@ enum DeterminismCommand {
         let seed = seedFlag ?? scenario.seed
         let scratch = NSTemporaryDirectory() + "paystorm-determinism-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        // One snapshot for every child, --set applied: a file edited or replaced mid-check would
-        // otherwise read as a divergence.
         let snapshot = scratch + "/scenario.json"
-        do {
-            try AtomicFile.write(try ScenarioLoader.tree(bytes: source.bytes, file: file, overrides: parsed.all("set")).serialized()
-                                 + "\n", to: snapshot)
-        } catch let error as ScenarioErrors {
-            throw UsageError(error.description)
-        } catch {
-            output.err("paystorm check-determinism: could not write \(snapshot): \(error.localizedDescription)")
-            return .ioError
-        }
+        try writeSnapshot(source, overrides: parsed.all("set"), to: snapshot)
         var hashes: [String] = []
         var statuses: [Int32] = []
         Interrupt.install()
@@ -76,6 +66,19 @@ enum DeterminismCommand {
         }
         output.out("seed \(seed): " + hashes.enumerated().map { "process \($0.offset + 1) \($0.element)" }.joined(separator: ", "))
         return compare(hashes: hashes, statuses: statuses, scratch: scratch, output: &output)
+    }
+
+    /// One snapshot for every child, --set applied: a file edited or replaced mid-check would
+    /// otherwise read as a divergence.
+    static func writeSnapshot(_ source: ScenarioSource, overrides: [String], to path: String) throws(UsageError) {
+        do {
+            try AtomicFile.write(try ScenarioLoader.tree(bytes: source.bytes, file: source.file, overrides: overrides).serialized()
+                                 + "\n", to: path)
+        } catch let error as ScenarioErrors {
+            throw UsageError(error.description)
+        } catch {
+            throw UsageError("paystorm check-determinism: could not write \(path): \(error.localizedDescription)")
+        }
     }
 
     /// One trace hash and one exit status in every process, or the first record where they part.

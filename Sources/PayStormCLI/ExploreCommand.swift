@@ -73,24 +73,27 @@ enum ExploreCommand {
         }
         if report.ran == 0 && !interrupted {
             // Nothing checked is no pass: a budget shorter than one seed is a budget to fix.
-            output.err("paystorm explore: --time-budget \(parsed.value("time-budget") ?? "") ended before the first seed "
-                       + "finished; nothing was checked; give a longer budget")
-            return .badInput
+            throw UsageError("paystorm explore: --time-budget \(parsed.value("time-budget") ?? "") ended before the first seed "
+                             + "finished; nothing was checked; give a longer budget")
         }
         let outcome = ExploreFile(report, explorer: explorer, digest: source.digest, seeds: options.range,
                                   shard: options.shard.map { ($0.index, $0.count) }, interrupted: interrupted, wallSeconds: seconds)
         output.out(outcome.summaryText(headline: "explored \(report.ran) seeds in \(SummaryTable.fixed(seconds, 1)) wall s "
                                        + "(\(SummaryTable.fixed(Double(report.ran) / max(seconds, 1e-9), 1)) seeds/s)"))
-        if let directory = options.out {
-            do {
-                try outcome.write(to: directory)
-                output.info("wrote \(directory)/\(ExploreFile.name) and \(directory)/report.html")
-            } catch {
-                output.err("paystorm explore: could not write \(directory)/\(ExploreFile.name): \(error)")
-                return .ioError
-            }
-        }
+        if let directory = options.out, let failed = write(outcome, to: directory, output: &output) { return failed }
         return interrupted ? Interrupt.status : outcome.status
+    }
+
+    /// Writes explore.json and report.html; the exit status when that fails.
+    static func write(_ outcome: ExploreFile, to directory: String, output: inout Output) -> ExitStatus? {
+        do {
+            try outcome.write(to: directory)
+            output.info("wrote \(directory)/\(ExploreFile.name) and \(directory)/report.html")
+            return nil
+        } catch {
+            output.err("paystorm explore: could not write \(directory)/\(ExploreFile.name): \(error)")
+            return .ioError
+        }
     }
 
     /// The explore flags, checked.

@@ -40,8 +40,16 @@ enum RunCommand {
         summary: "Runs a seed again exactly, with the full trace on (default <out>/trace.txt): the command a failure prints.",
         specs: specs)
 
-    /// `run`, or `replay` (a run that writes the full trace unless told where).
-    static func main(_ arguments: [String], output: inout Output, replay: Bool = false) throws(UsageError) -> ExitStatus {
+    static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
+        try run(arguments, output: &output, replay: false)
+    }
+
+    /// `replay`: a run that writes the full trace unless told where.
+    static func replay(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
+        try run(arguments, output: &output, replay: true)
+    }
+
+    private static func run(_ arguments: [String], output: inout Output, replay: Bool) throws(UsageError) -> ExitStatus {
         let command = replay ? "replay" : "run"
         let parsed = try ParsedArguments.parse(arguments, specs: specs, command: command, positionals: false)
         if parsed.has("help") {

@@ -2,25 +2,39 @@ import Foundation
 import Studies
 
 /// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
-let commands = ["run", "replay", "validate", "sweep", "size", "report", "explore", "shrink", "check-determinism", "fit", "coverage"]
-let usage = """
-    usage: paystorm <command> [flags]
 
-    commands:
-      run        run one simulation of a scenario (default scenarios/default.json)
-      replay     run a seed again with the full trace on: the command a failed run prints
-      validate   check scenario files and report every problem
-      sweep      capacity planning: vary load or capacity, with confidence intervals, the knee and Erlang C
-      size       the fewest servers per station that meet objectives at a target rate, as scenario lines
-      report     merge sweep shards into one sweep's files
-      explore    run a range of seeds looking for invariant violations, each with its replay command
-      shrink     make a failing seed's scenario as small as it can be while the same invariant still fails
-      check-determinism  run one seed in several processes and compare their traces
-      fit        propose a distribution string for a file of observed durations, with KS and Anderson-Darling figures
-      coverage   run a scenario once and count every operation and code of the five seed systems it produced
+/// One command: its name, its line in the usage text, and what runs it. A new command is one row.
+struct Command {
+    var name: String
+    var summary: String
+    var main: ([String], inout Output) throws(UsageError) -> ExitStatus
+}
 
-    paystorm <command> --help shows a command's flags; paystorm --version prints the version.
-    """
+let commandTable: [Command] = [
+    Command(name: "run", summary: "run one simulation of a scenario (default scenarios/default.json)", main: RunCommand.main),
+    Command(name: "replay", summary: "run a seed again with the full trace on: the command a failed run prints",
+            main: RunCommand.replay),
+    Command(name: "validate", summary: "check scenario files and report every problem", main: ValidateCommand.main),
+    Command(name: "sweep", summary: "capacity planning: vary load or capacity, with confidence intervals, the knee and Erlang C",
+            main: SweepCommand.main),
+    Command(name: "size", summary: "the fewest servers per station that meet objectives at a target rate, as scenario lines",
+            main: SizeCommand.main),
+    Command(name: "report", summary: "merge sweep shards into one sweep's files", main: ReportCommand.main),
+    Command(name: "explore", summary: "run a range of seeds looking for invariant violations, each with its replay command",
+            main: ExploreCommand.main),
+    Command(name: "shrink", summary: "make a failing seed's scenario as small as it can be while the same invariant still fails",
+            main: ShrinkCommand.main),
+    Command(name: "check-determinism", summary: "run one seed in several processes and compare their traces",
+            main: DeterminismCommand.main),
+    Command(name: "fit", summary: "propose a distribution string for a file of observed durations, with KS and Anderson-Darling figures",
+            main: FitCommand.main),
+    Command(name: "coverage", summary: "run a scenario once and count every operation and code of the five seed systems it produced",
+            main: SeedCoverageCommand.main),
+]
+let commands = commandTable.map(\.name)
+let usage = (["usage: paystorm <command> [flags]", "", "commands:"]
+    + commandTable.map { "  " + ($0.name.count < 10 ? $0.name.padding(toLength: 11, withPad: " ", startingAt: 0) : $0.name + "  ") + $0.summary }
+    + ["", "paystorm <command> --help shows a command's flags; paystorm --version prints the version."]).joined(separator: "\n")
 
 // A file size limit (`ulimit -f`) makes a write fail with EFBIG, which the commands report, rather
 // than kill the process with no word and a torn file.
@@ -40,22 +54,11 @@ if arguments.first == "--version" {
     let command = arguments.removeFirst()
     if arguments.contains("--json") { output.info = output.err }
     do throws(UsageError) {
-        switch command {
-        case "run": status = try RunCommand.main(arguments, output: &output)
-        case "replay": status = try RunCommand.main(arguments, output: &output, replay: true)
-        case "validate": status = try ValidateCommand.main(arguments, output: &output)
-        case "sweep": status = try SweepCommand.main(arguments, output: &output)
-        case "size": status = try SizeCommand.main(arguments, output: &output)
-        case "report": status = try ReportCommand.main(arguments, output: &output)
-        case "explore": status = try ExploreCommand.main(arguments, output: &output)
-        case "shrink": status = try ShrinkCommand.main(arguments, output: &output)
-        case "check-determinism": status = try DeterminismCommand.main(arguments, output: &output)
-        case "fit": status = try FitCommand.main(arguments, output: &output)
-        case "coverage": status = try SeedCoverageCommand.main(arguments, output: &output)
-        default:
+        guard let entry = commandTable.first(where: { $0.name == command }) else {
             let hint = closestCommand(command).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("paystorm: unknown command \"\(command)\"\(hint)\n\(usage)")
         }
+        status = try entry.main(arguments, &output)
     } catch {
         output.err(error.description)
         status = .badInput
