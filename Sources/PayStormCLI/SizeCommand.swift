@@ -52,13 +52,14 @@ enum SizeCommand {
             return .passed
         }
         let options = try Options(parsed)
-        let base = try ScenarioSource(file: options.file).load(overrides: options.overrides)
+        let source = try ScenarioSource(file: options.file)
+        let base = try source.load(overrides: options.overrides)
         if let problem = options.objectives.lazy.compactMap({ $0.unmeetable(in: base, file: options.file) }).first {
             throw UsageError(problem)
         }
         let seed = try parsed.seed(command: "size") ?? base.seed
         Interrupt.install()
-        var search = SizeSearch(file: options.file, overrides: options.overrides, objectives: options.objectives,
+        var search = SizeSearch(source: source, overrides: options.overrides, objectives: options.objectives,
                                 replications: options.replications, threads: options.threads, seed: seed,
                                 maxCandidates: options.maxCandidates, log: parsed.has("quiet") ? { _ in } : { [output] in output.err($0) })
         search.stop = Interrupt.condition

@@ -19,6 +19,8 @@ public struct SizeSearch {
     public static let crowded = 0.9
 
     public let file: String
+    /// The scenario file as read once: every candidate is built from these bytes.
+    public let source: ScenarioSource
     public let overrides: [String]
     public let objectives: [SizeObjective]
     public let replications: Int
@@ -87,9 +89,10 @@ public struct SizeSearch {
         public var saturatedReplications = 0
     }
 
-    public init(file: String, overrides: [String], objectives: [SizeObjective], replications: Int, threads: Int,
-         seed: UInt64, maxCandidates: Int, log: @escaping (String) -> Void) {
-        self.file = file
+    public init(source: ScenarioSource, overrides: [String], objectives: [SizeObjective], replications: Int, threads: Int,
+                seed: UInt64, maxCandidates: Int, log: @escaping (String) -> Void) {
+        self.file = source.file
+        self.source = source
         self.overrides = overrides
         self.objectives = objectives
         self.replications = replications
@@ -179,7 +182,7 @@ public struct SizeSearch {
         for (name, count) in servers.sorted(by: { $0.key < $1.key }) {
             if let key = Self.topologyKey(name) { sets.append("topology.\(key).servers=\(count)") }
         }
-        guard let scenario = try? ScenarioLoader.load(file: file, overrides: sets) else { return nil }
+        guard let scenario = try? source.load(overrides: sets) else { return nil }
         let samples = Mutex<[Replication?]>(Array(repeating: nil, count: replications))
         // Seeds seed, seed + 1, …: those `run.replications` uses, so a confirming run covers them.
         let seed = self.seed
