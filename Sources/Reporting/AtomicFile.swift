@@ -16,47 +16,53 @@ public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try refuseWhatIsNotARegularFile(path)
+        if let kind = nonRegularKind(at: path) {
+            throw Failure(path: path, reason: "it is \(kind), which a result file does not replace")
+        }
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        try writeWhole(Array(text.utf8), to: temporary, shownAs: path)
+        if rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw Failure(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// Writes `bytes` to a new file at `temporary` (made or emptied, never through a symlink), or
+    /// removes it and throws the system's reason, naming `path`, the file it stands for.
+    public static func writeWhole(_ bytes: [UInt8], to temporary: String, shownAs path: String) throws(Failure) {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        var failure = writeAll(Array(text.utf8), to: descriptor)
+        var offset = 0
+        var failure: Int32?
+        while offset < bytes.count && failure == nil {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno != EINTR { failure = errno }
+            } else {
+                offset += written
+            }
+        }
         if close(descriptor) != 0 && failure == nil { failure = errno }
-        if failure == nil && rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
             throw Failure(path: path, reason: String(cString: strerror(failure)))
         }
     }
 
-    /// The errno of the first failed write, or nil when every byte was written.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
-    }
-
-    /// A result file replaces only a regular file: never a symlink's target, a device or a FIFO.
-    private static func refuseWhatIsNotARegularFile(_ path: String) throws {
+    /// What stands at `path` when it is there and not a regular file (`a symbolic link`, `a
+    /// device`, …), which no result file replaces; nil for a regular file or nothing.
+    public static func nonRegularKind(at path: String) -> String? {
         var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG else { return }
-        let what = switch status.st_mode & S_IFMT {
-        case S_IFLNK: "a symbolic link"
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        default: "not a regular file"
+        guard lstat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "a symbolic link"
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a regular file"
         }
-        throw Failure(path: path, reason: "it is \(what), which a result file does not replace")
     }
 }

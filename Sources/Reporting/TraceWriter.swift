@@ -98,17 +98,9 @@ public final class TraceWriter: @unchecked Sendable {
     /// A regular file at `path`, made or emptied, never through a symlink and never a device or a
     /// FIFO: `--trace /dev/null` must not replace the system's `/dev/null`.
     private static func openRegularFile(_ path: String) throws -> FileHandle {
-        var status = stat()
-        if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
-            let what = switch status.st_mode & S_IFMT {
-            case S_IFLNK: "a symbolic link"
-            case S_IFDIR: "a directory"
-            case S_IFIFO: "a FIFO"
-            case S_IFCHR, S_IFBLK: "a device"
-            default: "not a regular file"
-            }
+        if let kind = AtomicFile.nonRegularKind(at: path) {
             throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: path,
-                NSLocalizedDescriptionKey: "\(path) is \(what); give a regular file's path"])
+                NSLocalizedDescriptionKey: "\(path) is \(kind); give a regular file's path"])
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

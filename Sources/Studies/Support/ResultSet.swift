@@ -28,7 +28,11 @@ public enum ResultSet {
         defer { for leftover in temporaries { unlink(leftover.temporary) } }
         for file in staged {
             let temporary = directory + "/.\(file.name).\(getpid()).staged.tmp"
-            try writeWhole(file.bytes, to: temporary, shownAs: file.path)
+            do {
+                try AtomicFile.writeWhole(file.bytes, to: temporary, shownAs: file.path)
+            } catch {
+                throw WriteError(path: file.path, reason: error.reason)
+            }
             temporaries.append((temporary, file.path))
         }
         let previous = listed(in: directory)
@@ -96,22 +100,6 @@ public enum ResultSet {
     private static func size(_ path: String) -> Int64? {
         var status = stat()
         return stat(path, &status) == 0 ? Int64(status.st_size) : nil
-    }
-
-    private static func writeWhole(_ bytes: [UInt8], to temporary: String, shownAs path: String) throws(WriteError) {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        var offset = 0
-        var failure: Int32?
-        while offset < bytes.count && failure == nil {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 { if errno != EINTR { failure = errno } } else { offset += written }
-        }
-        if close(descriptor) != 0 && failure == nil { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw WriteError(path: path, reason: String(cString: strerror(failure)))
-        }
     }
 }
 
