@@ -85,6 +85,8 @@ struct SleeperTable {
         case cancellable(UnsafeContinuation<Void, any Error>)
         /// A message in flight (`SimulationContext.transmit`): true if it arrives, false at the timeout.
         case transit(UnsafeContinuation<Bool, Never>)
+        /// A job the runtime asked to run later (a plain `sleep`), captured on the virtual clock.
+        case job(UnownedJob)
         case reserved  // A cancellable sleep between taking its slot and parking.
     }
     private var slots: [Sleeper?] = []

@@ -126,7 +126,11 @@ extension Simulation {
             // Another thread: a continuation resumed from outside, Dispatch, a `Task.sleep`.
             // The job cannot touch the ready queue from here; it waits in a locked inbox.
             foreignInbox.withLock { $0.append(ReadyJob(job: job, lane: lane)) }
-            foreignPending.store(true, ordering: .releasing)
+            // Running plain concurrency, such a job is held and never run: when it arrived
+            // depends on another thread's timing, so letting it in would make the run's steps, and
+            // its verdict, differ from process to process. The task it resumes stays suspended,
+            // which the trial reports the same way every time.
+            if !capturesGlobalWork { foreignPending.store(true, ordering: .releasing) }
             return
         }
         ready.append(ReadyJob(job: job, lane: lane))
@@ -231,6 +235,9 @@ public struct Escape: Sendable, Hashable, CustomStringConvertible {
         /// A job enqueued on the simulation from another thread: a continuation resumed from
         /// outside, Dispatch, or work that came back from the global pool.
         case foreignThread = "foreign-thread enqueue"
+        /// A job sent to the main actor by code running in the simulation: `@MainActor` code is
+        /// not simulated.
+        case mainActor = "main-actor enqueue"
     }
     /// Which way the work left.
     public var kind: Kind

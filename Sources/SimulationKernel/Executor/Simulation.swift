@@ -160,6 +160,15 @@ public final class Simulation: @unchecked Sendable {
     @exclusivity(unchecked) var stopReason: String?
     let foreignInbox = Mutex<[ReadyJob]>([])
     package let foreignPending = Atomic<Bool>(false)
+    /// Run plain Swift concurrency on this simulation: every job that code running on the
+    /// simulation's thread sends to the global executor (`Task {}`, `Task.detached`, task groups,
+    /// `async let`, default actors' turns, a nonisolated async call's hop) joins the ready queue,
+    /// ordered by the strategy, and every sleep on a real clock waits on the virtual clock
+    /// instead. Off (the default), such a job is an escape. Set it before ``run(until:)``; it
+    /// costs a run that never sends work to the global executor (a load run) nothing.
+    public var capturesGlobalWork = false {
+        didSet { if capturesGlobalWork { StrictMode.install() } }
+    }
     /// Work that left the simulation's control, in the order noticed; in strict mode the run stops
     /// at the first.
     public internal(set) var escapes: [Escape] = []
