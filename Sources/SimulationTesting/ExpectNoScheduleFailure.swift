@@ -25,8 +25,10 @@ import Testing
 /// reads it as `trial.size`) and the fewest scheduler choices that still fail, each with its own
 /// replay line.
 ///
-/// With `PAYSTORM_REPLAY` set (the failure says to what), it runs that one trial alone, on this
+/// With `PAYSTORM_REPLAY` set to this test's name and a trial (the failure prints the line, e.g.
+/// `PAYSTORM_REPLAY='checkoutChargesOnce@17/random/0'`), it runs that one trial alone, on this
 /// thread, and prints its steps: the same interleaving, trace hash and verdict as the failure.
+/// Other tests that read the variable explore as usual.
 /// With `PAYSTORM_TRACE=FILE` too, it writes every step to FILE: Chrome trace-event JSON for
 /// Perfetto when FILE ends in `.json` (a track per actor, an arrow per message), text otherwise.
 /// Each trial is a simulation of its own on a thread of its own, so tests that call this may run
@@ -38,32 +40,37 @@ public func expectNoScheduleFailure(seeds: Range<UInt64> = 0..<100,
                                     shrinkTrials: Int = 500,
                                     sourceLocation: SourceLocation = #_sourceLocation,
                                     _ body: @escaping @Sendable (Trial) throws -> Void) -> ExplorationOutcome {
-    if let token = replayToken() {
-        guard let settings = TrialSettings(replayToken: token) else {
-            Issue.record("PAYSTORM_REPLAY=\(token) is not a replay token (seed/strategy/jitter, e.g. 17/pct:3:200/0)",
-                         sourceLocation: sourceLocation)
-            return ExplorationOutcome(trialsRun: 0, failures: [])
-        }
+    let testName = filterName(Test.current?.name ?? "THE_TEST")
+    switch ReplayRequest.current(for: testName) {
+    case .malformed(let token):
+        let example = "\(testName)@17/pct:3:200/0"
+        Issue.record("PAYSTORM_REPLAY=\(token) is not a replay token (test@seed/strategy/jitter, e.g. \(example))",
+                     sourceLocation: sourceLocation)
+        return ExplorationOutcome(trialsRun: 0, failures: [])
+    case .replay(let settings):
         let replay = replayTrial(settings, body, sourceLocation: sourceLocation)
         print("replayed \(settings): trace \(replay.traceHash), " + (replay.failure.map { "failed: \($0.message)" } ?? "passed"))
         if let failure = replay.failure {
             Issue.record("\(failure)", sourceLocation: sourceLocation)
         }
         return ExplorationOutcome(trialsRun: 1, failures: replay.failure.map { [$0] } ?? [])
+    case .explore:
+        break
     }
     let outcome = ScheduleExploration.explore(seeds: seeds, strategies: strategies, jitters: jitters, size: size,
                                               threads: threads, body)
     if let failure = outcome.failures.first {
-        let filter = "swift test --filter '\(filterName(Test.current?.name ?? "THE_TEST"))'"
+        let filter = "swift test --filter '\(testName)'"
         var report = """
             \(failure)
-            after \(outcome.trialsRun) trials; replay it alone: \(failure.replayEnvironment) \(filter)
+            after \(outcome.trialsRun) trials; replay it alone: \(ReplayRequest.line(failure, testName)) \(filter)
             """
         if shrinkTrials > 0 {
             let shrunk = ScheduleExploration.shrink(failure, maxTrials: shrinkTrials, body)
             report += "\n\(shrunk)"
             if shrunk.reproduced, shrunk.failure.settings != failure.settings {
-                report += "\nreplay the small one: \(shrunk.failure.replayEnvironment) \(filter)"
+                report += "\nreplay the small one (trace \(shrunk.failure.traceHash)): "
+                    + "\(ReplayRequest.line(shrunk.failure, testName)) \(filter)"
             }
         }
         Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
@@ -111,7 +118,38 @@ extension ScheduleExploration {
     }
 }
 
-private func replayToken() -> String? { environment("PAYSTORM_REPLAY") }
+/// What `PAYSTORM_REPLAY` asks of the test that reads it.
+enum ReplayRequest: Equatable {
+    /// Explore as usual: the variable is unset, or names another test.
+    case explore
+    /// Run this one trial alone.
+    case replay(TrialSettings)
+    /// The variable names this test (or no test) but holds no replay token.
+    case malformed(String)
+
+    /// The request for the test `testName` (its `swift test --filter` name).
+    static func current(for testName: String) -> ReplayRequest {
+        parse(environment("PAYSTORM_REPLAY"), for: testName)
+    }
+
+    /// `checkoutChargesOnce@17/pct:3:200/0` applies to `checkoutChargesOnce` only, so a variable
+    /// left set replays one test and leaves every other to explore. A token without a test name
+    /// (what earlier versions printed) still applies to every test that reads it.
+    static func parse(_ value: String?, for testName: String) -> ReplayRequest {
+        guard let value else { return .explore }
+        var token = Substring(value)
+        if let at = value.firstIndex(of: "@") {
+            guard value[..<at] == testName else { return .explore }
+            token = value[value.index(after: at)...]
+        }
+        return TrialSettings(replayToken: String(token)).map(ReplayRequest.replay) ?? .malformed(value)
+    }
+
+    /// `PAYSTORM_REPLAY='checkoutChargesOnce@17/random/0'`: the variable for one failure of one test.
+    static func line(_ failure: TrialFailure, _ testName: String) -> String {
+        "PAYSTORM_REPLAY='\(testName)@\(failure.settings.replayToken)'"
+    }
+}
 
 private func environment(_ name: String) -> String? {
     guard let value = getenv(name) else { return nil }
@@ -120,6 +158,6 @@ private func environment(_ name: String) -> String? {
 }
 
 /// `checkoutChargesOnce()` → `checkoutChargesOnce`: what `swift test --filter` matches.
-private func filterName(_ name: String) -> String {
+func filterName(_ name: String) -> String {
     name.split(separator: "(").first.map(String.init) ?? name
 }
