@@ -48,7 +48,9 @@ extension Trial {
                                message: "the test body was still suspended when nothing was left to run, at "
                                    + "\(simulation.now): it awaits something nothing in the simulation will resume (a "
                                    + "continuation never resumed or resumed from a thread the simulation does not own, "
-                                   + "a task or stream that never ends)", lastSteps: lastSteps())
+                                   + "a task or stream that never ends, or a sleep or Task.yield() in an actor's method "
+                                   + "run by a task from Task {} or Task.detached, which Swift 6.3 sends to the global "
+                                   + "executor)", lastSteps: lastSteps())
         case .reachedDeadline:
             keepSimulationForUnfinishedWork()
             let next = simulation.nextDue.map { " (the next due at \($0))" } ?? ""
