@@ -33,6 +33,23 @@ import Testing
 /// Perfetto when FILE ends in `.json` (a track per actor, an arrow per message), text otherwise.
 /// Each trial is a simulation of its own on a thread of its own, so tests that call this may run
 /// in parallel in one process.
+///
+/// - Parameters:
+///   - seeds: The seeds to try, each with every strategy and jitter; 100 by default.
+///   - strategies: How each trial orders the steps ready at one instant
+///     (``SimulationKernel/SchedulingStrategy``); the kernel's portfolio by default: random, PCT at
+///     depths 2, 3 and 5, and delay-bounded.
+///   - jitters: Up to how much extra delay the scheduler adds to each network delivery, one
+///     exploration per value; none by default.
+///   - size: The workload's size the body reads as `trial.size`; shrinking tries smaller ones.
+///     Nil: the body picks its own, and only the schedule is shrunk.
+///   - threads: Trials run on this many threads at once, each simulation on its own.
+///   - shrinkTrials: At most this many trials to shrink a failure; 0 reports it unshrunk.
+///   - sourceLocation: Where the issue is recorded; the caller's line by default.
+///   - body: One trial: build the workload on `trial.simulation`, call `trial.run()`, then check
+///     and throw to fail it.
+/// - Returns: What the exploration did: the trials run and the failures found (one, the first,
+///   since it stops there), or the replayed trial under `PAYSTORM_REPLAY`.
 @discardableResult
 public func expectNoScheduleFailure(seeds: Range<UInt64> = 0..<100,
                                     strategies: [SchedulingStrategy] = ScheduleExploration.portfolio(),

@@ -41,7 +41,9 @@ import Testing
     /// Find rates per strategy over 200 seeds, printed as the table in results/code-as-is.md:
     /// `swift test --filter ReentrancyTests.findRatesPerStrategy`.
     @Test func findRatesPerStrategy() {
-        let strategies = ScheduleExploration.portfolio(steps: 200) + [.fifo]
+        // The portfolio with steps of a long run, then of this short one (7 scheduler choices).
+        let strategies = ScheduleExploration.portfolio(steps: 200)
+            + [.pct(depth: 2, steps: 8), .delayBounded(delays: 1, steps: 8), .delayBounded(delays: 2, steps: 8), .fifo]
         var rows: [String] = []
         for strategy in strategies {
             let found = [Self.buggy, Self.fixed].map { body in
