@@ -14,8 +14,9 @@ import Testing
 /// The body needs no PayStorm type: its default actors, `Task {}`, `Task.detached`, task groups,
 /// `async let`, continuations and `AsyncStream`s run on the simulation's thread, in the order the
 /// trial's strategy picks, and `Task.sleep` waits on virtual time (``Trial/run(timeLimit:_:)``).
-/// The body fails a trial by throwing; `#expect` inside it would record an issue for every
-/// failing trial, so throw instead (or use `try #require` on values the body computes).
+/// The body fails a trial by throwing or by a failed `#expect`: either way the exploration stops
+/// at that trial, shrinks it and records one issue with the replay lines (each failed `#expect`
+/// on the way shows as a known issue).
 ///
 /// A trial also fails, with a named ``TrialProblem``, when work escaped the simulation (the main
 /// actor), when the body was still suspended at the end (a continuation never resumed, or
@@ -27,7 +28,10 @@ import Testing
 ///     default, the strategy that finds reentrancy races in plain actor code (see
 ///     ``plainConcurrencyStrategies``).
 ///   - timeLimit: The virtual time a trial may take; a sleep still pending at that point fails it.
-///   - threads: Trials run on this many threads at once, each simulation on its own.
+///   - threads: Trials run on this many threads at once, each simulation on its own. With one
+///     (the default), trials run on the calling thread inside the test's task, so a failed
+///     `#expect` in the body is seen, fails its trial and is reported with the replay lines; on
+///     other threads it would be recorded outside any test.
 ///   - shrinkTrials: At most this many trials to shrink a failure to its fewest scheduler
 ///     choices; 0 reports it unshrunk.
 ///   - sourceLocation: Where the issue is recorded; the caller's line by default.
@@ -36,15 +40,54 @@ import Testing
 @discardableResult
 public func exploreSchedules(seeds: Range<UInt64> = 0..<200,
                              strategies: [SchedulingStrategy] = plainConcurrencyStrategies,
-                             timeLimit: Duration = .seconds(3_600), threads: Int = 2, shrinkTrials: Int = 500,
+                             timeLimit: Duration = .seconds(3_600), threads: Int = 1, shrinkTrials: Int = 500,
                              sourceLocation: SourceLocation = #_sourceLocation,
                              _ body: @escaping @Sendable () async throws -> Void) -> ExplorationOutcome {
     let limit = SimDuration(nanoseconds: Int64(timeLimit.components.seconds) * 1_000_000_000
                                 + timeLimit.components.attoseconds / 1_000_000_000)
+    let checked = failingOnExpectations(body)
     return expectNoScheduleFailure(seeds: seeds, strategies: strategies, threads: threads, shrinkTrials: shrinkTrials,
                                    sourceLocation: sourceLocation) { trial in
-        try trial.run(timeLimit: limit, body)
+        try trial.run(timeLimit: limit, checked)
     }
+}
+
+/// `body`, with every issue it records (a failed `#expect`) turned into a thrown
+/// ``ExpectationInTrial``, so that it fails its trial instead of the test: the trial is then
+/// shrunk and reported once, with its replay line. The issue is kept as a known one, since the
+/// report that follows says what it was.
+func failingOnExpectations(_ body: @escaping @Sendable () async throws -> Void) -> @Sendable () async throws -> Void {
+    {
+        let recorded = RecordedIssues()
+        let thrown = RecordedIssues()
+        await withKnownIssue("an expectation failed in one trial; the exploration reports it", isIntermittent: true) {
+            do {
+                try await body()
+            } catch {
+                thrown.error = error
+            }
+        } matching: { issue in
+            recorded.add("\(issue)")
+            return true
+        }
+        if let error = thrown.error { throw error }
+        if let first = recorded.first { throw ExpectationInTrial(issue: first) }
+    }
+}
+
+/// A test body's expectation that failed in one trial.
+public struct ExpectationInTrial: Error, CustomStringConvertible {
+    /// The issue as Swift Testing words it: the expectation and its values.
+    public var issue: String
+    /// The issue.
+    public var description: String { issue }
+}
+
+/// What one trial's body recorded or threw. It runs on the trial's one thread.
+private final class RecordedIssues: @unchecked Sendable {
+    private(set) var first: String?
+    var error: (any Error)?
+    func add(_ issue: String) { if first == nil { first = issue } }
 }
 
 /// The strategies ``exploreSchedules(seeds:strategies:timeLimit:threads:shrinkTrials:sourceLocation:_:)``

@@ -38,6 +38,27 @@ import Testing
         }
     }
 
+    /// A failed `#expect` in the body fails its trial, which is then shrunk and reported once with
+    /// its replay lines, attributed to this test.
+    @Test func anExpectationInTheBodyFailsItsTrial() {
+        withKnownIssue {
+            exploreSchedules {
+                let batcher = SettlementBatcher(signer: BatchSigner(), fixed: false)
+                await batcher.capture(1)
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await batcher.capture(2) }
+                    group.addTask { await batcher.flush() }
+                }
+                let accounted = await batcher.flushAndCount()
+                #expect(accounted == 2, "every capture sent or pending")
+            }
+        } matching: { issue in
+            let text = "\(issue)"
+            return text.contains("Expectation failed: (accounted → 1) == 2")
+                && text.contains("PAYSTORM_REPLAY='anExpectationInTheBodyFailsItsTrial@")
+        }
+    }
+
     /// Find rates per strategy over 200 seeds, printed as the table in results/code-as-is.md:
     /// `swift test --filter ReentrancyTests.findRatesPerStrategy`.
     @Test func findRatesPerStrategy() {
