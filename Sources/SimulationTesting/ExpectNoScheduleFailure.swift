@@ -20,7 +20,7 @@ import Testing
 /// }
 /// ```
 ///
-/// A failure is shrunk before it is reported (``ScheduleExploration/shrink(_:maxTrials:_:)``,
+/// A failure is shrunk before it is reported (`ScheduleExploration/shrink(_:maxTrials:_:)`,
 /// `shrinkTrials` at most; 0 turns it off): the smallest `size` (when `size` is given, the body
 /// reads it as `trial.size`) and the fewest scheduler choices that still fail, each with its own
 /// replay line.
@@ -37,7 +37,7 @@ import Testing
 /// - Parameters:
 ///   - seeds: The seeds to try, each with every strategy and jitter; 100 by default.
 ///   - strategies: How each trial orders the steps ready at one instant
-///     (``SimulationKernel/SchedulingStrategy``); the kernel's portfolio by default: random, PCT at
+///     (`SchedulingStrategy`); the kernel's portfolio by default: random, PCT at
 ///     depths 2, 3 and 5, and delay-bounded.
 ///   - jitters: Up to how much extra delay the scheduler adds to each network delivery, one
 ///     exploration per value; none by default.

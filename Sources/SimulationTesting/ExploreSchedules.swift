@@ -13,18 +13,18 @@ import Testing
 ///
 /// The body needs no PayStorm type: its default actors, `Task {}`, `Task.detached`, task groups,
 /// `async let`, continuations and `AsyncStream`s run on the simulation's thread, in the order the
-/// trial's strategy picks, and `Task.sleep` waits on virtual time (``Trial/run(timeLimit:_:)``).
+/// trial's strategy picks, and `Task.sleep` waits on virtual time (`Trial/run(timeLimit:_:)`).
 /// The body fails a trial by throwing or by a failed `#expect`: either way the exploration stops
 /// at that trial, shrinks it and records one issue with the replay lines (each failed `#expect`
 /// on the way shows as a known issue).
 ///
-/// A trial also fails, with a named ``TrialProblem``, when work escaped the simulation (the main
+/// A trial also fails, with a named `TrialProblem`, when work escaped the simulation (the main
 /// actor), when the body was still suspended at the end (a continuation never resumed, or
 /// resumed from a thread the simulation does not own), or when a sleep outlived `timeLimit`.
 ///
 /// - Parameters:
 ///   - seeds: The seeds to try, each with every strategy; 200 by default.
-///   - strategies: How each trial orders ready jobs (``SchedulingStrategy``); random order by
+///   - strategies: How each trial orders ready jobs (`SchedulingStrategy`); random order by
 ///     default, the strategy that finds reentrancy races in plain actor code (see
 ///     ``plainConcurrencyStrategies``).
 ///   - timeLimit: The virtual time a trial may take; a sleep still pending at that point fails it.

@@ -246,10 +246,11 @@ public struct Escape: Sendable, Hashable, CustomStringConvertible {
     /// What the kernel saw, in words.
     public var detail: String
 
-    /// The kind, the instant and the detail, then the fix: start tasks with `spawn` and sleep on
-    /// the simulation's clock.
+    /// The kind, the instant and the detail, then, but for the main actor (whose detail says what
+    /// to do), the fix: start tasks with `spawn` and sleep on the simulation's clock.
     public var description: String {
-        "\(kind.rawValue) at \(time): \(detail); start tasks with simulation.spawn and sleep on simulation.clock"
+        guard kind != .mainActor else { return "\(kind.rawValue) at \(time): \(detail)" }
+        return "\(kind.rawValue) at \(time): \(detail); start tasks with simulation.spawn and sleep on simulation.clock"
     }
 }
 
