@@ -3,6 +3,10 @@
 struct ReadyJob: Sendable {
     var job: UnownedJob
     var lane: UInt32
+    /// The job's place in the order jobs became ready (1 is the first): running plain concurrency,
+    /// where every job is on the task lane, the trace names a job step by it, so the trace hash
+    /// tells one interleaving of the same jobs from another.
+    var arrival: UInt64 = 0
 }
 
 /// The jobs ready to run now, in arrival order. The strategy picks which runs next.

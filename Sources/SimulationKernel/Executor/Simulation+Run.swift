@@ -133,7 +133,8 @@ extension Simulation {
             if !capturesGlobalWork { foreignPending.store(true, ordering: .releasing) }
             return
         }
-        ready.append(ReadyJob(job: job, lane: lane))
+        arrivals &+= 1
+        ready.append(ReadyJob(job: job, lane: lane, arrival: arrivals))
     }
 
     private func absorbForeignJobs() {
@@ -200,7 +201,7 @@ extension Simulation {
     private func runJob(_ job: ReadyJob) {
         jobsRun &+= 1
         trace.record(TraceRecord(time: currentTime, receiver: JobTraceID.receiver(forLane: job.lane),
-                                 kind: JobTraceID.kind, subject: jobsRun))
+                                 kind: JobTraceID.kind, subject: capturesGlobalWork ? job.arrival : jobsRun))
         if job.lane == Self.taskLane {
             // Nonisolated task code: no serial executor, or its next nonisolated call would hop.
             job.job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())

@@ -180,6 +180,8 @@ public final class Simulation: @unchecked Sendable {
     public var eventsBeyondHorizon: UInt64 { beyondHorizon }
     /// Jobs run so far, over every call to `run`: the steps of tasks and of actors on lanes.
     @exclusivity(unchecked) public internal(set) var jobsRun: UInt64 = 0
+    /// Jobs that became ready so far (`ReadyJob.arrival`).
+    @exclusivity(unchecked) var arrivals: UInt64 = 0
 
     static let taskLane = UInt32.max
 

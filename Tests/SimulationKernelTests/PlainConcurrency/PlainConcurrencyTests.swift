@@ -33,7 +33,11 @@ import Testing
         #expect(result.failure == nil, "\(result.failure.map(String.init(describing:)) ?? "")")
     }
 
+    /// Prints a digest of every trial's trace hash, compared across processes in
+    /// results/code-as-is.md.
     @Test func everyConstructRunsTheSameForOneSeed() throws {
+        var digest = Digest()
+        defer { print("every construct, 20 seeds × 2 strategies: digest \(digest.hex)") }
         for seed in UInt64(0)..<20 {
             for strategy in [SchedulingStrategy.random, .pct(depth: 3, steps: 200)] {
                 let settings = TrialSettings(seed: seed, strategy: strategy)
@@ -41,6 +45,7 @@ import Testing
                 let again = Self.trial(settings) { _ in try await everyConstruct() }
                 #expect(first.failure == nil, "\(settings): \(first.failure.map(String.init(describing:)) ?? "")")
                 #expect(first.traceHash == again.traceHash, "\(settings): \(first.traceHash) then \(again.traceHash)")
+                digest.add("\(settings) \(first.traceHash)")
             }
         }
     }
