@@ -7,6 +7,8 @@ struct ReadyJob: Sendable {
     /// where every job is on the task lane, the trace names a job step by it, so the trace hash
     /// tells one interleaving of the same jobs from another.
     var arrival: UInt64 = 0
+    /// Whose job it is for PCT when running plain concurrency (`Simulation.entity(of:)`).
+    var entity: UInt32 = 0
 }
 
 /// The jobs ready to run now, in arrival order. The strategy picks which runs next.
@@ -46,6 +48,8 @@ struct ReadyQueue {
     }
 
     func lane(at offset: Int) -> UInt32 { jobs[head + offset].lane }
+
+    func entity(at offset: Int) -> UInt32 { jobs[head + offset].entity }
 }
 
 /// The state of probabilistic concurrency testing: the steps at which the running entity drops

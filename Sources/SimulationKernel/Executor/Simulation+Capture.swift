@@ -44,6 +44,20 @@ extension Simulation {
                        + "not simulated: make the type an actor of its own, or run that part outside the simulation")
     }
 
+    /// Whose job `job` is, for PCT's priorities: a task's every job is the same entity, numbered in
+    /// the order the run first saw the task; any other job (a default actor's turn, a sleep's
+    /// wake-up) is an entity of its own. The runtime's task id keys the table, never its value:
+    /// ids come from a process-wide counter, so they differ between processes, but no two tasks
+    /// share one (a task's address may be reused by a later task; its id is not).
+    func entity(of job: UnownedJob) -> UInt32 {
+        let id = RuntimeEntry.taskID(job)
+        if id != 0, let known = entityOfTask[id] { return known }
+        let entity = UInt32(entityPriority.count)
+        entityPriority.append(initialPriority())
+        if id != 0 { entityOfTask[id] = entity }
+        return entity
+    }
+
     /// Jobs sleeping on the virtual clock and virtual sleeps: whatever waits in the timer heap
     /// for a task.
     public var sleepingJobs: Int { sleepers.parked }

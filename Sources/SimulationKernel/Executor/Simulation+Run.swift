@@ -134,7 +134,8 @@ extension Simulation {
             return
         }
         arrivals &+= 1
-        ready.append(ReadyJob(job: job, lane: lane, arrival: arrivals))
+        let entity = capturesGlobalWork && pct != nil ? entity(of: job) : 0
+        ready.append(ReadyJob(job: job, lane: lane, arrival: arrivals, entity: entity))
     }
 
     private func absorbForeignJobs() {
@@ -168,9 +169,9 @@ extension Simulation {
             return ready.remove(at: keepsPick(offset, among: count) ? offset : 0)
         case .pct:
             var best = 0
-            var bestPriority = priority(ofLane: ready.lane(at: 0))
+            var bestPriority = priority(at: 0)
             for offset in 1..<count {
-                let candidate = priority(ofLane: ready.lane(at: offset))
+                let candidate = priority(at: offset)
                 if candidate > bestPriority {
                     best = offset
                     bestPriority = candidate
@@ -180,7 +181,7 @@ extension Simulation {
             let job = ready.remove(at: best)
             if var state = pct {
                 // Steps count events and jobs in one sequence: the trace's step counter.
-                if let low = state.demotion(atStep: trace.steps &+ 1) { setPriority(low, ofLane: job.lane) }
+                if let low = state.demotion(atStep: trace.steps &+ 1) { setPriority(low, of: job) }
                 pct = state
             }
             return job
@@ -211,12 +212,20 @@ extension Simulation {
         }
     }
 
-    private func priority(ofLane lane: UInt32) -> UInt32 {
-        lane == Self.taskLane ? lanePriority[0] : lanePriority[Int(lane)]
+    /// PCT's priority of the ready job at `offset`: its lane's, or, running plain concurrency
+    /// (where every job is on the task lane), its task's (`entity(of:)`).
+    private func priority(at offset: Int) -> UInt32 {
+        if capturesGlobalWork { return entityPriority[Int(ready.entity(at: offset))] }
+        let lane = ready.lane(at: offset)
+        return lane == Self.taskLane ? lanePriority[0] : lanePriority[Int(lane)]
     }
 
-    private func setPriority(_ priority: UInt32, ofLane lane: UInt32) {
-        lanePriority[lane == Self.taskLane ? 0 : Int(lane)] = priority
+    private func setPriority(_ priority: UInt32, of job: ReadyJob) {
+        if capturesGlobalWork {
+            entityPriority[Int(job.entity)] = priority
+            return
+        }
+        lanePriority[job.lane == Self.taskLane ? 0 : Int(job.lane)] = priority
     }
 
     private func notePCTStep(receiver: ReceiverID) {

@@ -182,6 +182,10 @@ public final class Simulation: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var jobsRun: UInt64 = 0
     /// Jobs that became ready so far (`ReadyJob.arrival`).
     @exclusivity(unchecked) var arrivals: UInt64 = 0
+    /// PCT's entities when running plain concurrency (`entity(of:)`): their priorities, and the
+    /// entity of each task seen, by the runtime's task id (looked up, never iterated).
+    var entityPriority: [UInt32] = []
+    var entityOfTask: [UInt64: UInt32] = [:]
 
     static let taskLane = UInt32.max
 
@@ -450,7 +454,7 @@ public final class Simulation: @unchecked Sendable {
         if stopReason == nil { stopReason = reason }
     }
 
-    private func initialPriority() -> UInt32 {
+    func initialPriority() -> UInt32 {
         // Initial PCT priorities sit above every change-point priority (1 ..< depth).
         guard let pct else { return 0 }
         return UInt32(pct.depth) &+ UInt32(truncatingIfNeeded: schedulerRandom.int(in: PCTState.initialPrioritySpread))

@@ -68,6 +68,20 @@ enum RuntimeEntry {
         return unsafeBitCast(symbol, to: Delayed.self)
     }()
 
+    typealias TaskID = @convention(thin) (UnownedJob) -> UInt64
+
+    private static let taskIDFunction: TaskID? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_getJobTaskId") else { return nil }
+        return unsafeBitCast(symbol, to: TaskID.self)
+    }()
+
+    /// The runtime's id of the task `job` belongs to; 0 when the job is not a task's or the
+    /// runtime does not say.
+    static func taskID(_ job: UnownedJob) -> UInt64 {
+        guard let taskIDFunction else { return 0 }
+        return taskIDFunction(job)
+    }
+
     static func enqueueGlobal(_ job: UnownedJob, after delay: SimDuration) {
         guard let delayed else {
             preconditionFailure("the Swift runtime does not export swift_task_enqueueGlobalWithDelay")
