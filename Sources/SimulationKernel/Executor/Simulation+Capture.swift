@@ -44,6 +44,20 @@ extension Simulation {
                        + "not simulated: make the type an actor of its own, or run that part outside the simulation")
     }
 
+    /// The simulation running plain concurrency on the calling thread (inside
+    /// ``Trial/run(timeLimit:_:)``, or any run with ``capturesGlobalWork`` or strict mode on); nil
+    /// elsewhere. For code under test that reads the time: give it `Simulation.current?.clock`
+    /// (a `Clock<Duration>` on virtual time) where it would read `ContinuousClock`, whose `now`
+    /// stays the real time inside a simulation.
+    ///
+    /// ```swift
+    /// exploreSchedules {
+    ///     let clock: any Clock<Duration> = Simulation.current?.clock ?? ContinuousClock()
+    ///     try await RetryingClient(clock: clock).pay()
+    /// }
+    /// ```
+    public static var current: Simulation? { StrictMode.current()?.simulation }
+
     /// Whose job `job` is, for PCT's priorities: a task's every job is the same entity, numbered in
     /// the order the run first saw the task; any other job (a default actor's turn, a sleep's
     /// wake-up) is an entity of its own. The runtime's task id keys the table, never its value:

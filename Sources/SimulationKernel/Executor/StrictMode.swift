@@ -34,7 +34,7 @@ enum StrictMode {
     }()
 
     /// The simulation that owns the calling thread right now, if any.
-    private static func current() -> SimulationHandle? {
+    static func current() -> SimulationHandle? {
         pthread_getspecific(currentSimulationKey).map(SimulationHandle.init(opaque:))
     }
 

@@ -35,6 +35,19 @@ import Testing
 
     /// Prints a digest of every trial's trace hash, compared across processes in
     /// results/code-as-is.md.
+    /// Code that reads the time is given the current simulation's clock; outside a run there is none.
+    @Test func theCurrentSimulationsClockReadsVirtualTime() {
+        #expect(Simulation.current == nil)
+        let result = Self.trial(TrialSettings(seed: 2)) { _ in
+            guard let clock = Simulation.current?.clock else { throw Mismatch(what: "Simulation.current", found: "nil") }
+            let start = clock.now
+            try await Task.sleep(for: .seconds(90))
+            let waited = start.duration(to: clock.now)
+            if waited != .seconds(90) { throw Mismatch(what: "virtual time waited", found: "\(waited)") }
+        }
+        #expect(result.failure == nil, "\(result.failure.map(String.init(describing:)) ?? "")")
+    }
+
     @Test func everyConstructRunsTheSameForOneSeed() throws {
         var digest = Digest()
         defer { print("every construct, 20 seeds × 2 strategies: digest \(digest.hex)") }
