@@ -29,4 +29,21 @@ import Testing
             #expect(ScheduleExploration.replay(found.settings, body).traceHash == found.traceHash, "\(found)")
         }
     }
+
+    /// Find rates per strategy over 200 seeds, for results/code-as-is.md:
+    /// `swift test --filter PlainCheckoutTests.findRates` in this package.
+    @Test func findRates() {
+        let strategies = ScheduleExploration.portfolio(steps: 200) + [.delayBounded(delays: 2, steps: 8), .fifo]
+        var rows: [String] = []
+        for strategy in strategies {
+            let found = [false, true].map { fixed in
+                ScheduleExploration.explore(seeds: 0..<200, strategies: [strategy], threads: 2, stopAtFirstFailure: false) { trial in
+                    try trial.run { try await plainCheckout(fixed: fixed) }
+                }.failures.count
+            }
+            #expect(found[1] == 0, "\(strategy): the fix failed \(found[1]) times")
+            rows.append("| \(strategy) | \(found[0]) / 200 | \(found[1]) / 200 |")
+        }
+        print(rows.joined(separator: "\n"))
+    }
 }
