@@ -58,46 +58,64 @@ public func expectNoScheduleFailure(seeds: Range<UInt64> = 0..<100,
                                     sourceLocation: SourceLocation = #_sourceLocation,
                                     _ body: @escaping @Sendable (Trial) throws -> Void) -> ExplorationOutcome {
     let testName = filterName(Test.current?.name ?? "THE_TEST")
+    let report = exploreAndReport(testName: testName, seeds: seeds, strategies: strategies, jitters: jitters,
+                                  size: size, threads: threads, shrinkTrials: shrinkTrials, body,
+                                  traceProblem: { Issue.record(Comment(rawValue: $0), sourceLocation: sourceLocation) })
+    if let failure = report.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    return report.outcome
+}
+
+/// What an exploration, or the replay `PAYSTORM_REPLAY` asks for, found: the outcome, and the
+/// failure worded for the test that ran it (nil when it passed). The test frameworks' front ends
+/// record the failure their own way.
+struct ExplorationReport {
+    var outcome: ExplorationOutcome
+    var failure: String?
+}
+
+/// Explores `body` (or replays the one trial `PAYSTORM_REPLAY` names for `testName`), shrinks the
+/// first failure, and words it with the lines that replay it and its shrunk form.
+func exploreAndReport(testName: String, seeds: Range<UInt64>, strategies: [SchedulingStrategy],
+                      jitters: [SimDuration] = [.zero], size: Int? = nil, threads: Int, shrinkTrials: Int,
+                      _ body: @escaping @Sendable (Trial) throws -> Void,
+                      traceProblem: (String) -> Void) -> ExplorationReport {
     switch ReplayRequest.current(for: testName) {
     case .malformed(let token):
         let example = "\(testName)@17/pct:3:200/0"
-        Issue.record("PAYSTORM_REPLAY=\(token) is not a replay token (test@seed/strategy/jitter, e.g. \(example))",
-                     sourceLocation: sourceLocation)
-        return ExplorationOutcome(trialsRun: 0, failures: [])
+        return ExplorationReport(outcome: ExplorationOutcome(trialsRun: 0, failures: []),
+                                 failure: "PAYSTORM_REPLAY=\(token) is not a replay token (test@seed/strategy/jitter, "
+                                     + "e.g. \(example))")
     case .replay(let settings):
-        let replay = replayTrial(settings, body, sourceLocation: sourceLocation)
+        let replay = replayTrial(settings, body, traceProblem: traceProblem)
         print("replayed \(settings): trace \(replay.traceHash), " + (replay.failure.map { "failed: \($0.message)" } ?? "passed"))
-        if let failure = replay.failure {
-            Issue.record("\(failure)", sourceLocation: sourceLocation)
-        }
-        return ExplorationOutcome(trialsRun: 1, failures: replay.failure.map { [$0] } ?? [])
+        return ExplorationReport(outcome: ExplorationOutcome(trialsRun: 1, failures: replay.failure.map { [$0] } ?? []),
+                                 failure: replay.failure.map { "\($0)" })
     case .explore:
         break
     }
     let outcome = ScheduleExploration.explore(seeds: seeds, strategies: strategies, jitters: jitters, size: size,
                                               threads: threads, body)
-    if let failure = outcome.failures.first {
-        let filter = "swift test --filter '\(testName)'"
-        var report = """
-            \(failure)
-            after \(outcome.trialsRun) trials; replay it alone: \(ReplayRequest.line(failure, testName)) \(filter)
-            """
-        if shrinkTrials > 0 {
-            let shrunk = ScheduleExploration.shrink(failure, maxTrials: shrinkTrials, body)
-            report += "\n\(shrunk)"
-            if shrunk.reproduced, shrunk.failure.settings != failure.settings {
-                report += "\nreplay the small one (trace \(shrunk.failure.traceHash)): "
-                    + "\(ReplayRequest.line(shrunk.failure, testName)) \(filter)"
-            }
+    guard let failure = outcome.failures.first else { return ExplorationReport(outcome: outcome, failure: nil) }
+    let filter = "swift test --filter '\(testName)'"
+    var report = """
+        \(failure)
+        after \(outcome.trialsRun) trials; replay it alone: \(ReplayRequest.line(failure, testName)) \(filter)
+        """
+    if shrinkTrials > 0 {
+        let shrunk = ScheduleExploration.shrink(failure, maxTrials: shrinkTrials, body)
+        report += "\n\(shrunk)"
+        if shrunk.reproduced, shrunk.failure.settings != failure.settings {
+            report += "\nreplay the small one (trace \(shrunk.failure.traceHash)): "
+                + "\(ReplayRequest.line(shrunk.failure, testName)) \(filter)"
         }
-        Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
     }
-    return outcome
+    return ExplorationReport(outcome: outcome, failure: report)
 }
 
-/// One trial alone, its steps printed, and written to `PAYSTORM_TRACE` when set.
+/// One trial alone, its steps printed, and written to `PAYSTORM_TRACE` when set; a trace file
+/// that cannot be written goes to `traceProblem`.
 private func replayTrial(_ settings: TrialSettings, _ body: (Trial) throws -> Void,
-                         sourceLocation: SourceLocation) -> (traceHash: String, failure: TrialFailure?) {
+                         traceProblem: (String) -> Void) -> (traceHash: String, failure: TrialFailure?) {
     guard let path = environment("PAYSTORM_TRACE") else {
         return ScheduleExploration.replay(settings, trace: { print($0) }, body)
     }
@@ -106,7 +124,7 @@ private func replayTrial(_ settings: TrialSettings, _ body: (Trial) throws -> Vo
         print("trace: \(replay.steps) steps written to \(path)")
         return (replay.traceHash, replay.failure)
     } catch {
-        Issue.record("PAYSTORM_TRACE=\(path): cannot write the trace there (\(error))", sourceLocation: sourceLocation)
+        traceProblem("PAYSTORM_TRACE=\(path): cannot write the trace there (\(error))")
         return ScheduleExploration.replay(settings, trace: { print($0) }, body)
     }
 }
