@@ -72,6 +72,25 @@ import Testing
                 "\(result.failure?.message ?? "passed")")
     }
 
+    /// A timeout that lost its race is cancelled, but its sleep still waits in the timer heap
+    /// until its deadline: past the time limit, it fails the trial like a live sleep (the runtime
+    /// does not tell a cancelled sleep's wake-up from a live one); within it, it passes.
+    @Test func aCancelledTimeoutCountsUntilItsDeadline() {
+        for (timeLimit, expected) in [(SimDuration.seconds(3_600), nil), (.seconds(60), "TrialProblem.sleepPastEnd")] {
+            let result = Self.trial(TrialSettings(seed: 6), timeLimit: timeLimit) { _ in
+                let answer = await withTaskGroup(of: Int?.self) { group in
+                    group.addTask { try? await Task.sleep(for: .seconds(600)); return nil }
+                    group.addTask { try? await Task.sleep(for: .milliseconds(20)); return 42 }
+                    let first = await group.next() ?? nil
+                    group.cancelAll()
+                    return first
+                }
+                if answer != 42 { throw Mismatch(what: "the answer", found: "\(answer.map(String.init) ?? "nil")") }
+            }
+            #expect(result.failure?.kind == expected, "\(timeLimit): \(result.failure?.message ?? "passed")")
+        }
+    }
+
     @Test func aContinuationNeverResumedIsNamed() {
         let result = Self.trial(TrialSettings(seed: 4)) { _ in
             await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
