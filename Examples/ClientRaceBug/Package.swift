@@ -11,7 +11,11 @@ let package = Package(
     targets: [
         .target(name: "ClientRaceBug", dependencies: [.product(name: "SimulationKernel", package: "PayStorm")]),
         .executableTarget(name: "explore-checkout", dependencies: ["ClientRaceBug"]),
-        .testTarget(name: "ClientRaceBugTests", dependencies: ["ClientRaceBug"]),
+        .testTarget(
+            name: "ClientRaceBugTests",
+            // SimulationTesting for the plain checkout's exploreSchedules.
+            dependencies: ["ClientRaceBug", .product(name: "SimulationTesting", package: "PayStorm")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,17 +20,36 @@ import Testing
 /// }
 /// ```
 ///
-/// A failure is shrunk before it is reported (``ScheduleExploration/shrink(_:maxTrials:_:)``,
+/// A failure is shrunk before it is reported (`ScheduleExploration/shrink(_:maxTrials:_:)`,
 /// `shrinkTrials` at most; 0 turns it off): the smallest `size` (when `size` is given, the body
 /// reads it as `trial.size`) and the fewest scheduler choices that still fail, each with its own
 /// replay line.
 ///
-/// With `PAYSTORM_REPLAY` set (the failure says to what), it runs that one trial alone, on this
+/// With `PAYSTORM_REPLAY` set to this test's name and a trial (the failure prints the line, e.g.
+/// `PAYSTORM_REPLAY='checkoutChargesOnce@17/random/0'`), it runs that one trial alone, on this
 /// thread, and prints its steps: the same interleaving, trace hash and verdict as the failure.
+/// Other tests that read the variable explore as usual.
 /// With `PAYSTORM_TRACE=FILE` too, it writes every step to FILE: Chrome trace-event JSON for
 /// Perfetto when FILE ends in `.json` (a track per actor, an arrow per message), text otherwise.
 /// Each trial is a simulation of its own on a thread of its own, so tests that call this may run
 /// in parallel in one process.
+///
+/// - Parameters:
+///   - seeds: The seeds to try, each with every strategy and jitter; 100 by default.
+///   - strategies: How each trial orders the steps ready at one instant
+///     (`SchedulingStrategy`); the kernel's portfolio by default: random, PCT at
+///     depths 2, 3 and 5, and delay-bounded.
+///   - jitters: Up to how much extra delay the scheduler adds to each network delivery, one
+///     exploration per value; none by default.
+///   - size: The workload's size the body reads as `trial.size`; shrinking tries smaller ones.
+///     Nil: the body picks its own, and only the schedule is shrunk.
+///   - threads: Trials run on this many threads at once, each simulation on its own.
+///   - shrinkTrials: At most this many trials to shrink a failure; 0 reports it unshrunk.
+///   - sourceLocation: Where the issue is recorded; the caller's line by default.
+///   - body: One trial: build the workload on `trial.simulation`, call `trial.run()`, then check
+///     and throw to fail it.
+/// - Returns: What the exploration did: the trials run and the failures found (one, the first,
+///   since it stops there), or the replayed trial under `PAYSTORM_REPLAY`.
 @discardableResult
 public func expectNoScheduleFailure(seeds: Range<UInt64> = 0..<100,
                                     strategies: [SchedulingStrategy] = ScheduleExploration.portfolio(),
@@ -38,42 +57,65 @@ public func expectNoScheduleFailure(seeds: Range<UInt64> = 0..<100,
                                     shrinkTrials: Int = 500,
                                     sourceLocation: SourceLocation = #_sourceLocation,
                                     _ body: @escaping @Sendable (Trial) throws -> Void) -> ExplorationOutcome {
-    if let token = replayToken() {
-        guard let settings = TrialSettings(replayToken: token) else {
-            Issue.record("PAYSTORM_REPLAY=\(token) is not a replay token (seed/strategy/jitter, e.g. 17/pct:3:200/0)",
-                         sourceLocation: sourceLocation)
-            return ExplorationOutcome(trialsRun: 0, failures: [])
-        }
-        let replay = replayTrial(settings, body, sourceLocation: sourceLocation)
+    let testName = filterName(Test.current?.name ?? "THE_TEST")
+    let report = exploreAndReport(testName: testName, seeds: seeds, strategies: strategies, jitters: jitters,
+                                  size: size, threads: threads, shrinkTrials: shrinkTrials, body,
+                                  traceProblem: { Issue.record(Comment(rawValue: $0), sourceLocation: sourceLocation) })
+    if let failure = report.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    return report.outcome
+}
+
+/// What an exploration, or the replay `PAYSTORM_REPLAY` asks for, found: the outcome, and the
+/// failure worded for the test that ran it (nil when it passed). The test frameworks' front ends
+/// record the failure their own way.
+struct ExplorationReport {
+    var outcome: ExplorationOutcome
+    var failure: String?
+}
+
+/// Explores `body` (or replays the one trial `PAYSTORM_REPLAY` names for `testName`), shrinks the
+/// first failure, and words it with the lines that replay it and its shrunk form.
+func exploreAndReport(testName: String, seeds: Range<UInt64>, strategies: [SchedulingStrategy],
+                      jitters: [SimDuration] = [.zero], size: Int? = nil, threads: Int, shrinkTrials: Int,
+                      _ body: @escaping @Sendable (Trial) throws -> Void,
+                      traceProblem: (String) -> Void) -> ExplorationReport {
+    switch ReplayRequest.current(for: testName) {
+    case .malformed(let token):
+        let example = "\(testName)@17/pct:3:200/0"
+        return ExplorationReport(outcome: ExplorationOutcome(trialsRun: 0, failures: []),
+                                 failure: "PAYSTORM_REPLAY=\(token) is not a replay token (test@seed/strategy/jitter, "
+                                     + "e.g. \(example))")
+    case .replay(let settings):
+        let replay = replayTrial(settings, body, traceProblem: traceProblem)
         print("replayed \(settings): trace \(replay.traceHash), " + (replay.failure.map { "failed: \($0.message)" } ?? "passed"))
-        if let failure = replay.failure {
-            Issue.record("\(failure)", sourceLocation: sourceLocation)
-        }
-        return ExplorationOutcome(trialsRun: 1, failures: replay.failure.map { [$0] } ?? [])
+        return ExplorationReport(outcome: ExplorationOutcome(trialsRun: 1, failures: replay.failure.map { [$0] } ?? []),
+                                 failure: replay.failure.map { "\($0)" })
+    case .explore:
+        break
     }
     let outcome = ScheduleExploration.explore(seeds: seeds, strategies: strategies, jitters: jitters, size: size,
                                               threads: threads, body)
-    if let failure = outcome.failures.first {
-        let filter = "swift test --filter '\(filterName(Test.current?.name ?? "THE_TEST"))'"
-        var report = """
-            \(failure)
-            after \(outcome.trialsRun) trials; replay it alone: \(failure.replayEnvironment) \(filter)
-            """
-        if shrinkTrials > 0 {
-            let shrunk = ScheduleExploration.shrink(failure, maxTrials: shrinkTrials, body)
-            report += "\n\(shrunk)"
-            if shrunk.reproduced, shrunk.failure.settings != failure.settings {
-                report += "\nreplay the small one: \(shrunk.failure.replayEnvironment) \(filter)"
-            }
+    guard let failure = outcome.failures.first else { return ExplorationReport(outcome: outcome, failure: nil) }
+    let filter = "swift test --filter '\(testName)'"
+    var report = """
+        \(failure)
+        after \(outcome.trialsRun) trials; replay it alone: \(ReplayRequest.line(failure, testName)) \(filter)
+        """
+    if shrinkTrials > 0 {
+        let shrunk = ScheduleExploration.shrink(failure, maxTrials: shrinkTrials, body)
+        report += "\n\(shrunk)"
+        if shrunk.reproduced, shrunk.failure.settings != failure.settings {
+            report += "\nreplay the small one (trace \(shrunk.failure.traceHash)): "
+                + "\(ReplayRequest.line(shrunk.failure, testName)) \(filter)"
         }
-        Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
     }
-    return outcome
+    return ExplorationReport(outcome: outcome, failure: report)
 }
 
-/// One trial alone, its steps printed, and written to `PAYSTORM_TRACE` when set.
+/// One trial alone, its steps printed, and written to `PAYSTORM_TRACE` when set; a trace file
+/// that cannot be written goes to `traceProblem`.
 private func replayTrial(_ settings: TrialSettings, _ body: (Trial) throws -> Void,
-                         sourceLocation: SourceLocation) -> (traceHash: String, failure: TrialFailure?) {
+                         traceProblem: (String) -> Void) -> (traceHash: String, failure: TrialFailure?) {
     guard let path = environment("PAYSTORM_TRACE") else {
         return ScheduleExploration.replay(settings, trace: { print($0) }, body)
     }
@@ -82,7 +124,7 @@ private func replayTrial(_ settings: TrialSettings, _ body: (Trial) throws -> Vo
         print("trace: \(replay.steps) steps written to \(path)")
         return (replay.traceHash, replay.failure)
     } catch {
-        Issue.record("PAYSTORM_TRACE=\(path): cannot write the trace there (\(error))", sourceLocation: sourceLocation)
+        traceProblem("PAYSTORM_TRACE=\(path): cannot write the trace there (\(error))")
         return ScheduleExploration.replay(settings, trace: { print($0) }, body)
     }
 }
@@ -111,7 +153,38 @@ extension ScheduleExploration {
     }
 }
 
-private func replayToken() -> String? { environment("PAYSTORM_REPLAY") }
+/// What `PAYSTORM_REPLAY` asks of the test that reads it.
+enum ReplayRequest: Equatable {
+    /// Explore as usual: the variable is unset, or names another test.
+    case explore
+    /// Run this one trial alone.
+    case replay(TrialSettings)
+    /// The variable names this test (or no test) but holds no replay token.
+    case malformed(String)
+
+    /// The request for the test `testName` (its `swift test --filter` name).
+    static func current(for testName: String) -> ReplayRequest {
+        parse(environment("PAYSTORM_REPLAY"), for: testName)
+    }
+
+    /// `checkoutChargesOnce@17/pct:3:200/0` applies to `checkoutChargesOnce` only, so a variable
+    /// left set replays one test and leaves every other to explore. A token without a test name
+    /// (what earlier versions printed) still applies to every test that reads it.
+    static func parse(_ value: String?, for testName: String) -> ReplayRequest {
+        guard let value else { return .explore }
+        var token = Substring(value)
+        if let at = value.firstIndex(of: "@") {
+            guard value[..<at] == testName else { return .explore }
+            token = value[value.index(after: at)...]
+        }
+        return TrialSettings(replayToken: String(token)).map(ReplayRequest.replay) ?? .malformed(value)
+    }
+
+    /// `PAYSTORM_REPLAY='checkoutChargesOnce@17/random/0'`: the variable for one failure of one test.
+    static func line(_ failure: TrialFailure, _ testName: String) -> String {
+        "PAYSTORM_REPLAY='\(testName)@\(failure.settings.replayToken)'"
+    }
+}
 
 private func environment(_ name: String) -> String? {
     guard let value = getenv(name) else { return nil }
@@ -120,6 +193,6 @@ private func environment(_ name: String) -> String? {
 }
 
 /// `checkoutChargesOnce()` → `checkoutChargesOnce`: what `swift test --filter` matches.
-private func filterName(_ name: String) -> String {
+func filterName(_ name: String) -> String {
     name.split(separator: "(").first.map(String.init) ?? name
 }

@@ -3,6 +3,12 @@
 struct ReadyJob: Sendable {
     var job: UnownedJob
     var lane: UInt32
+    /// The job's place in the order jobs became ready (1 is the first): running plain concurrency,
+    /// where every job is on the task lane, the trace names a job step by it, so the trace hash
+    /// tells one interleaving of the same jobs from another.
+    var arrival: UInt64 = 0
+    /// Whose job it is for PCT when running plain concurrency (`Simulation.entity(of:)`).
+    var entity: UInt32 = 0
 }
 
 /// The jobs ready to run now, in arrival order. The strategy picks which runs next.
@@ -42,6 +48,8 @@ struct ReadyQueue {
     }
 
     func lane(at offset: Int) -> UInt32 { jobs[head + offset].lane }
+
+    func entity(at offset: Int) -> UInt32 { jobs[head + offset].entity }
 }
 
 /// The state of probabilistic concurrency testing: the steps at which the running entity drops
@@ -85,6 +93,8 @@ struct SleeperTable {
         case cancellable(UnsafeContinuation<Void, any Error>)
         /// A message in flight (`SimulationContext.transmit`): true if it arrives, false at the timeout.
         case transit(UnsafeContinuation<Bool, Never>)
+        /// A job the runtime asked to run later (a plain `sleep`), captured on the virtual clock.
+        case job(UnownedJob)
         case reserved  // A cancellable sleep between taking its slot and parking.
     }
     private var slots: [Sleeper?] = []

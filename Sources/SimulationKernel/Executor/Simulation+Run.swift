@@ -126,10 +126,16 @@ extension Simulation {
             // Another thread: a continuation resumed from outside, Dispatch, a `Task.sleep`.
             // The job cannot touch the ready queue from here; it waits in a locked inbox.
             foreignInbox.withLock { $0.append(ReadyJob(job: job, lane: lane)) }
-            foreignPending.store(true, ordering: .releasing)
+            // Running plain concurrency, such a job is held and never run: when it arrived
+            // depends on another thread's timing, so letting it in would make the run's steps, and
+            // its verdict, differ from process to process. The task it resumes stays suspended,
+            // which the trial reports the same way every time.
+            if !capturesGlobalWork { foreignPending.store(true, ordering: .releasing) }
             return
         }
-        ready.append(ReadyJob(job: job, lane: lane))
+        arrivals &+= 1
+        let entity = capturesGlobalWork && pct != nil ? entity(of: job) : 0
+        ready.append(ReadyJob(job: job, lane: lane, arrival: arrivals, entity: entity))
     }
 
     private func absorbForeignJobs() {
@@ -163,9 +169,9 @@ extension Simulation {
             return ready.remove(at: keepsPick(offset, among: count) ? offset : 0)
         case .pct:
             var best = 0
-            var bestPriority = priority(ofLane: ready.lane(at: 0))
+            var bestPriority = priority(at: 0)
             for offset in 1..<count {
-                let candidate = priority(ofLane: ready.lane(at: offset))
+                let candidate = priority(at: offset)
                 if candidate > bestPriority {
                     best = offset
                     bestPriority = candidate
@@ -175,7 +181,7 @@ extension Simulation {
             let job = ready.remove(at: best)
             if var state = pct {
                 // Steps count events and jobs in one sequence: the trace's step counter.
-                if let low = state.demotion(atStep: trace.steps &+ 1) { setPriority(low, ofLane: job.lane) }
+                if let low = state.demotion(atStep: trace.steps &+ 1) { setPriority(low, of: job) }
                 pct = state
             }
             return job
@@ -196,7 +202,7 @@ extension Simulation {
     private func runJob(_ job: ReadyJob) {
         jobsRun &+= 1
         trace.record(TraceRecord(time: currentTime, receiver: JobTraceID.receiver(forLane: job.lane),
-                                 kind: JobTraceID.kind, subject: jobsRun))
+                                 kind: JobTraceID.kind, subject: capturesGlobalWork ? job.arrival : jobsRun))
         if job.lane == Self.taskLane {
             // Nonisolated task code: no serial executor, or its next nonisolated call would hop.
             job.job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())
@@ -206,12 +212,20 @@ extension Simulation {
         }
     }
 
-    private func priority(ofLane lane: UInt32) -> UInt32 {
-        lane == Self.taskLane ? lanePriority[0] : lanePriority[Int(lane)]
+    /// PCT's priority of the ready job at `offset`: its lane's, or, running plain concurrency
+    /// (where every job is on the task lane), its task's (`entity(of:)`).
+    private func priority(at offset: Int) -> UInt32 {
+        if capturesGlobalWork { return entityPriority[Int(ready.entity(at: offset))] }
+        let lane = ready.lane(at: offset)
+        return lane == Self.taskLane ? lanePriority[0] : lanePriority[Int(lane)]
     }
 
-    private func setPriority(_ priority: UInt32, ofLane lane: UInt32) {
-        lanePriority[lane == Self.taskLane ? 0 : Int(lane)] = priority
+    private func setPriority(_ priority: UInt32, of job: ReadyJob) {
+        if capturesGlobalWork {
+            entityPriority[Int(job.entity)] = priority
+            return
+        }
+        lanePriority[job.lane == Self.taskLane ? 0 : Int(job.lane)] = priority
     }
 
     private func notePCTStep(receiver: ReceiverID) {
@@ -231,6 +245,9 @@ public struct Escape: Sendable, Hashable, CustomStringConvertible {
         /// A job enqueued on the simulation from another thread: a continuation resumed from
         /// outside, Dispatch, or work that came back from the global pool.
         case foreignThread = "foreign-thread enqueue"
+        /// A job sent to the main actor by code running in the simulation: `@MainActor` code is
+        /// not simulated.
+        case mainActor = "main-actor enqueue"
     }
     /// Which way the work left.
     public var kind: Kind
@@ -239,10 +256,11 @@ public struct Escape: Sendable, Hashable, CustomStringConvertible {
     /// What the kernel saw, in words.
     public var detail: String
 
-    /// The kind, the instant and the detail, then the fix: start tasks with `spawn` and sleep on
-    /// the simulation's clock.
+    /// The kind, the instant and the detail, then, but for the main actor (whose detail says what
+    /// to do), the fix: start tasks with `spawn` and sleep on the simulation's clock.
     public var description: String {
-        "\(kind.rawValue) at \(time): \(detail); start tasks with simulation.spawn and sleep on simulation.clock"
+        guard kind != .mainActor else { return "\(kind.rawValue) at \(time): \(detail)" }
+        return "\(kind.rawValue) at \(time): \(detail); start tasks with simulation.spawn and sleep on simulation.clock"
     }
 }
 

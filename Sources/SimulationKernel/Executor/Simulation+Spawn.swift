@@ -60,6 +60,7 @@ extension Simulation {
         case .plain(let continuation): continuation.resume()
         case .cancellable(let continuation): continuation.resume()
         case .transit(let continuation): continuation.resume(returning: false)  // The timeout came first.
+        case .job(let job): enqueue(job, lane: Self.taskLane)
         case .reserved, nil: break  // Cancelled, or a cancellable sleep that never parked.
         }
     }

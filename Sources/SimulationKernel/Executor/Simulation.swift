@@ -160,6 +160,15 @@ public final class Simulation: @unchecked Sendable {
     @exclusivity(unchecked) var stopReason: String?
     let foreignInbox = Mutex<[ReadyJob]>([])
     package let foreignPending = Atomic<Bool>(false)
+    /// Run plain Swift concurrency on this simulation: every job that code running on the
+    /// simulation's thread sends to the global executor (`Task {}`, `Task.detached`, task groups,
+    /// `async let`, default actors' turns, a nonisolated async call's hop) joins the ready queue,
+    /// ordered by the strategy, and every sleep on a real clock waits on the virtual clock
+    /// instead. Off (the default), such a job is an escape. Set it before ``run(until:)``; it
+    /// costs a run that never sends work to the global executor (a load run) nothing.
+    public var capturesGlobalWork = false {
+        didSet { if capturesGlobalWork { StrictMode.install() } }
+    }
     /// Work that left the simulation's control, in the order noticed; in strict mode the run stops
     /// at the first.
     public internal(set) var escapes: [Escape] = []
@@ -171,6 +180,12 @@ public final class Simulation: @unchecked Sendable {
     public var eventsBeyondHorizon: UInt64 { beyondHorizon }
     /// Jobs run so far, over every call to `run`: the steps of tasks and of actors on lanes.
     @exclusivity(unchecked) public internal(set) var jobsRun: UInt64 = 0
+    /// Jobs that became ready so far (`ReadyJob.arrival`).
+    @exclusivity(unchecked) var arrivals: UInt64 = 0
+    /// PCT's entities when running plain concurrency (`entity(of:)`): their priorities, and the
+    /// entity of each task seen, by the runtime's task id (looked up, never iterated).
+    var entityPriority: [UInt32] = []
+    var entityOfTask: [UInt64: UInt32] = [:]
 
     static let taskLane = UInt32.max
 
@@ -439,7 +454,7 @@ public final class Simulation: @unchecked Sendable {
         if stopReason == nil { stopReason = reason }
     }
 
-    private func initialPriority() -> UInt32 {
+    func initialPriority() -> UInt32 {
         // Initial PCT priorities sit above every change-point priority (1 ..< depth).
         guard let pct else { return 0 }
         return UInt32(pct.depth) &+ UInt32(truncatingIfNeeded: schedulerRandom.int(in: PCTState.initialPrioritySpread))

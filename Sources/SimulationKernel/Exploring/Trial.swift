@@ -25,7 +25,7 @@ public final class Trial {
     public func run() throws {
         let end = simulation.run()
         if let escape = simulation.escapes.first {
-            keepSimulationForEscapedWork()
+            keepSimulationForUnfinishedWork()
             throw TrialProblem(kind: .escaped, message: "the code escaped the simulation: \(escape)", lastSteps: lastSteps())
         }
         guard end == .idle else {
@@ -33,13 +33,14 @@ public final class Trial {
         }
     }
 
-    /// Work that escaped (a detached task, a Dispatch hop) still holds the simulation's lanes and
+    /// Work that escaped (a detached task, a Dispatch hop), or a task left suspended, still holds
+    /// the simulation's lanes and
     /// task executor, which hold the simulation unretained, and may resume a simulated task
     /// through them from another thread after the trial is over. Freed, the simulation would be a
     /// dangling pointer there, and the late job would crash the whole process, perhaps during
     /// another trial. Kept, the job waits in its inbox and never runs. This leaks one simulation
     /// per trial that escaped, and such a trial is a failure.
-    private func keepSimulationForEscapedWork() {
+    func keepSimulationForUnfinishedWork() {
         _ = Unmanaged.passRetained(simulation)
     }
 
@@ -60,6 +61,10 @@ public struct TrialProblem: Error, Sendable, CustomStringConvertible {
         case escaped
         /// The run stopped or reached a deadline with work left.
         case notIdle
+        /// The test body was still suspended when nothing was left to run.
+        case suspendedAtEnd
+        /// A sleep was still pending at the end of the run's time limit.
+        case sleepPastEnd
     }
 
     /// Which way the trial went wrong: shrinking keeps it.

@@ -1,0 +1,49 @@
+import ClientRaceBug
+import SimulationKernel
+import SimulationTesting
+import Testing
+
+/// The checkout in plain Swift (PlainCheckout.swift), explored by `exploreSchedules`'s defaults.
+@Suite struct PlainCheckoutTests {
+    @Test func theDefaultsFindThePlainDoubleCharge() {
+        withKnownIssue {
+            exploreSchedules { try await plainCheckout(fixed: false) }
+        } matching: { issue in
+            let text = "\(issue)"
+            return text.contains("order 7 was charged 2 times") && text.contains("PAYSTORM_REPLAY='")
+                && text.contains("replay the small one (trace ")
+        }
+    }
+
+    @Test func thePlainFixChargesOnceOverTheSameSeeds() {
+        let outcome = exploreSchedules { try await plainCheckout(fixed: true) }
+        #expect(outcome.passed && outcome.trialsRun == 200, "\(outcome.failures)")
+    }
+
+    @Test func aFailingTrialReplaysToItsHash() throws {
+        let body: @Sendable (Trial) throws -> Void = { trial in try trial.run { try await plainCheckout(fixed: false) } }
+        let outcome = ScheduleExploration.explore(seeds: 0..<200, strategies: plainConcurrencyStrategies, body)
+        let failure = try #require(outcome.failures.first)
+        let shrunk = ScheduleExploration.shrink(failure, maxTrials: 200, body)
+        for found in [failure, shrunk.failure] {
+            #expect(ScheduleExploration.replay(found.settings, body).traceHash == found.traceHash, "\(found)")
+        }
+    }
+
+    /// Find rates per strategy over 200 seeds, for results/code-as-is.md:
+    /// `swift test --filter PlainCheckoutTests.findRates` in this package.
+    @Test func findRates() {
+        let strategies = ScheduleExploration.portfolio(steps: 200) + [.delayBounded(delays: 2, steps: 8), .fifo]
+        var rows: [String] = []
+        for strategy in strategies {
+            let found = [false, true].map { fixed in
+                ScheduleExploration.explore(seeds: 0..<200, strategies: [strategy], threads: 2, stopAtFirstFailure: false) { trial in
+                    try trial.run { try await plainCheckout(fixed: fixed) }
+                }.failures.count
+            }
+            #expect(found[1] == 0, "\(strategy): the fix failed \(found[1]) times")
+            rows.append("| \(strategy) | \(found[0]) / 200 | \(found[1]) / 200 |")
+        }
+        print(rows.joined(separator: "\n"))
+    }
+}

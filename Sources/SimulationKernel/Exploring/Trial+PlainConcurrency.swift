@@ -1,0 +1,78 @@
+/// Running a test body written in plain Swift concurrency on the trial's simulation.
+extension Trial {
+    /// The default limit of a trial's virtual time: far past any timeout a test body waits out,
+    /// near enough that a loop of sleeps that never ends fails in a few thousand steps.
+    public static let defaultTimeLimit = SimDuration(nanoseconds: 3_600 * 1_000_000_000)
+
+    /// Runs `body` as the trial's root task, with every job of plain Swift concurrency it starts
+    /// on the simulation (``Simulation/capturesGlobalWork``): default actors, `Task {}`,
+    /// `Task.detached`, task groups, `async let`, continuations, and sleeps on the continuous and
+    /// suspending clocks, which wait on virtual time. The run goes on until nothing is left to do,
+    /// or until `timeLimit` of virtual time has passed.
+    ///
+    /// - Parameters:
+    ///   - timeLimit: Virtual time after which the run ends; a sleep still pending then fails the
+    ///     trial (``TrialProblem/Kind/sleepPastEnd``).
+    ///   - body: The test body: it throws to fail the trial.
+    /// - Throws: What `body` threw; otherwise a ``TrialProblem`` when work escaped the simulation,
+    ///   when the body was still suspended at the end (``TrialProblem/Kind/suspendedAtEnd``: a
+    ///   continuation never resumed, a task waiting on work that never comes), or when a sleep
+    ///   outlived the time limit.
+    public func run(timeLimit: SimDuration = Trial.defaultTimeLimit,
+                    _ body: @escaping @Sendable () async throws -> Void) throws {
+        simulation.capturesGlobalWork = true
+        let root = RootOutcome()
+        simulation.spawn {
+            do {
+                try await body()
+                root.finish(nil)
+            } catch {
+                root.finish(error)
+            }
+        }
+        let end = simulation.run(until: .zero + timeLimit)
+        if let escape = simulation.escapes.first {
+            keepSimulationForUnfinishedWork()
+            throw TrialProblem(kind: .escaped, message: "the code escaped the simulation: \(escape)", lastSteps: lastSteps())
+        }
+        if let failure = root.error {
+            if end != .idle { keepSimulationForUnfinishedWork() }
+            throw failure
+        }
+        switch end {
+        case .idle where root.finished:
+            return
+        case .idle:
+            keepSimulationForUnfinishedWork()
+            throw TrialProblem(kind: .suspendedAtEnd,
+                               message: "the test body was still suspended when nothing was left to run, at "
+                                   + "\(simulation.now): it awaits something nothing in the simulation will resume (a "
+                                   + "continuation never resumed or resumed from a thread the simulation does not own, "
+                                   + "a task or stream that never ends, or a sleep or Task.yield() in an actor's method "
+                                   + "run by a task from Task {} or Task.detached, which Swift 6.3 sends to the global "
+                                   + "executor)", lastSteps: lastSteps())
+        case .reachedDeadline:
+            keepSimulationForUnfinishedWork()
+            let next = simulation.nextDue.map { " (the next due at \($0))" } ?? ""
+            throw TrialProblem(kind: .sleepPastEnd,
+                               message: "the run reached its time limit of \(timeLimit) with \(simulation.sleepingJobs) "
+                                   + "sleep(s) pending\(next): a sleep past the end of the run, or a loop that never ends",
+                               lastSteps: lastSteps())
+        case .stopped(let reason):
+            keepSimulationForUnfinishedWork()
+            throw TrialProblem(kind: .notIdle, message: "the run ended stopped: \(reason)", lastSteps: lastSteps())
+        }
+    }
+}
+
+/// How the root task ended. Written and read on the simulation's thread only (the root task
+/// runs there, and `run` returns there), hence unchecked.
+private final class RootOutcome: @unchecked Sendable {
+    private(set) var finished = false
+    private(set) var error: (any Error)?
+
+    func finish(_ error: (any Error)?) {
+        finished = true
+        self.error = error
+    }
+}
