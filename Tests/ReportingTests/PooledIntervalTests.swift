@@ -79,4 +79,18 @@ import Testing
         #expect(abs(interval.lengthFactor(bringingBiasUnder: share / 2) - 4) < 1e-9, "half the share: 4× as long")
         #expect(abs(interval.lengthFactor(bringingBiasUnder: share / 3) - 9) < 1e-9, "a third of it: 9× as long")
     }
+
+    /// A symmetric t interval near a physical bound claims values no run can produce (a
+    /// utilization above 1, a wait below 0): bounded, its ends stop at the bound and the values it
+    /// covered inside it are still covered.
+    @Test func boundedIntervalsStopAtWhatTheFigureCanBe() {
+        let busy = PooledInterval(averaging: [0.97, 0.99, 0.995]).bounded(to: 0...1)
+        #expect(busy.upper == 1)
+        #expect(busy.lower == PooledInterval(averaging: [0.97, 0.99, 0.995]).lower)
+        let wait = PooledInterval(averaging: [0, 0, 3]).bounded(to: 0...Double.infinity)
+        #expect(wait.lower == 0)
+        #expect(wait.contains(0) && wait.contains(1) && !wait.contains(-0.5))
+        let unbounded = PooledInterval(averaging: [0, 0, 3])
+        #expect(unbounded.lower < 0, "the unbounded interval is the t interval as it was")
+    }
 }

@@ -88,4 +88,24 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: outcome.file))
         #expect(FileManager.default.fileExists(atPath: directory + "/replication-3/summary.json"))
     }
+
+    /// At high load a sweep's intervals stayed symmetric past what a station can do: utilization
+    /// up to 1.012, mean waits below 0. Every interval now lies inside its figure's physical range.
+    @Test func aBusySweepsIntervalsStayInsidePhysicalBounds() throws {
+        let study = try #require(try SweepStudy.prepare(file: Self.pipeline, axes: [SweepPlan.Axis(parsing: "workload.rate=150,190")],
+                                                        replications: 3, overrides: ["run.lifecycles=3000", "topology.issuer.servers=8"],
+                                                        seed: 5, allowLarge: false))
+        let (samples, pooled) = study.run(study.items(shard: nil), threads: 2)
+        let analysis = try #require(SweepAnalysis(plan: study.plan, samples: samples, pooledLatency: pooled,
+                                                  skippingIncompletePoints: false))
+        for point in analysis.points {
+            #expect(point.successRate.lower >= 0 && point.successRate.upper <= 1)
+            #expect(point.achieved.lower >= 0 && point.latencyP99.lower >= 0)
+            for station in point.stations {
+                #expect(station.utilization.lower >= 0 && station.utilization.upper <= 1, "\(station.name)")
+                #expect(station.meanWaitMilliseconds.lower >= 0, "\(station.name)")
+                #expect(station.probabilityWaited.lower >= 0 && station.probabilityWaited.upper <= 1, "\(station.name)")
+            }
+        }
+    }
 }

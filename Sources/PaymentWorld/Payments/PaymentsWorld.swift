@@ -207,11 +207,12 @@ public final class PaymentsWorld {
 }
 
 /// The stretch a payments run's capacity figures describe: from the warm-up to the last arrival
-/// (to the end of the run when arrivals never ended), and the lifecycles that started and ended in it.
+/// (to the end of the run when arrivals never ended), and how many of the lifecycles that arrived in
+/// it ended, whenever they did.
 public struct MeasuredWindow: Sendable, Hashable {
     public var start: SimTime
     public var end: SimTime
-    /// Lifecycles that started after the warm-up and ended by the last arrival.
+    /// Lifecycles that arrived after the warm-up and ended, in the window or in the drain after it.
     public var completed: UInt64
 
     public init(start: SimTime, end: SimTime, completed: UInt64) {
@@ -221,7 +222,8 @@ public struct MeasuredWindow: Sendable, Hashable {
     }
 
     public var seconds: Double { max(0, (end - start).seconds) }
-    /// Lifecycles started and completed in the window per second of it.
+    /// The window's arrivals that ended, per second of the window: the offered rate less what the
+    /// system really lost (shed, never ended), however long its flows take.
     public var throughput: Double { seconds > 0 ? Double(completed) / seconds : 0 }
 }
 

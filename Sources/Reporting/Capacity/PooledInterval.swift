@@ -43,10 +43,23 @@ public struct PooledInterval: Sendable {
     public let halfWidth95: Double
     public let method: Method
 
-    /// The interval's lower end, estimate − halfWidth95.
-    public var lower: Double { estimate - halfWidth95 }
-    /// The interval's upper end, estimate + halfWidth95.
-    public var upper: Double { estimate + halfWidth95 }
+    /// What the figure can physically be (a utilization 0…1, a wait at least 0): the interval's
+    /// ends stay inside it. The t interval is symmetric, and near a bound its far side would
+    /// claim values no run can produce; cutting it there keeps every value it covered that could
+    /// be true, so its coverage is unchanged.
+    public var bounds: ClosedRange<Double> = -Double.infinity...Double.infinity
+
+    /// The interval's lower end, estimate − halfWidth95, at least `bounds`' lower end.
+    public var lower: Double { max(bounds.lowerBound, estimate - halfWidth95) }
+    /// The interval's upper end, estimate + halfWidth95, at most `bounds`' upper end.
+    public var upper: Double { min(bounds.upperBound, estimate + halfWidth95) }
+
+    /// The same interval, its ends kept inside `bounds`.
+    public func bounded(to bounds: ClosedRange<Double>) -> PooledInterval {
+        var bounded = self
+        bounded.bounds = bounds
+        return bounded
+    }
 
     /// Whether `value` lies in the closed interval.
     public func contains(_ value: Double) -> Bool { lower <= value && value <= upper }

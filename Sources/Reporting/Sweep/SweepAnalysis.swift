@@ -91,14 +91,15 @@ public struct SweepAnalysis: Sendable {
             let pooled = pooledLatency[index]
             let latency = { (figure: KeyPath<SweepSample.Latency, Double>) -> PooledInterval in
                 let sections = mine.map { $0.latency[keyPath: figure] }
-                return pooled.map { PooledInterval(pooled: $0[keyPath: figure], sections: sections) }
-                    ?? PooledInterval(averaging: sections)
+                return (pooled.map { PooledInterval(pooled: $0[keyPath: figure], sections: sections) }
+                    ?? PooledInterval(averaging: sections)).bounded(to: 0...Double.infinity)
             }
             let saturated = mine.compactMap(\.firstSaturation)
             let earliest = saturated.min { $0.seconds != $1.seconds ? $0.seconds < $1.seconds : $0.utilization > $1.utilization }
             points.append(Point(
-                settings: setting, offered: first.offered, achieved: PooledInterval(averaging: mine.map(\.achieved)),
-                successRate: PooledInterval(averaging: mine.map(\.successRate)),
+                settings: setting, offered: first.offered,
+                achieved: PooledInterval(averaging: mine.map(\.achieved)).bounded(to: 0...Double.infinity),
+                successRate: PooledInterval(averaging: mine.map(\.successRate)).bounded(to: 0...1),
                 latencyMean: latency(\.mean), latencyP50: latency(\.p50), latencyP90: latency(\.p90), latencyP99: latency(\.p99),
                 stations: stations, saturation: earliest.map { PointSaturation(first: $0, replications: saturated.count) }))
         }
@@ -129,10 +130,11 @@ public struct SweepAnalysis: Sendable {
         let windows = values.map(\.measuredSeconds)
         return StationFigures(
             name: station.name, servers: station.servers,
-            utilization: PooledInterval(sections: values.map(\.utilization), weights: windows),
-            meanWaitMilliseconds: PooledInterval(sections: values.map { $0.meanWait * 1_000 }, weights: values.map { Double($0.waits) }),
+            utilization: PooledInterval(sections: values.map(\.utilization), weights: windows).bounded(to: 0...1),
+            meanWaitMilliseconds: PooledInterval(sections: values.map { $0.meanWait * 1_000 }, weights: values.map { Double($0.waits) })
+                .bounded(to: 0...Double.infinity),
             probabilityWaited: PooledInterval(sections: values.map(\.probabilityWaited),
-                                              weights: values.map { $0.arrivalRate * $0.measuredSeconds }),
+                                              weights: values.map { $0.arrivalRate * $0.measuredSeconds }).bounded(to: 0...1),
             arrivalRate: arrivalRate,
             arrivalsPerReplication: values.map { $0.arrivalRate * $0.measuredSeconds }.reduce(0, +) / Double(values.count),
             erlang: erlang, approximate: values.contains { $0.abandoned > 0 },

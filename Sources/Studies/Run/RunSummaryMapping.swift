@@ -61,8 +61,8 @@ public enum PaymentsRun {
         let drain = max(0, result.lastTime.seconds - window.end.seconds)
         return ["from \(SummaryTable.fixed(window.start.seconds, 1)) s (the warm-up's end) to \(SummaryTable.fixed(window.end.seconds, 1)) s "
                 + "(the last arrival): \(SummaryTable.fixed(window.seconds, 1)) s; the drain after it took \(SummaryTable.fixed(drain, 1)) s",
-                "stations' utilization and waits are over the window; \(SummaryTable.grouped(window.completed)) lifecycles started "
-                + "and ended in it, \(SummaryTable.fixed(window.throughput, 1)) per second"]
+                "stations' utilization and waits are over the window; \(SummaryTable.grouped(window.completed)) lifecycles arrived "
+                + "in it and ended (the drain included), \(SummaryTable.fixed(window.throughput, 1)) per second"]
     }
 
     public static func windowJSON(_ result: PaymentsResult) -> JSONOutput {
@@ -70,7 +70,7 @@ public enum PaymentsRun {
         return .object([("start_s", .number(window.start.seconds)), ("end_s", .number(window.end.seconds)),
                         ("seconds", .number(window.seconds)),
                         ("drain_s", .number(max(0, result.lastTime.seconds - window.end.seconds))),
-                        ("completed_in_window", .unsigned(window.completed)),
+                        ("arrived_in_window_and_ended", .unsigned(window.completed)),
                         ("throughput_per_s", .number(window.throughput))])
     }
 

@@ -348,8 +348,10 @@ public actor DeviceApp: ReportingActor {
         let latency = (context.now - record.started).nanoseconds
         let flow = record.flow.rawValue
         flows[flow].completed &+= 1
-        // Throughput in the window: lifecycles that started in it and ended before it closed.
-        if record.measured && context.window.contains(context.now) { completedInWindow &+= 1 }
+        // Throughput of the window: every lifecycle that arrived in it, counted when it ends, drain
+        // included. Counting only those that also ended before the last arrival read long flows
+        // (a capture a minute later, an SMS code) as loss, by a share that grew as windows shrank.
+        if record.measured { completedInWindow &+= 1 }
         if record.measured {
             flows[flow].outcomes[Int(outcome.rawValue)] &+= 1
             flows[flow].codes[code, default: 0] &+= 1
