@@ -54,22 +54,22 @@ public actor TokenService: ReportingActor {
             if desk.settledEarlier(record.last, .tokenizeCard, attempt: attempt, payment: payment) { return }
             var token = TokenState.requested(.cardOnFile)
             let failed = desk.random.chance(desk.seed.tokenizationFailure)
-            let expired = !failed && expiredOnRequest(&token, of: payment)
-            if !expired { _ = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment) }
+            let expired = !failed && expiredOnRequest(&token, &record, of: payment)
+            if !expired, let effects = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment) {
+                perform(effects, &record, of: payment)
+            }
             if !failed && !expired {
-                // The vault maps the card number to its network token; the token alone leaves it.
-                desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
-                keep(&record, for: payment)
                 let suspension = desk.seed.tokenSuspension
                 if suspension.numerator > 0 && suspensionRandom.chance(suspension) {
                     // The issuer suspends the scheme token behind it (a lost-card report, a fraud hold).
-                    _ = desk.step(&token, .suspend, of: payment)
+                    if let effects = desk.step(&token, .suspend, of: payment) { perform(effects, &record, of: payment) }
                     desk.counters.tokensSuspended &+= 1
                 }
                 if desk.context.bodies[payment].deletesToken {
                     // The customer removes the saved card (in the merchant's account page) before paying.
-                    _ = desk.step(&token, .delete, of: payment)
-                    desk.observe(.tokenDeleted(payment))
+                    if let effects = desk.step(&token, .delete, of: payment) {
+                        perform(effects, &record, of: payment, announcingRemoval: true)
+                    }
                 }
             }
             record.token = token
@@ -81,15 +81,13 @@ public actor TokenService: ReportingActor {
             // VER-3: a verified card the request asked to save becomes a card-on-file token, once.
             guard record.token == nil else { return }
             var token = TokenState.requested(.cardOnFile)
-            if expiredOnRequest(&token, of: payment) {
+            if expiredOnRequest(&token, &record, of: payment) {
                 record.token = token  // No credential is saved: the token's validity ran out before it was made.
                 records[payment] = record
                 return
             }
-            _ = desk.step(&token, .provisioned, of: payment)
+            if let effects = desk.step(&token, .provisioned, of: payment) { perform(effects, &record, of: payment) }
             record.token = token
-            desk.observe(.cardDataKept(.lifecycle(payment), holder: .tokenService, form: .pan))
-            keep(&record, for: payment)
             records[payment] = record
             desk.observe(.storedCredentialCreated(payment, verification: PaymentID(rawValue: event.argument)))
         case .pnoRequest:
@@ -108,6 +106,34 @@ public actor TokenService: ReportingActor {
         }
     }
 
+    /// What the vault does for each effect its LC-04 table returns, in the table's order; every
+    /// step's effects come here, none is dropped. Returns the answer to a token lookup when the
+    /// effects decide one (`pay`).
+    ///
+    /// - Parameter announcingRemoval: a removal the customer asked for is a deletion the world is
+    ///   told of (TOK-2's fact); one by expiry is not, since a sale the vault resolved just before
+    ///   may still start at the gateway just after.
+    @discardableResult
+    private func perform(_ effects: [TokenEffect], _ record: inout Record, of lifecycle: LifecycleID,
+                         announcingRemoval: Bool = false) -> UInt64? {
+        var lookup: UInt64?
+        for effect in effects {
+            switch effect {
+            case .storeToken:
+                // The vault maps the card number to its network token; the token alone leaves it.
+                desk.observe(.cardDataKept(.lifecycle(lifecycle), holder: .tokenService, form: .pan))
+                keep(&record, for: lifecycle)
+            case .removeToken:
+                if announcingRemoval { desk.observe(.tokenDeleted(lifecycle)) }
+            case .startPayment:
+                lookup = TokenLookupWire.encode(.resolved, card: record.card)
+            case .rejectPayment:
+                lookup = TokenLookupWire.encode(.notOwned)
+            }
+        }
+        return lookup
+    }
+
     /// Maps a new token to the lifecycle's card and customer, for good (TOK-1).
     private func keep(_ record: inout Record, for lifecycle: LifecycleID) {
         let facts = desk.context.bodies[lifecycle]
@@ -120,10 +146,11 @@ public actor TokenService: ReportingActor {
     /// A token's validity runs from the order that asked for it (the customer entering the card): a
     /// request that reaches the vault after it expires the token before it is provisioned (LC-04
     /// `requested × expire`), and the call is refused.
-    private func expiredOnRequest(_ token: inout TokenState, of lifecycle: LifecycleID) -> Bool {
+    private func expiredOnRequest(_ token: inout TokenState, _ record: inout Record, of lifecycle: LifecycleID) -> Bool {
         let placed = desk.context.bodies[lifecycle].placedAt
         guard desk.context.now >= placed + desk.context.configuration.timeouts.tokenValidity,
-              desk.step(&token, .expire, of: lifecycle) != nil else { return false }
+              let effects = desk.step(&token, .expire, of: lifecycle) else { return false }
+        perform(effects, &record, of: lifecycle)
         desk.counters.count(expiry: .tokenValidity)
         return true
     }
@@ -131,21 +158,23 @@ public actor TokenService: ReportingActor {
     /// A live token met after its expiry expires first (LC-04 `expire`, from active or suspended):
     /// the vault removes it, and its table has no `pay` from expired (TOK-2). Not observed as a
     /// deletion: a sale the vault resolved just before may start at the gateway just after.
-    private func expireIfDue(_ token: inout TokenState, _ record: Record, of lifecycle: LifecycleID) {
+    private func expireIfDue(_ token: inout TokenState, _ record: inout Record, of lifecycle: LifecycleID) {
         switch token {
         case .active, .suspended: break
         case .requested, .rejected, .deleted, .expired: return
         }
-        guard desk.context.now >= record.expiresAt, desk.step(&token, .expire, of: lifecycle) != nil else { return }
+        guard desk.context.now >= record.expiresAt, let effects = desk.step(&token, .expire, of: lifecycle) else { return }
+        perform(effects, &record, of: lifecycle)
         desk.counters.count(expiry: .tokenValidity)
     }
 
     /// A sale meets a suspended token: the issuer lifted its hold by then for half of them (the
     /// customer confirmed the card with their bank), and the token resumes; the others stay
     /// suspended, and the sale is refused as for a token that is not live.
-    private func resumeIfLifted(_ token: inout TokenState, of lifecycle: LifecycleID) {
+    private func resumeIfLifted(_ token: inout TokenState, _ record: inout Record, of lifecycle: LifecycleID) {
         guard case .suspended = token, suspensionRandom.chance(Ratio(1, 2)),
-              desk.step(&token, .resume, of: lifecycle) != nil else { return }
+              let effects = desk.step(&token, .resume, of: lifecycle) else { return }
+        perform(effects, &record, of: lifecycle)
         desk.counters.tokensResumed &+= 1
     }
 
@@ -158,8 +187,8 @@ public actor TokenService: ReportingActor {
         if var record = records[lifecycle], var token = record.token {
             let byOwner = record.owner == payer
             let before = token
-            expireIfDue(&token, record, of: lifecycle)
-            resumeIfLifted(&token, of: lifecycle)
+            expireIfDue(&token, &record, of: lifecycle)
+            resumeIfLifted(&token, &record, of: lifecycle)
             if token != before {
                 record.token = token
                 records[lifecycle] = record
@@ -168,8 +197,7 @@ public actor TokenService: ReportingActor {
                let effects = desk.step(&token, .pay(byOwner: byOwner), of: lifecycle) {
                 record.token = token
                 records[lifecycle] = record
-                answer = effects.contains(.startPayment)
-                    ? TokenLookupWire.encode(.resolved, card: record.card) : TokenLookupWire.encode(.notOwned)
+                answer = perform(effects, &record, of: lifecycle) ?? answer
             } else if token == .deleted && byOwner && desk.context.has(.tokenSaleOnDeletedToken) {
                 // The planted bug: the vault finds the token's card without looking at its status.
                 answer = TokenLookupWire.encode(.resolved, card: record.card)
