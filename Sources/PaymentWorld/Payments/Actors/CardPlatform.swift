@@ -309,8 +309,16 @@ public actor CardPlatform: ReportingActor {
     /// with the call, so nothing is kept per operation.
     private func answeredWithoutSca(_ answer: StepAnswer, _ lifecycle: LifecycleID) -> StepAnswer {
         var event = ScaState.idle
-        _ = desk.step(&event, .call, of: lifecycle)
-        _ = desk.step(&event, answer == .ok ? .ok : .error, of: lifecycle)
+        for step in [ScaEvent.call, answer == .ok ? .ok : .error] {
+            for effect in desk.step(&event, step, of: lifecycle) ?? [] {
+                switch effect {
+                case .sendCall, .applyOperation:
+                    break  // The call in hand, and the operation already applied (or refused) above.
+                case .startTimer, .promptCustomer, .sendAttempt, .callAgainWithScaDetails:
+                    preconditionFailure("LC-10 \(step) from \(event) asked for \(effect) in an operation answered without SCA")
+                }
+            }
+        }
         if answer == .ok { desk.counters.scaFreeOperations &+= 1 } else { desk.counters.scaFreeRefusals &+= 1 }
         return answer
     }

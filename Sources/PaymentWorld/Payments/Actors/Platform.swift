@@ -196,7 +196,8 @@ public actor Platform: ReportingActor {
     private func sessionExpired(_ payment: LifecycleID, timer: UInt32) {
         guard var record = records[payment], record.timer == timer, !record.session.isTerminal else { return }
         if record.session == .opened { desk.counters.sessionsExpiredUnbound &+= 1 }  // Created, never updated.
-        _ = desk.step(&record.session, .expire, of: payment)
+        let effects = desk.step(&record.session, .expire, of: payment) ?? []
+        precondition(effects.isEmpty, "LC-00 expire asks for no work, yet its table returned \(effects)")
         desk.context.observe(.sessionExpired(payment))
         desk.counters.count(expiry: record.inactivity ? .sessionInactivity : .sessionLifetime)
         records[payment] = record

@@ -63,7 +63,7 @@ public actor ScaAuthority: ReportingActor {
                 if record.event == .verified {
                     // The re-call with the event's details: the event is used now; the platform's own
                     // answer to the operation (applied or refused) ends it (`scaApplied`).
-                    verified = desk.step(&record.event, .callWithSca(sameOperation: true), of: payment) != nil
+                    verified = advance(&record, .callWithSca(sameOperation: true), of: payment)
                     if verified { desk.context.observe(.scaEventRedeemed(payment, operation: step?.rawValue ?? 0)) }
                 } else {
                     // The platform asks again: its first answer was lost.
@@ -79,7 +79,7 @@ public actor ScaAuthority: ReportingActor {
             let step = SeedStep(rawValue: UInt8(ScaRedeemWire.operation(of: event.argument)))
             if step == record.step, record.event == .pendingWithSca {
                 let applied = ScaRedeemWire.isVerified(event.argument)
-                _ = desk.step(&record.event, applied ? .ok : .error, of: payment)
+                advance(&record, applied ? .ok : .error, of: payment)
                 if !applied { desk.counters.scaRefusedAfterRedeem &+= 1 }
                 records[payment] = record
             }
@@ -92,16 +92,37 @@ public actor ScaAuthority: ReportingActor {
     private func open(_ operation: SeedStep?, _ payment: LifecycleID, _ record: inout Record) {
         record.step = operation
         record.event = .idle
-        _ = desk.step(&record.event, .call, of: payment)
+        advance(&record, .call, of: payment)
         desk.context.observe(.scaEventOpened(payment, operation: operation?.rawValue ?? 0, allowableAttempts: desk.seed.scaAttempts))
-        for effect in desk.step(&record.event, .scaRequired(allowableAttempts: desk.seed.scaAttempts), of: payment) ?? [] {
-            guard case .startTimer(let timer) = effect else { continue }
-            precondition(timer == .scaEventExpiry, "an SCA event has no \(timer) timer")
-            record.timer &+= 1
-            desk.context.schedule(after: desk.context.configuration.timeouts.scaEventExpiry, to: id,
-                                  kind: PaymentMessage.scaEventExpired.rawValue, subject: payment.rawValue,
-                                  argument: UInt64(record.timer))
+        advance(&record, .scaRequired(allowableAttempts: desk.seed.scaAttempts), of: payment)
+    }
+
+    /// Steps the event's LC-10 table and performs every effect it returns, here or by the message
+    /// this authority is already handling or about to send; none is dropped.
+    ///
+    /// LC-10 is written from the caller's side (the app and the card platform), so most of its
+    /// effects are work whose message reaches or leaves this authority: the table's `sendCall` and
+    /// `callAgainWithScaDetails` are the platform's calls that open and redeem the event (the
+    /// messages being handled), `sendAttempt` is the customer's attempt being decided,
+    /// `promptCustomer` is the scaRequired or scaRejected answer the caller gets, and
+    /// `applyOperation` is the card platform's own write, which it reports back (`scaApplied`).
+    /// Only the expiry timer is this authority's to start.
+    @discardableResult
+    private func advance(_ record: inout Record, _ event: ScaEvent, of payment: LifecycleID) -> Bool {
+        guard let effects = desk.step(&record.event, event, of: payment) else { return false }
+        for effect in effects {
+            switch effect {
+            case .startTimer(let timer):
+                precondition(timer == .scaEventExpiry, "an SCA event has no \(timer) timer")
+                record.timer &+= 1
+                desk.context.schedule(after: desk.context.configuration.timeouts.scaEventExpiry, to: id,
+                                      kind: PaymentMessage.scaEventExpired.rawValue, subject: payment.rawValue,
+                                      argument: UInt64(record.timer))
+            case .sendCall, .callAgainWithScaDetails, .sendAttempt, .promptCustomer, .applyOperation:
+                break  // Carried by the message in hand or the answer that follows (above).
+            }
         }
+        return true
     }
 
     /// An expiry timer its event no longer waits on: the slot was reused, a new event replaced
@@ -124,7 +145,7 @@ public actor ScaAuthority: ReportingActor {
     /// no redeem applies it (SCA-3, CARD-4). A customer still answering is told scaExpired.
     private func eventExpired(_ payment: LifecycleID, timer: UInt32) {
         guard var record = records[payment], record.timer == timer, Self.canExpire(record.event) else { return }
-        _ = desk.step(&record.event, .eventExpired, of: payment)
+        advance(&record, .eventExpired, of: payment)
         desk.context.observe(.scaEventExpired(payment))
         desk.counters.count(expiry: .scaEventExpiry)
         records[payment] = record
@@ -132,9 +153,9 @@ public actor ScaAuthority: ReportingActor {
 
     private func decideAttempt(_ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
         if record.event == .scaFailed(.expired) { return .expired }  // After its expirationTime: scaExpired.
-        guard desk.step(&record.event, .submitAttempt, of: payment) != nil else { return .scaFailed }
+        guard advance(&record, .submitAttempt, of: payment) else { return .scaFailed }
         let status: ScaAttemptStatus = desk.random.chance(desk.seed.scaVerified) ? .verified : .rejected
-        _ = desk.step(&record.event, .attemptResult(status), of: payment)
+        advance(&record, .attemptResult(status), of: payment)
         desk.context.observe(.scaAttemptDecided(payment, attemptVerified: status == .verified, verified: record.event == .verified))
         switch record.event {
         case .verified: return .ok
