@@ -1,8 +1,8 @@
 #!/bin/bash
 # Builds and tests a package that depends on PayStorm by version, as a user's package would:
 # this checkout's files are committed to a scratch git repository tagged with the CHANGELOG's
-# latest version, and a copy of Examples/ClientRaceBug depends on it through
-# `.package(url: "file://…", from: VERSION)` instead of its path. SwiftPM refuses a versioned
+# latest version, and a consumer whose Package.swift is README.md's manifest, word for word but
+# for its URL, depends on it through `.package(url: "file://…", from: VERSION)`. SwiftPM refuses a versioned
 # dependency that uses `unsafeFlags`, so this fails if any library target brings them back.
 #
 # usage: Benchmarks/tools/versioned-dependency.sh [SCRATCH]
@@ -35,19 +35,58 @@ git -C "$library" add -A
 git -C "$library" -c user.name=paystorm -c user.email=paystorm@localhost commit --quiet -m "PayStorm $version"
 git -C "$library" tag "$version"
 
-# The consumer: the example package, by version instead of by path.
-cp -R "$root/Examples/ClientRaceBug" "$scratch/consumer"
-rm -rf "$scratch/consumer/.build"
-manifest="$scratch/consumer/Package.swift"
-sed -i.bak "s|\.package(name: \"PayStorm\", path: \"\.\./\.\.\")|.package(url: \"file://$library\", from: \"$version\")|" "$manifest"
-rm -f "$manifest.bak"
-if ! grep -q "from: \"$version\"" "$manifest"; then
-    echo "versioned-dependency: could not point $manifest at version $version" >&2
+# The consumer: the README's manifest exactly as it stands (only its URL pointed at the tagged
+# copy), with a small source and a test that explores a plain-Swift actor through SimulationTesting.
+consumer="$scratch/consumer"
+mkdir -p "$consumer/Sources/MyPayments" "$consumer/Tests/MyPaymentsTests"
+awk '/<!-- consumer-manifest -->/ { found = 1; next }
+     found && /^```swift/ { inside = 1; next }
+     inside && /^```/ { exit }
+     inside { print }' "$root/README.md" > "$consumer/Package.swift"
+if ! grep -q 'https://git.example.com/you/PayStorm.git' "$consumer/Package.swift"; then
+    echo "versioned-dependency: README.md has no consumer manifest after <!-- consumer-manifest -->" >&2
     exit 1
 fi
+if ! grep -q "from: \"$version\"" "$consumer/Package.swift"; then
+    echo "versioned-dependency: README.md's manifest does not ask for $version, docs/CHANGELOG.md's newest version" >&2
+    exit 1
+fi
+sed -i.bak "s|https://git.example.com/you/PayStorm.git|file://$library|" "$consumer/Package.swift"
+rm -f "$consumer/Package.swift.bak"
+cat > "$consumer/Sources/MyPayments/Ledger.swift" <<'SWIFT'
+/// A user's own actor, in plain Swift: a balance that two concurrent debits must not overdraw.
+public actor Ledger {
+    public private(set) var balance: Int
+    public init(balance: Int) { self.balance = balance }
+
+    /// Checks and debits with no suspension between the two: no other debit can interleave.
+    public func debit(_ amount: Int) -> Bool {
+        guard balance >= amount else { return false }
+        balance -= amount
+        return true
+    }
+}
+SWIFT
+cat > "$consumer/Tests/MyPaymentsTests/LedgerTests.swift" <<'SWIFT'
+import MyPayments
+import SimulationTesting
+import Testing
+
+@Test func concurrentDebitsNeverOverdraw() {
+    let outcome = exploreSchedules(seeds: 0..<20) {
+        let ledger = Ledger(balance: 100)
+        async let first = ledger.debit(80)
+        async let second = ledger.debit(80)
+        let (a, b) = await (first, second)
+        #expect(a != b)
+        #expect(await ledger.balance == 20)
+    }
+    #expect(outcome.passed)
+}
+SWIFT
 
 echo "versioned-dependency: PayStorm $version from file://$library"
-cd "$scratch/consumer"
+cd "$consumer"
 log="$scratch/consumer.log"
 if ! { swift build --build-tests && swift test --skip-build; } >"$log" 2>&1; then
     cat "$log" >&2
