@@ -83,6 +83,8 @@ import Testing
         // Cascades (LC-08): an enrolled card's cascade needs 3-D Secure again, so ecommpay asks for consent.
         Entry(defect: "cascade-without-consent", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
         Entry(defect: "locked-card-purchases", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
+        // Money stays right (the gateway applies each capture number once); only MERCH-1 reads the merchant's books.
+        Entry(defect: "merchant-acts-twice-on-duplicate-callback", scenario: "card-payments", sets: card),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

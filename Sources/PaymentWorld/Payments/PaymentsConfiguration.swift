@@ -571,4 +571,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// app's changes (CARD-3). A race: the app offers no purchase with a card it has just locked,
     /// so only a lock from the customer's other phone meanwhile reaches it.
     case lockedCardPurchases = "locked-card-purchases"
+    /// The merchant takes a duplicated "authorized" callback for a new one: it books the order paid
+    /// again and ships it again. The gateway applies each capture number once, so no money moves
+    /// twice; only the merchant's own books are wrong (MERCH-1).
+    case merchantActsTwiceOnDuplicateCallback = "merchant-acts-twice-on-duplicate-callback"
 }

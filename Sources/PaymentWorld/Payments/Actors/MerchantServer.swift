@@ -166,6 +166,13 @@ public actor MerchantServer: ReportingActor {
 
     private func answered(_ payment: LifecycleID, outcome: PaymentOutcome, cause: FailureCause = .unstated,
                           tokenRefusal: TokenLookupWire.Result? = nil) {
+        if context.has(.merchantActsTwiceOnDuplicateCallback), outcome == .authorized, let order = order(payment),
+           order.answered, !order.captured {
+            // The planted bug: a repeated "authorized" callback taken for a new one, booked and shipped again.
+            context.observe(.merchantOrderFinal(payment, succeeded: true))
+            scheduleCapture(payment, number: 1)
+            return
+        }
         guard let order = order(payment), !order.answered else {
             counters.duplicatesDeduped &+= 1  // Callbacks arrive at least once: dedupe by (payment, status).
             if context.has(.duplicateCallbackCapturesTwice), outcome == .authorized,

@@ -44,6 +44,7 @@ extension PlantedDefect {
         case .refundAppliedTwice: "AUTH-6"
         case .cascadeWithoutConsent: "CAS-7"
         case .lockedCardPurchases: "CARD-3"
+        case .merchantActsTwiceOnDuplicateCallback: "MERCH-1"
         }
     }
 
@@ -67,7 +68,7 @@ extension PlantedDefect {
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
              .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
              .commissionPaidToPayee, .tokenSaleOnDeletedToken, .refundAppliedTwice,
-             .cascadeWithoutConsent:
+             .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback:
             false
         }
     }
@@ -93,7 +94,7 @@ extension PlantedDefect {
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders,
              .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment, .refundAppliedTwice,
-             .cascadeWithoutConsent: []
+             .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback: []
         }
     }
 }

@@ -41,6 +41,7 @@ struct InvariantRegistry {
             CancelledCardsKeepNoLiveTokens.self,     // CARD-6
             PrepaidCardsMoveOnlyAlongTheirTable.self, // CARD-7
             MerchantAgreesWithTheGateway.self,       // RES-4
+            MerchantActsOnceOnEachCallback.self,     // MERCH-1
             CustomersAreToldWhatTheMoneyDid.self,    // RES-5
             HoldsEndWithTheirPayment.self,           // AUTH-4
             NoCaptureAfterTheLimit.self,             // AUTH-5
