@@ -85,6 +85,8 @@ import Testing
         Entry(defect: "locked-card-purchases", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
         // Money stays right (the gateway applies each capture number once); only MERCH-1 reads the merchant's books.
         Entry(defect: "merchant-acts-twice-on-duplicate-callback", scenario: "card-payments", sets: card),
+        // Two phones of one customer asking for different protected operations at once: hot customers.
+        Entry(defect: "sca-applies-latest-pending-operation", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

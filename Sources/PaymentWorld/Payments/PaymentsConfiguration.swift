@@ -575,4 +575,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// again and ships it again. The gateway applies each capture number once, so no money moves
     /// twice; only the merchant's own books are wrong (MERCH-1).
     case merchantActsTwiceOnDuplicateCallback = "merchant-acts-twice-on-duplicate-callback"
+    /// The card platform keeps one pending protected operation per card, not per call: a verified
+    /// SCA carries out the card's latest, which may be another phone's (CARD-4 binds the SCA to its
+    /// own operation).
+    case scaAppliesLatestPendingOperation = "sca-applies-latest-pending-operation"
 }

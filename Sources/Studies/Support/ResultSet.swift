@@ -2,13 +2,14 @@ import Foundation
 import Reporting
 import Scenarios
 
-/// A command's files in one directory, committed as one set. Every file is written whole to a
-/// temporary name first; only then are they renamed into place, and `manifest.json` is written
-/// last, naming the command, what identifies the run (its seed) and each file with its length and
-/// digest. A reader (``verify(_:)``) can always tell a complete set from a partial one: a crash or
-/// a full disk before the manifest leaves the previous manifest, which no longer matches its
-/// files. Files an earlier set listed and this one does not (a replay's trace.txt) are removed,
-/// so nothing stale sits beside a new set unmarked.
+/// A command's files in one directory, committed as one set. Every file, and `manifest.json`
+/// naming the command, what identifies the run (its seed) and each file with its length and digest,
+/// is written whole under a temporary name first; then they are renamed into place, the manifest
+/// last. A crash or a full disk while writing leaves the previous set whole. A crash among the
+/// renames (microseconds) leaves files the manifest does not describe, which a reader
+/// (``verify(_:)``) reports as incomplete, naming the file: never a mixed set that reads as whole.
+/// Files an earlier set listed and this one does not (a replay's trace.txt) are removed, so nothing
+/// stale sits beside a new set unmarked.
 public enum ResultSet {
     public static let manifestName = "manifest.json"
 
@@ -24,23 +25,6 @@ public enum ResultSet {
             throw WriteError(path: directory, reason: "cannot make the directory: \(error.localizedDescription)")
         }
         let staged = files.map { (name: $0.name, path: directory + "/" + $0.name, bytes: Array($0.text.utf8)) }
-        var temporaries: [(temporary: String, path: String)] = []
-        defer { for leftover in temporaries { unlink(leftover.temporary) } }
-        for file in staged {
-            let temporary = directory + "/.\(file.name).\(getpid()).staged.tmp"
-            do {
-                try AtomicFile.writeWhole(file.bytes, to: temporary, shownAs: file.path)
-            } catch {
-                throw WriteError(path: file.path, reason: error.reason)
-            }
-            temporaries.append((temporary, file.path))
-        }
-        let previous = listed(in: directory)
-        for (index, file) in temporaries.enumerated() where rename(file.temporary, file.path) != 0 {
-            temporaries.removeFirst(index)
-            throw WriteError(path: file.path, reason: String(cString: strerror(errno)))
-        }
-        temporaries.removeAll()
         let manifest = JSONOutput.object([
             ("kind", .string("paystorm-result-set")), ("paystorm", .string(PayStormVersion.current)),
             ("command", .string(command)), ("complete", .bool(true)),
@@ -52,7 +36,28 @@ public enum ResultSet {
                 .object([("name", .string(name)), ("bytes", .integer(size(directory + "/" + name) ?? -1))])
             })),
         ])
-        try WriteError.writing(manifest.serialized() + "\n", to: directory + "/" + manifestName)
+        // Everything, the manifest last, is written whole under a temporary name first; then only
+        // renames remain, so the moment a crash can leave a set that is neither the old nor the new
+        // one is a handful of renames long, and the manifest then says so (`verify`).
+        var temporaries: [(temporary: String, path: String)] = []
+        defer { for leftover in temporaries { unlink(leftover.temporary) } }
+        let contents = staged.map { ($0.name, $0.path, $0.bytes) }
+            + [(manifestName, directory + "/" + manifestName, Array((manifest.serialized() + "\n").utf8))]
+        for (name, path, bytes) in contents {
+            let temporary = directory + "/.\(name).\(getpid()).staged.tmp"
+            do {
+                try AtomicFile.writeWhole(bytes, to: temporary, shownAs: path)
+            } catch {
+                throw WriteError(path: path, reason: error.reason)
+            }
+            temporaries.append((temporary, path))
+        }
+        let previous = listed(in: directory)
+        for (index, file) in temporaries.enumerated() where rename(file.temporary, file.path) != 0 {
+            temporaries.removeFirst(index)
+            throw WriteError(path: file.path, reason: String(cString: strerror(errno)))
+        }
+        temporaries.removeAll()
         for stale in previous where !files.contains(where: { $0.name == stale }) && !written.contains(stale) {
             unlink(directory + "/" + stale)
         }

@@ -24,6 +24,8 @@ public actor CardPlatform: ReportingActor {
         var tokens = DeviceTokens()
         /// Which lifecycle initiated each device's token, so only it completes it.
         var tokenOwners: (LifecycleID, LifecycleID, LifecycleID) = (.none, .none, .none)
+        /// The planted bug's one pending protected operation per card (`scaAppliesLatestPendingOperation`).
+        var latestPending: SeedStep?
     }
 
     /// One lifecycle's calls to the platform.
@@ -125,6 +127,7 @@ public actor CardPlatform: ReportingActor {
             }
             guard withSca else {
                 session.stateAtCall = cards[customer].state
+                if desk.context.has(.scaAppliesLatestPendingOperation) { cards[customer].latestPending = step }
                 openScaEvent(for: step, lifecycle)
                 return .scaRequired  // SCA-5: the first call has no effect.
             }
@@ -236,7 +239,9 @@ public actor CardPlatform: ReportingActor {
         } else {
             // A platform that read the card before the SCA step writes after it by what it read then.
             let from = desk.context.has(.cardStatusReadBeforeSca) ? session.stateAtCall : cards[customer].state
-            answer = update(step, customer, lifecycle, from: from, sca: true)
+            // The planted bug: the card's latest pending operation, whichever phone asked for it.
+            let applied = desk.context.has(.scaAppliesLatestPendingOperation) ? cards[customer].latestPending ?? step : step
+            answer = update(applied, customer, lifecycle, from: from, sca: true)
         }
         if answer == .ok { desk.observe(.scaProtectedEffect(lifecycle, operation: step.rawValue)) }
         if ScaRedeemWire.isVerified(argument) {

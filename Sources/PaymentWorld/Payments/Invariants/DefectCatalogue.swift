@@ -45,6 +45,7 @@ extension PlantedDefect {
         case .cascadeWithoutConsent: "CAS-7"
         case .lockedCardPurchases: "CARD-3"
         case .merchantActsTwiceOnDuplicateCallback: "MERCH-1"
+        case .scaAppliesLatestPendingOperation: "CARD-4"
         }
     }
 
@@ -59,6 +60,9 @@ extension PlantedDefect {
         // The app offers no purchase with a card it has just locked: only another phone's lock
         // meanwhile brings a purchase to a locked card.
         case .lockedCardPurchases:
+            true
+        // Another phone of the same customer must ask for another protected operation meanwhile.
+        case .scaAppliesLatestPendingOperation:
             true
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
@@ -87,7 +91,8 @@ extension PlantedDefect {
         case .tokensDedupedPerRequest: [.paysafeProvisioning]
         case .walletStoresBeforeOtp: [.portmoneWalletCard]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
-        case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases: [.paysafeCard]
+        case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases,
+             .scaAppliesLatestPendingOperation: [.paysafeCard]
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
