@@ -69,9 +69,11 @@ enum ShrinkCommand {
             return .internalError
         }
         do {
-            try AtomicFile.write(shrunk.serialized() + "\n", to: path)
+            let directory = String(path.dropLast("/shrunk.json".count))
+            _ = try ResultSet.write([("shrunk.json", shrunk.serialized() + "\n")], into: directory, command: "\(shrinker.replayCommand)",
+                                    identity: [("seed", .unsigned(seed)), ("invariant", .string(invariant))])
         } catch {
-            output.err("paystorm shrink: could not write \(path): \(error.localizedDescription)")
+            output.err("paystorm shrink: \(error)")
             return .ioError
         }
         output.out(steps(shrinker, seconds: wallSeconds(since: start), maxRuns: maxRuns,

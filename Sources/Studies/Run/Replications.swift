@@ -53,9 +53,12 @@ public enum Replications {
             ("latency_ms_p99", SampleSummary(figures.map(\.p99))),
         ]
         let interrupted = stop.isRequested()
-        let file = directory + "/replications.json"
-        try WriteError.writing(json(scenario: scenario, figures: figures, summaries: summaries, interrupted: interrupted)
-                                   .serialized() + "\n", to: file)
+        // The replications' own summary as a set of its own; each replication's directory is one too.
+        let file = try ResultSet.write([("replications.json", json(scenario: scenario, figures: figures, summaries: summaries,
+                                                                   interrupted: interrupted).serialized() + "\n")],
+                                       into: directory, command: "run.replications", identity: [
+                                           ("seed", .unsigned(base)), ("replications", .integer(Int64(figures.count))),
+                                       ])[0]
         let status = interrupted ? stop.interruption().status : figures.first { $0.status != .passed }?.status ?? .passed
         return Outcome(figures: figures, summaries: summaries, interrupted: interrupted, file: file, status: status)
     }
