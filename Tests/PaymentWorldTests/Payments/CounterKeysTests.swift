@@ -29,4 +29,14 @@ import Testing
         for row in PaymentCounters.keyed { #expect(sum[keyPath: row.path] == 2 * one[keyPath: row.path], "\(row.key)") }
         #expect(sum.expiries[0] == 6 && sum.statusChecks[1] == 8)
     }
+
+    /// The seed catalogue counts some entries by a counter's key: each key is a row of the table,
+    /// or the entry would read as never reached.
+    @Test func everyCatalogueCounterKeyIsARow() {
+        let keys = Set(PaymentCounters.keyed.map(\.key))
+        for entry in SeedCatalogue.entries {
+            guard case .counter(let key) = entry.counting else { continue }
+            #expect(keys.contains(key), "\(entry.system) \(entry.name) counts \(key), which PaymentCounters.keyed lacks")
+        }
+    }
 }

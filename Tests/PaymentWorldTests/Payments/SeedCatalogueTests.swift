@@ -90,6 +90,11 @@ import Testing
             case .statusChecks, .repeatsFoundFinal:
                 // The merchant checks the status of card-core payments only.
                 #expect(flows.contains { $0.core != nil }, "\(system) \(entry.name): no flow of it reaches the gateway")
+            case .counter(let key):
+                #expect(PaymentCounters.keyed.contains { $0.key == key }, "\(system) \(entry.name): no counter \(key)")
+            case .expiries(let timer):
+                // A timer of its own system's lifecycles: the card's validity is Paysafe's.
+                #expect(timer != .cardValidity || system == .paysafe, "\(system) \(entry.name): \(timer) is Paysafe's card")
             case .notModelled(let reason):
                 #expect(!reason.isEmpty, "\(system) \(entry.name): not modelled needs its reason")
                 if entry.kind == .code {

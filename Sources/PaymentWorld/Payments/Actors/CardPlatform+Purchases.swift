@@ -15,7 +15,10 @@ extension CardPlatform {
         if state == .digital && channel == .cardPresent {
             // The plastic's first use with chip and PIN activates it (S1: DIGITAL → ACTIVE); the
             // purchase is then decided on the active card.
-            if step(customer, .firstChipAndPinUse, lifecycle, sca: false) { state = cards[customer].state }
+            if step(customer, .firstChipAndPinUse, lifecycle, sca: false) {
+                state = cards[customer].state
+                desk.counters.prepaidChipAndPinActivations &+= 1
+            }
         }
         var approved = Self.approves(state, via: channel)
         if state == .locked && desk.context.has(.lockedCardPurchases) {

@@ -23,6 +23,11 @@ extension SeedCatalogueEntry {
             counters.repeatsFinal[system.index]
         case .threeDS1(let named, let steps):
             named.reduce(0) { sum, flow in steps.reduce(sum) { $0 &+ counters.threeDS1[flow.rawValue][$1.rawValue] } }
+        case .counter(let key):
+            // A key the table lacks reads as nothing counted; CounterKeysTests checks every catalogue key.
+            PaymentCounters.keyed.first { $0.key == key }.map { counters[keyPath: $0.path] } ?? 0
+        case .expiries(let timer):
+            counters.expiries[timer.rawValue]
         case .notModelled:
             nil
         }
@@ -47,6 +52,10 @@ extension SeedCatalogueEntry {
         case .threeDS1(let flows, let steps):
             "3-D Secure 1.0 " + steps.map(\.description).joined(separator: " or ") + " in "
                 + flows.map(\.description).joined(separator: ", ")
+        case .counter(let key):
+            "summary.json \(key)"
+        case .expiries(let timer):
+            "\(timer) timers that ran out"
         case .notModelled(let reason):
             "not modelled: \(reason)"
         }

@@ -74,7 +74,9 @@ extension SeedCatalogue {
         .code(.ecommpay, "601", "operation.code: try again", .notModelled("the platform never asks for a retry")),
         .code(.ecommpay, "602", "operation.code: network error at an external service",
               .notModelled("reported as NETWORK_TIMEOUT or decline")),
-        .code(.ecommpay, "903", "operation.code: refunds exceed the payment", .notModelled("the merchant never over-refunds")),
+        .code(.ecommpay, "903", "operation.code: refunds exceed the payment; counted over every system's refunds, "
+              + "since the card core refuses a refund above what is left for all, and ecommpay names it 903",
+              .counter("refund_outcomes.refused_above_what_was_left")),
         .code(.ecommpay, "3041", "operation.code: payment ID already exists", .notModelled(noRestore)),
         .code(.ecommpay, "3060", "operation.code: the status does not allow this action",
               .notModelled("the merchant asks only what the status allows")),

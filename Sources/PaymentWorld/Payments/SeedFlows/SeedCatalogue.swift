@@ -58,6 +58,11 @@ public enum SeedCount: Sendable, Hashable {
     case repeatsFoundFinal
     /// 3-D Secure 1.0 steps of these flows' authentications at the gateway (`PaymentCounters.threeDS1`).
     case threeDS1([PaymentFlow], [ThreeDS1Step])
+    /// A one-number counter, by its `summary.json` key (`PaymentCounters.keyed`): what the world
+    /// counts where it does the thing, such as ecommpay's 903 on a refund above what is left.
+    case counter(String)
+    /// Timers of domain §2.7 that ran out and moved their lifecycle (`PaymentCounters.expiries`).
+    case expiries(ExpiringTimer)
     /// The model cannot produce it; the reason in one line.
     case notModelled(String)
 }

@@ -36,6 +36,7 @@ extension PaymentCounters {
             ("push_provisioning.identity_verifications", \.identityVerifications),
             ("prepaid_cards.issued", \.prepaidCardsIssued), ("prepaid_cards.shipped", \.prepaidCardsShipped),
             ("prepaid_cards.pins_set", \.prepaidPinsSet),
+            ("prepaid_cards.activated_by_first_chip_and_pin", \.prepaidChipAndPinActivations),
             ("seed_side.sca_answered_without_sca", \.scaFreeOperations), ("seed_side.sca_refused_at_once", \.scaFreeRefusals),
             ("seed_side.sca_refused_after_redeem", \.scaRefusedAfterRedeem),
             ("seed_side.masterpass_otp_server_errors", \.walletOtpServerErrors),

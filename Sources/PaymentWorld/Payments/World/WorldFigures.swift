@@ -86,6 +86,8 @@ public struct PaymentCounters: Sendable {
     public var prepaidCardsIssued: UInt64 = 0
     public var prepaidCardsShipped: UInt64 = 0
     public var prepaidPinsSet: UInt64 = 0
+    /// Digital prepaid cards a first chip-and-PIN purchase made active (LC-09 `digital × firstChipAndPinUse`).
+    public var prepaidChipAndPinActivations: UInt64 = 0
     /// LC-10: operations the card platform answered at their first call without asking for SCA,
     /// applied (`pending × ok`) and refused (`pending × error`), and redeemed operations it refused
     /// after all (`pendingWithSca × error`: the card changed while the customer did the SCA).
