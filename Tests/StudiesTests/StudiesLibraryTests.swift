@@ -75,12 +75,15 @@ import Testing
     @Test func replicationsAggregateTheRunsValues() throws {
         let scenario = try ScenarioSource(file: Self.pipeline).load(overrides: ["run.lifecycles=1500", "run.replications=3"])
         let directory = Self.scratch("replications")
+        // The closure only copies plain values out; the checks come after the run.
         var seen: [UInt64] = []
+        var hashes: [(figure: String, summary: String)] = []
         let outcome = try Replications.run(scenario, seed: 10, scheduling: .init(), swarm: false, directory: directory) { _, figures, run in
             seen.append(figures.seed)
-            #expect(figures.traceHash == Trace.hex(run.summary.traceHash))
+            hashes.append((figures.traceHash, Trace.hex(run.summary.traceHash)))
         }
         #expect(seen == [10, 11, 12])
+        #expect(hashes.count == 3 && hashes.allSatisfy { $0.figure == $0.summary }, "\(hashes)")
         #expect(outcome.status == .passed)
         #expect(outcome.figures.allSatisfy { $0.successRate > 0.5 && $0.p99 >= $0.p50 })
         let success = try #require(outcome.summaries.first { $0.name == "success_rate" }?.summary)
