@@ -10,7 +10,8 @@ import Foundation
 //   SOURCE  the lifecycle source files (Sources/PaymentWorld/Lifecycles/**.swift)
 
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("CaseIndexGenerator: \(message)\n".utf8))
+    // Not FileHandle.write(_:), which traps when stderr cannot be written; the exit status says it anyway.
+    try? FileHandle.standardError.write(contentsOf: Data("CaseIndexGenerator: \(message)\n".utf8))
     exit(status)
 }
 

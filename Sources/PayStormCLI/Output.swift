@@ -5,7 +5,7 @@ import Studies
 /// Where a command writes: stdout for results, stderr for messages. Collected in tests.
 struct Output {
     var out: (String) -> Void = { StandardOutput.write($0) }
-    var err: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    var err: (String) -> Void = { StandardOutput.writeError($0 + "\n") }
     /// Banner and notes: stdout normally, stderr when stdout carries JSON.
     var info: (String) -> Void = { StandardOutput.write($0) }
 }
@@ -15,6 +15,12 @@ struct Output {
 enum StandardOutput {
     /// Why the first write failed, if one did.
     static let failure = Mutex<String?>(nil)
+
+    /// Messages and progress on stderr. `FileHandle.write(_:)` traps on a write error; this one
+    /// does not, and a stderr that cannot be written has nowhere left to say so: it is dropped.
+    static func writeError(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+    }
 
     static func write(_ line: String) {
         do {

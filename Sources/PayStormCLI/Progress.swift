@@ -31,7 +31,7 @@ final class ProgressReporter {
         let p99 = progress.latencyP99.map { "  p99 \(SummaryTable.ms($0))ms" } ?? ""
         let line = "[\(SummaryTable.fixed(done, 0).leftPadded(3))%] t=\(progress.now)  lifecycles/s \(compact(rate))"
             + "  in flight \(SummaryTable.grouped(UInt64(progress.inFlight)))\(p99)  violations \(progress.violations)"
-        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+        StandardOutput.writeError("\r" + line + "\u{1B}[K")
         printed = true
     }
 
@@ -43,7 +43,7 @@ final class ProgressReporter {
     }
 
     func finish() {
-        if printed { FileHandle.standardError.write(Data("\n".utf8)) }
+        if printed { StandardOutput.writeError("\n") }
     }
 
     private func compact(_ value: Double) -> String {

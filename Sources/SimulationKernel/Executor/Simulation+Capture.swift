@@ -32,6 +32,7 @@ extension Simulation {
     /// A job for the main actor. The simulation cannot run it in its own order without taking
     /// the main thread's place, and letting it go would run it beside the simulation: either way
     /// the run would not be deterministic. It is kept, never run, and the run fails naming it.
+    // Refuses the main actor rather than running on it (TidyTests.reviewed).
     func takeMainActorJob(_ job: UnownedJob) -> Bool {
         noteMainActor()
         return capturesGlobalWork

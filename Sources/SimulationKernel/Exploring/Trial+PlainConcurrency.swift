@@ -49,6 +49,7 @@ extension Trial {
                                    + "\(simulation.now): it awaits something nothing in the simulation will resume (a "
                                    + "continuation never resumed or resumed from a thread the simulation does not own, "
                                    + "a task or stream that never ends, or a sleep or Task.yield() in an actor's method "
+                                   // Words for the user, naming the APIs; nothing here starts a task.
                                    + "run by a task from Task {} or Task.detached, which Swift 6.3 sends to the global "
                                    + "executor)", lastSteps: lastSteps())
         case .reachedDeadline:
