@@ -161,8 +161,6 @@ extension ExploreFile.Header {
                   scheduling: scheduling.arguments, swarm: swarm)
     }
 
-    /// `fnv1a64:` and 16 hex digits: enough to tell an edited file, not a security check.
-    public static func digest(_ bytes: [UInt8]) -> String { ContentDigest.fnv1a64(bytes) }
 }
 
 extension ExploreFile {

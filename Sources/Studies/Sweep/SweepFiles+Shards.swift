@@ -105,14 +105,8 @@ extension SweepFiles {
         return (first.header.plan, first.header.scenario, first.header.command, samples)
     }
 
-    /// A whole number that fits an `Int` in `range`, or nil (a `1e300` or `-2` in an edited file).
-    private static func whole(_ node: JSONNode?, in range: ClosedRange<Int>) -> Int? {
-        guard let value = node?.value.doubleValue, let whole = Int(exactly: value), range.contains(whole) else { return nil }
-        return whole
-    }
-
     public static func decodePlan(_ node: JSONNode) -> SweepPlan? {
-        guard let replications = whole(node["replications"], in: 1...1_000_000),
+        guard let replications = try? ShardFields(node: node, prefix: "plan.").whole("replications", in: 1...1_000_000),
               let axes = node["axes"]?.value.arrayElements, !axes.isEmpty else { return nil }
         var decoded: [SweepPlan.Axis] = []
         var points = 1
@@ -124,7 +118,7 @@ extension SweepFiles {
             guard values.count == elements.count, points <= WorkBudget.maximumPoints else { return nil }
             decoded.append(SweepPlan.Axis(path: path, values: values))
         }
-        guard case .number(_, let literal)? = node["base_seed"]?.value, let exactSeed = UInt64(literal) else { return nil }
+        guard let exactSeed = try? ShardFields(node: node, prefix: "plan.").seed("base_seed") else { return nil }
         return SweepPlan(axes: decoded, replications: replications, baseSeed: exactSeed)
     }
 
