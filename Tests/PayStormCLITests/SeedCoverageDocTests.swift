@@ -48,7 +48,7 @@ import Testing
         SeedCatalogue.entries.map { entry in
             var reason: String?
             if case .notModelled(let why) = entry.counting { reason = why }
-            return Row(system: entry.system.rawValue, kind: entry.kind.rawValue, name: entry.name, notModelled: reason)
+            return Row(system: entry.system.description, kind: entry.kind.rawValue, name: entry.name, notModelled: reason)
         }
     }
 

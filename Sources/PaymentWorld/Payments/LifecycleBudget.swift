@@ -16,20 +16,17 @@ extension PaymentsConfiguration {
             // A step that answers "retry later" is tried again after a doubling backoff (Sips 90 / 99).
             total = total + call * Int64(seed.retries) + seed.backoff * ((Int64(1) << min(seed.retries, 20)) - 1)
         }
-        switch flow.system {
-        case .portmone, .paysafe:
+        if flow.traits.contains(.growsCodeSteps) {
             // Steps grow sub-steps at run time: an OTP or SCA the customer may take its whole validity
             // over, with a resend, its submissions and a delivery to wait for.
             total = total + (timeouts.otpValidity + seed.smsWait * Int64(seed.otpResends) + call * 2) * 2
-        case .generic, .ecommpay, .mastercard, .sogenactif:
-            break
         }
         if flow.steps.contains(.verifyCard) {
             // A verification that saves an enrolled card runs 3-D Secure first, and the app waits out
             // its challenge.
             total = total + timeouts.authentication + timeouts.challenge + call
         }
-        if flow == .paysafeProvisioning {
+        if flow.traits.contains(.provisionsToWallet) {
             // The pass's activation may wait out the provisioning's whole budget (an identity
             // verification, a wallet sheet left open) before LC-11 abandons it.
             total = total + timeouts.provisioningCompletion

@@ -29,7 +29,7 @@ extension SeedCoverageReport {
                 + "SDK step S the seed servers answered, every lifecycle, a repeated call once.",
         ]
         for system in Self.systems {
-            lines += ["", "## \(Self.title(system)) (`\(system.rawValue)`)", "",
+            lines += ["", "## \(Self.title(system)) (`\(system.description)`)", "",
                       "| kind | name | meaning | count | counted as |", "| --- | --- | --- | --- | --- |"]
             for row in rows where row.entry.system == system {
                 let counted = row.count == nil ? "—" : row.entry.countedAs

@@ -128,7 +128,7 @@ public struct SeedCoverageReport {
                                               ("not_modelled", .integer(Int64(totals.notModelled)))]))
             })),
             ("catalogue", .array(rows.map { row in
-                .object([("system", .string(row.entry.system.rawValue)), ("kind", .string(row.entry.kind.rawValue)),
+                .object([("system", .string(row.entry.system.description)), ("kind", .string(row.entry.kind.rawValue)),
                          ("name", .string(row.entry.name)), ("meaning", .string(row.entry.meaning)),
                          ("modelled", .bool(row.count != nil)), ("counted_as", .string(row.entry.countedAs)),
                          ("count", row.count.map { .unsigned($0) } ?? .null)])
@@ -159,19 +159,10 @@ public struct SeedCoverageReport {
                  ("applied", .unsigned(pair.applied)), ("rejected", .unsigned(pair.rejected))])
     }
 
-    /// The seed systems, in domain.md §1's order (the generic card flows have no seed).
-    public static let systems: [SeedSystem] = [.portmone, .ecommpay, .mastercard, .sogenactif, .paysafe]
+    /// The seed systems, in registration order (the generic card flows have no seed).
+    public static let systems: [PaymentSystem] = PaymentSystem.allCases.filter(\.isSeed)
 
-    public static func title(_ system: SeedSystem) -> String {
-        switch system {
-        case .portmone: "Portmone Masterpass [P]"
-        case .ecommpay: "ecommpay SDK Core [E]"
-        case .mastercard: "Mastercard Gateway [M]"
-        case .sogenactif: "Sogenactif In-App [W]"
-        case .paysafe: "Paysafe prepaid cards [S]"
-        case .generic: "generic card flows"
-        }
-    }
+    public static func title(_ system: PaymentSystem) -> String { system.title }
 }
 
 extension SeedCatalogueEntry.Kind {

@@ -134,13 +134,13 @@ public enum PaymentsRun {
     /// Per system with any: its status-check operation, how often the merchant made it, and the
     /// gateway's answers to repeated requests in the system's own words.
     public static func statusChecksBySystem(_ counters: PaymentCounters) -> [(String, JSONOutput)] {
-        SeedSystem.allCases.compactMap { system in
+        PaymentSystem.allCases.compactMap { system in
             let index = system.index
             let (checks, inProgress, final) = (counters.statusChecks[index], counters.repeatsInProgress[index],
                                                counters.repeatsFinal[index])
             guard checks + inProgress + final > 0 else { return nil }
             let words = system.statusCheck
-            return (system.rawValue, .object([
+            return (system.description, .object([
                 ("operation", .string(words.operation)), ("status_checks", .unsigned(checks)),
                 ("repeated_requests", .object([
                     ("in_progress", .unsigned(inProgress)), ("in_progress_means", .string(words.inProgress)),
@@ -193,7 +193,7 @@ public enum PaymentsRun {
     /// progress 30 (onPaymentRestored), final 41 (PAYMENT_HAS_FINAL_STATUS)`.
     public static func statusCheckLines(_ counters: PaymentCounters) -> [String] {
         let g = SummaryTable.grouped
-        return SeedSystem.allCases.compactMap { system in
+        return PaymentSystem.allCases.compactMap { system in
             let index = system.index
             guard counters.statusChecks[index] + counters.repeatsInProgress[index] + counters.repeatsFinal[index] > 0
             else { return nil }

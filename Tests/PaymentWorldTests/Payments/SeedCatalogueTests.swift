@@ -2,33 +2,26 @@ import PaymentWorld
 import SimulationKernel
 import Testing
 
-/// The seed catalogue against the code that gives the codes (SeedCodes.swift) and the steps the
+/// The seed catalogue against the code that gives the codes (each system's `code(for:)` and `code(failedAt:)` in its folder) and the steps the
 /// flows call: every code the model can give is catalogued as modelled, nothing catalogued as
 /// modelled is out of reach by construction, and a run's counts land on the entries.
 @Suite struct SeedCatalogueTests {
-    static let seedSystems = SeedSystem.allCases.filter { $0 != .generic }
+    static let seedSystems = PaymentSystem.allCases.filter { $0 != .generic }
 
     /// The steps a system's lifecycles can call: its flows' steps, and the sub-steps the app runs
     /// in place (DeviceApp+Steps): the code and its resend after 2113 / 2114 or the 2D check, the
     /// 2D check after need2D, an SCA attempt after scaRequired, and the change `manageCard` picks.
-    static func callableSteps(_ system: SeedSystem) -> Set<SeedStep> {
-        var steps = Set(PaymentFlow.allCases.filter { $0.system == system }.flatMap(\.steps))
-        switch system {
-        case .portmone: steps.formUnion([.submitCode, .resendCode, .start2DVerification])
-        case .paysafe:
-            steps.formUnion([.scaAttempt, .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard, .changePrepaidCardPin])
-        case .generic, .ecommpay, .mastercard, .sogenactif: break
-        }
-        return steps
+    static func callableSteps(_ system: PaymentSystem) -> Set<SeedStep> {
+        Set(system.flows.flatMap(\.steps) + system.stepsInPlace)
     }
 
-    /// Every final code SeedCodes.swift can give a lifecycle of `system`: the card core's outcomes
+    /// Every final code its model can give a lifecycle of `system`: the card core's outcomes
     /// (for a system with a flow that ends in the core), a success, a step unanswered through
     /// every repeat, each answer the app gives up on at each step it can call, ecommpay's 108
-    /// for a payment that failed for a cause with a code of its own, and its token refusals. SeedCodes's
+    /// for a payment that failed for a cause with a code of its own, and its token refusals. The
     /// fall-through (the answer's own name) is left out: it is for answers the system's servers
     /// never give.
-    static func producibleCodes(_ system: SeedSystem) -> Set<String> {
+    static func producibleCodes(_ system: PaymentSystem) -> Set<String> {
         let flows = PaymentFlow.allCases.filter { $0.system == system }
         var codes: Set = [system.code(for: .succeeded), system.stepTimeoutCode]
         if flows.contains(where: { $0.core != nil }) {
@@ -48,12 +41,12 @@ import Testing
         return codes
     }
 
-    static func entry(_ system: SeedSystem, _ kind: SeedCatalogueEntry.Kind, _ name: String) -> SeedCatalogueEntry? {
+    static func entry(_ system: PaymentSystem, _ kind: SeedCatalogueEntry.Kind, _ name: String) -> SeedCatalogueEntry? {
         SeedCatalogue.entries.first { $0.system == system && $0.kind == kind && $0.name == name }
     }
 
     @Test(arguments: seedSystems)
-    func everyCodeTheModelCanGiveIsCataloguedAsModelled(system: SeedSystem) {
+    func everyCodeTheModelCanGiveIsCataloguedAsModelled(system: PaymentSystem) {
         for code in Self.producibleCodes(system).sorted() {
             let entry = Self.entry(system, .code, code)
             #expect(entry?.isModelled == true, "\(system) \(code): \(entry.map { "\($0.counting)" } ?? "not in the catalogue")")
@@ -61,17 +54,17 @@ import Testing
     }
 
     @Test(arguments: seedSystems)
-    func nothingMarkedModelledIsOutOfReachByConstruction(system: SeedSystem) {
+    func nothingMarkedModelledIsOutOfReachByConstruction(system: PaymentSystem) {
         let flows = Set(PaymentFlow.allCases.filter { $0.system == system })
         let codes = Self.producibleCodes(system)
         let steps = Self.callableSteps(system)
         for entry in SeedCatalogue.entries where entry.system == system {
             switch entry.counting {
             case .endCode:
-                #expect(codes.contains(entry.name), "\(system) \(entry.name): SeedCodes never gives it")
+                #expect(codes.contains(entry.name), "\(system) \(entry.name): its model never gives it")
             case .endCodes(let named, let ended):
                 #expect(flows.isSuperset(of: named), "\(system) \(entry.name): flows of another system \(named)")
-                #expect(codes.isSuperset(of: ended), "\(system) \(entry.name): SeedCodes never gives \(Set(ended).subtracting(codes))")
+                #expect(codes.isSuperset(of: ended), "\(system) \(entry.name): its model never gives \(Set(ended).subtracting(codes))")
             case .endOutcomes(let named, let outcomes):
                 #expect(!named.isEmpty && flows.isSuperset(of: named), "\(system) \(entry.name): flows \(named)")
                 // Counting captures alone needs flows that capture: an authorization's.
@@ -98,7 +91,7 @@ import Testing
             case .notModelled(let reason):
                 #expect(!reason.isEmpty, "\(system) \(entry.name): not modelled needs its reason")
                 if entry.kind == .code {
-                    #expect(!codes.contains(entry.name), "\(system) \(entry.name): marked not modelled, but SeedCodes gives it")
+                    #expect(!codes.contains(entry.name), "\(system) \(entry.name): marked not modelled, but its model gives it")
                 }
             }
         }
@@ -125,7 +118,7 @@ import Testing
                         "\(metrics.flow) ended \(code), which the catalogue does not have as modelled")
             }
         }
-        let common: [(SeedSystem, SeedCatalogueEntry.Kind, String)] = [
+        let common: [(PaymentSystem, SeedCatalogueEntry.Kind, String)] = [
             (.portmone, .operation, "getCommission(CommissionParams, payeeId or phoneNumber)"), (.portmone, .code, "paid"),
             (.portmone, .code, "2113"), (.ecommpay, .operation, "NewCardSaleRequest"), (.ecommpay, .code, "success"),
             (.mastercard, .operation, "updateSession(id, apiVersion, payload)"), (.mastercard, .code, "APPROVED"),

@@ -13,12 +13,12 @@ func seedWorld(_ flows: [PaymentFlow], _ change: (inout PaymentsConfiguration) -
 }
 
 @Suite struct SeedFlowWorldTests {
-    static let systems: [(SeedSystem, [PaymentFlow])] = SeedSystem.allCases.filter { $0 != .generic }.map { system in
+    static let systems: [(PaymentSystem, [PaymentFlow])] = PaymentSystem.allCases.filter { $0 != .generic }.map { system in
         (system, PaymentFlow.allCases.filter { $0.system == system })
     }
 
     @Test(arguments: systems.map(\.0))
-    func eachSystemRunsCleanAndFinishesEveryLifecycle(system: SeedSystem) {
+    func eachSystemRunsCleanAndFinishesEveryLifecycle(system: PaymentSystem) {
         let flows = PaymentFlow.allCases.filter { $0.system == system }
         let result = PaymentsWorld(configuration: seedWorld(flows), options: .init(seed: 11)).run()
         #expect(result.violations.isEmpty, "\(system): \(describe(result))")
@@ -34,7 +34,7 @@ func seedWorld(_ flows: [PaymentFlow], _ change: (inout PaymentsConfiguration) -
     }
 
     @Test(arguments: systems.map(\.0))
-    func eachSystemSurvivesLossDuplicationReorderingAndOutages(system: SeedSystem) {
+    func eachSystemSurvivesLossDuplicationReorderingAndOutages(system: PaymentSystem) {
         let flows = PaymentFlow.allCases.filter { $0.system == system }
         let configuration = seedWorld(flows) {
             $0.faults = FaultProfile(loss: Ratio(1, 100), duplication: Ratio(1, 100), reordering: Ratio(1, 100))

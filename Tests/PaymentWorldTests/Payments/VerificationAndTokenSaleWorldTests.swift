@@ -77,8 +77,8 @@ import Testing
         #expect(OutcomeWire.tokenRefusal(of: OutcomeWire.encode(.succeeded)) == nil)
         let resolved = TokenLookupWire.encode(.resolved, card: CardID(123_456))
         #expect(TokenLookupWire.result(of: resolved) == .resolved && TokenLookupWire.card(of: resolved) == CardID(123_456))
-        #expect(SeedSystem.ecommpay.code(for: .failed, tokenRefusal: .notOwned) == "3101")
-        #expect(SeedSystem.ecommpay.code(for: .failed, tokenRefusal: .missing) == "PAYMENT_TOKEN_NOT_EXIST")
+        #expect(PaymentSystem.ecommpay.code(for: .failed, tokenRefusal: .notOwned) == "3101")
+        #expect(PaymentSystem.ecommpay.code(for: .failed, tokenRefusal: .missing) == "PAYMENT_TOKEN_NOT_EXIST")
     }
 }
 

@@ -169,7 +169,7 @@ public actor CardPlatform: ReportingActor {
         case .notCreated, .cancelled, .expired:
             break
         }
-        let provisioning = desk.context.bodies[lifecycle].flow == .paysafeProvisioning
+        let provisioning = desk.context.bodies[lifecycle].flow.traits.contains(.provisionsToWallet)
         let seed = desk.seed
         var card = cards[customer]
         card = Card(generation: card.generation &+ 1)

@@ -37,7 +37,7 @@ extension DeviceApp {
 
     /// What an answer to a provisioning call means to LC-11.
     func provisioningAnswered(_ payment: LifecycleID, _ step: SeedStep, _ answer: StepAnswer, payload: UInt64) {
-        guard flow(of: payment) == .paysafeProvisioning else { return }
+        guard flow(of: payment).traits.contains(.provisionsToWallet) else { return }
         let state = cursors[payment.slot].provisioning
         let event: ProvisioningEvent?
         switch (step, answer) {

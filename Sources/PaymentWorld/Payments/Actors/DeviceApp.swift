@@ -215,13 +215,13 @@ public actor DeviceApp: ReportingActor {
         order.card = population.card(of: order.customer)
         order.merchant = MerchantID(UInt32(random.int(in: 0...UInt64(configuration.merchants - 1))))
         order.amount = Int64(random.int(in: UInt64(configuration.amounts.lowerBound)...UInt64(configuration.amounts.upperBound)))
-        if flow.system == .portmone {
+        if flow.traits.contains(.chargesCommission) {
             // P4 money: the card pays the bill plus Portmone's commission.
             order.commission = order.amount * Int64(configuration.seed.commission.numerator)
                 / Int64(configuration.seed.commission.denominator)
             order.amount += order.commission
         }
-        if flow == .ecommpayTokenSale {
+        if flow.traits.contains(.paysWithSavedToken) {
             // A share of token sales pay with a token that cannot pay for them: deleted by the
             // customer first, or the previous token sale's, most often another customer's.
             order.deletesToken = random.chance(configuration.seed.tokenSaleDeletedToken)
@@ -232,7 +232,7 @@ public actor DeviceApp: ReportingActor {
         lifecycles[slot] = Lifecycle(generation: generation, flow: flow, started: now,
                                      measured: now.nanoseconds >= configuration.warmup.nanoseconds, deadline: deadline)
         let lifecycle = LifecycleID(slot: slot, generation: generation)
-        if flow == .ecommpayTokenSale { lastTokenSale = lifecycle }
+        if flow.traits.contains(.paysWithSavedToken) { lastTokenSale = lifecycle }
         order.placedAt = now
         context.bodies.publish(order, for: lifecycle)
         noteArrival(of: order.customer)

@@ -224,7 +224,7 @@ public actor Gateway: ReportingActor {
         context.observe(.paymentCreated(payment, order: order, key: key))
         context.observe(.cardDataKept(.payment(payment), holder: .gateway, form: .pan))
         if record.flow == .sale { linkDeadline(payment) }
-        if facts.flow == .ecommpayTokenSale { return lookUpToken(payment) }  // The sale waits for its token's card.
+        if facts.flow.traits.contains(.paysWithSavedToken) { return lookUpToken(payment) }  // The sale waits for its token's card.
         switch record.flow {
         case .sale: applySale(payment, .submit)
         case .authorization: screen(payment)

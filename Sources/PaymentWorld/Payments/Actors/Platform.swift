@@ -93,7 +93,7 @@ public actor Platform: ReportingActor {
         case .operationWithSession:
             // PAY or AUTHORIZE names the session and takes its card (M2); an expired one is an ERROR.
             if record.session == .expired { return .expired }
-            let operation: SessionOperation = facts.flow == .mastercardAuthorize ? .authorize : .pay
+            let operation: SessionOperation = facts.flow.core == .authorization ? .authorize : .pay
             guard desk.step(&record.session, .use(operation), of: payment) != nil else { return .refused }
             desk.counters.sessionOperations &+= 1
             desk.context.observe(.sessionUsed(payment, apiVersion: Platform.apiVersion))

@@ -1,11 +1,11 @@
 /// Every operation and every result code of the five seed systems, as domain.md §1 lists them,
 /// each with how a run counts it or why the model cannot produce it (`paystorm coverage`,
-/// `docs/seed-coverage.md`). The entries are data, one line each, in one file per system
-/// (`SeedCatalogue+Portmone.swift`, …): a code the world learns to give is one line changed
-/// from `.notModelled` to a count.
+/// `docs/seed-coverage.md`). The entries are data, one line each, in each system's folder
+/// (`Systems/Portmone/Portmone+Catalogue.swift`, …): a code the world learns to give is one line
+/// changed from `.notModelled` to a count.
 public enum SeedCatalogue {
-    /// Every entry, system by system, in domain.md §1's order.
-    public static let entries: [SeedCatalogueEntry] = portmone + ecommpay + mastercard + sogenactif + paysafe
+    /// Every entry, system by system, in registration order.
+    public static let entries: [SeedCatalogueEntry] = PaymentSystems.registered.flatMap(\.catalogue)
 }
 
 /// One operation or result code of a seed system.
@@ -14,7 +14,7 @@ public struct SeedCatalogueEntry: Sendable, Hashable {
         case operation, code
     }
 
-    public let system: SeedSystem
+    public let system: PaymentSystem
     public let kind: Kind
     /// As the seed spells it (`getCommission`, `2113`, `PAYMENT_TOKEN_NOT_EXIST`); unique per system and kind.
     public let name: String
@@ -28,11 +28,11 @@ public struct SeedCatalogueEntry: Sendable, Hashable {
         return true
     }
 
-    static func operation(_ system: SeedSystem, _ name: String, _ meaning: String, _ counting: SeedCount) -> Self {
+    static func operation(_ system: PaymentSystem, _ name: String, _ meaning: String, _ counting: SeedCount) -> Self {
         Self(system: system, kind: .operation, name: name, meaning: meaning, counting: counting)
     }
 
-    static func code(_ system: SeedSystem, _ name: String, _ meaning: String, _ counting: SeedCount) -> Self {
+    static func code(_ system: PaymentSystem, _ name: String, _ meaning: String, _ counting: SeedCount) -> Self {
         Self(system: system, kind: .code, name: name, meaning: meaning, counting: counting)
     }
 }
@@ -40,7 +40,7 @@ public struct SeedCatalogueEntry: Sendable, Hashable {
 /// Where a run's count of a catalogue entry comes from: counters every run keeps, never an estimate.
 public enum SeedCount: Sendable, Hashable {
     /// Lifecycles of the entry's system that ended with the entry's own name as their code
-    /// (`summary.json` `flows.<flow>.codes`, from `SeedCodes.swift`; measured lifecycles only,
+    /// (`summary.json` `flows.<flow>.codes`, from the system's model; measured lifecycles only,
     /// so the warm-up's are not counted).
     case endCode
     /// Lifecycles of these flows that ended with one of these codes (as `endCode`).

@@ -33,7 +33,7 @@ final class RequestBodies {
         /// What the payee of a Portmone bill or top-up is paid: the amount less the commission.
         var bill: Int64 { amount - commission }
         /// Whether the money goes to a Portmone payee (a bill or a top-up), not to a merchant.
-        var paysPayee: Bool { flow == .portmoneBill || flow == .portmoneTopUp }
+        var paysPayee: Bool { flow.traits.contains(.paysPayee) }
     }
 
     /// What an authorization request says: the payment's order, card, merchant and amount.

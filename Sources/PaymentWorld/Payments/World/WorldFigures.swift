@@ -113,14 +113,14 @@ public struct PaymentCounters: Sendable {
     /// The issuer's decisions by ISO code (`issuerCodes`): declines by reason.
     public var issuerAnswers = [UInt64](repeating: 0, count: PaymentCounters.issuerCodes.count)
     /// Status checks the merchant made after its retries ran out, by source system (in
-    /// `SeedSystem.allCases` order): ecommpay's restore, MPGS's Retrieve Transaction, Sips's
+    /// `PaymentSystem.allCases` order): ecommpay's restore, MPGS's Retrieve Transaction, Sips's
     /// getTransactionData, a status check elsewhere.
-    public var statusChecks = [UInt64](repeating: 0, count: SeedSystem.allCases.count)
+    public var statusChecks = [UInt64](repeating: 0, count: PaymentSystem.allCases.count)
     /// The gateway's answers to a repeated payment request (a retry or a status check) by system:
     /// the payment still in progress (ecommpay `onPaymentRestored`), or final (ecommpay
     /// PAYMENT_HAS_FINAL_STATUS, with its status).
-    public var repeatsInProgress = [UInt64](repeating: 0, count: SeedSystem.allCases.count)
-    public var repeatsFinal = [UInt64](repeating: 0, count: SeedSystem.allCases.count)
+    public var repeatsInProgress = [UInt64](repeating: 0, count: PaymentSystem.allCases.count)
+    public var repeatsFinal = [UInt64](repeating: 0, count: PaymentSystem.allCases.count)
     /// The seed servers' answers to the app's SDK steps, by step and answer (`paystorm coverage`).
     public var stepAnswers = StepAnswerCounts()
     /// Customers who walked away at a wait (`behaviour.walkAway`), at most one per lifecycle.

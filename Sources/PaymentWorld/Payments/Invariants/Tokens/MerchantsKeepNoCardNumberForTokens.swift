@@ -11,7 +11,7 @@ final class MerchantsKeepNoCardNumberForTokens: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         guard case .cardDataKept(.lifecycle(let lifecycle), .merchant, let form) = event,
-              bodies[lifecycle].flow == .ecommpayTokenSale else { return }
+              bodies[lifecycle].flow.traits.contains(.paysWithSavedToken) else { return }
         checks.expect(form != .pan, about: lifecycle, "the merchant stored a full card number for a token sale")
     }
 }

@@ -8,15 +8,3 @@ public enum ThreeDSVersion: String, Sendable, Hashable, CaseIterable, CustomStri
 
     public var description: String { rawValue }
 }
-
-extension SeedSystem {
-    /// The version the system's seed uses: Sogenactif's checkEnrollment → PaReq → PaRes, and the
-    /// Mastercard Gateway's and Portmone's 3DS 1.0 web views are v1; ecommpay's EMV 3DS and the
-    /// generic flows are v2. Paysafe's SCA is LC-10, not 3-D Secure.
-    public var threeDSVersion: ThreeDSVersion {
-        switch self {
-        case .sogenactif, .mastercard, .portmone: .v1
-        case .generic, .ecommpay, .paysafe: .v2
-        }
-    }
-}

@@ -1,0 +1,57 @@
+/// ecommpay SDK Core [E], domain.md §1.2: the merchant signs the parameters, the platform inits
+/// the session (LC-00), and the payment runs in the card core with EMV 3-D Secure; verification
+/// with an optional saved card, and token sales with card-on-file tokens.
+struct EcommpaySDKCore: PaymentSystemModel {
+    let name = "ecommpay"
+    let title = "ecommpay SDK Core [E]"
+    let source = PaymentSystemSource.seed
+    let flows = [
+        // E1: the merchant signs, the platform inits the session (LC-00).
+        FlowDefinition("ecommpay_sale", steps: [.signParameters, .initSession], core: .sale),
+        FlowDefinition("ecommpay_auth", steps: [.signParameters, .initSession], core: .authorization),
+        FlowDefinition("ecommpay_verify", steps: [.signParameters, .initSession, .verifyCard], core: nil),
+        FlowDefinition("ecommpay_token_sale", steps: [.signParameters, .initSession, .tokenizeCard], core: .sale,
+                       traits: .paysWithSavedToken),
+    ]
+    let threeDSVersion = ThreeDSVersion.v2
+    let statusCheck = StatusCheckWords("restore (init with the same paymentId)", inProgress: "onPaymentRestored",
+                                       final: "PAYMENT_HAS_FINAL_STATUS")
+    let tokenRefusalCodes = ["3101", "PAYMENT_TOKEN_NOT_EXIST"]
+    let stepTimeoutCode = "NETWORK_TIMEOUT"
+    var catalogue: [SeedCatalogueEntry] { SeedCatalogue.ecommpay }
+    var scenario: String? { "scenarios/ecommpay.json" }
+
+    func code(for outcome: PaymentOutcome) -> String {
+        switch outcome {
+        case .succeeded, .authorized, .captured: "success"
+        case .declined: "decline"
+        case .authenticationFailed: "104"  // Declined by the 3DS check.
+        case .failed: "fail"
+        case .timedOut: "NETWORK_TIMEOUT"
+        }
+    }
+
+    /// operation.code 108 for a challenge the customer did not return from.
+    func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
+        cause == .challengeExpired ? "108" : nil
+    }
+
+    func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {
+        switch answer {
+        case .refused: step == .tokenizeCard ? "PAYMENT_TOKEN_NOT_EXIST" : "fail"
+        case .notVerified: "decline"
+        default: nil
+        }
+    }
+}
+
+extension PaymentSystem {
+    public static let ecommpay = PaymentSystem(registered: "ecommpay")
+}
+
+extension PaymentFlow {
+    public static let ecommpaySale = PaymentFlow(registered: "ecommpay_sale")
+    public static let ecommpayAuth = PaymentFlow(registered: "ecommpay_auth")
+    public static let ecommpayVerify = PaymentFlow(registered: "ecommpay_verify")
+    public static let ecommpayTokenSale = PaymentFlow(registered: "ecommpay_token_sale")
+}

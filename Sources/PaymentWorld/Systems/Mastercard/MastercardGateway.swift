@@ -1,0 +1,48 @@
+/// Mastercard Gateway (MPGS) [M], domain.md §1.3: a session bound to the API version that created
+/// it (M1), PAY or AUTHORIZE naming the session (M2), 3-D Secure 1.0 at the gateway (M3).
+struct MastercardGateway: PaymentSystemModel {
+    let name = "mastercard"
+    let title = "Mastercard Gateway [M]"
+    let source = PaymentSystemSource.seed
+    let flows = [
+        // M1: create a session (its lifetime runs from here), update it with the card (the first update
+        // binds it to the API version that created it; a customer may change the card by a second one);
+        // then the operation, which names the session and takes its card (M2).
+        FlowDefinition("mastercard_pay", steps: [.createSession, .updateSession, .operationWithSession], core: .sale),
+        FlowDefinition("mastercard_authorize", steps: [.createSession, .updateSession, .operationWithSession],
+                       core: .authorization),
+    ]
+    let threeDSVersion = ThreeDSVersion.v1
+    let statusCheck = StatusCheckWords("Retrieve Transaction", inProgress: "in progress", final: "final status")
+    let stepTimeoutCode = "TIMED_OUT"
+    var catalogue: [SeedCatalogueEntry] { SeedCatalogue.mastercard }
+    var scenario: String? { "scenarios/mastercard-gateway.json" }
+
+    func code(for outcome: PaymentOutcome) -> String {
+        switch outcome {
+        case .succeeded, .authorized, .captured: "APPROVED"
+        case .declined: "DECLINED"
+        case .authenticationFailed: "AUTHENTICATION_FAILED"
+        case .failed: "SYSTEM_ERROR"
+        case .timedOut: "TIMED_OUT"
+        }
+    }
+
+    /// CANCELLED for a payment the customer cancelled while it ran.
+    func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
+        cause == .customerCancelled ? "CANCELLED" : nil
+    }
+
+    func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {
+        answer == .apiVersionMismatch ? "apiVersionMismatch" : "ERROR"
+    }
+}
+
+extension PaymentSystem {
+    public static let mastercard = PaymentSystem(registered: "mastercard")
+}
+
+extension PaymentFlow {
+    public static let mastercardPay = PaymentFlow(registered: "mastercard_pay")
+    public static let mastercardAuthorize = PaymentFlow(registered: "mastercard_authorize")
+}

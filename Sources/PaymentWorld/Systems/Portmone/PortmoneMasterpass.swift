@@ -1,0 +1,60 @@
+/// Portmone Masterpass [P], domain.md §1.1: the phone's Masterpass wallet (P1–P3) and bills and
+/// top-ups paid with its cards plus Portmone's commission (P4), 3-D Secure 1.0 web views, OTPs
+/// from the card's bank (2113) and from Masterpass (2114).
+struct PortmoneMasterpass: PaymentSystemModel {
+    let name = "portmone"
+    let title = "Portmone Masterpass [P]"
+    let source = PaymentSystemSource.seed
+    let flows = [
+        // P1 authorize (the wallet offers its default card), P4 commission, the wallet releases the card
+        // for the payment (it must still hold it: WAL-4), proceed; the 2D branch (CVV + SMS) runs for
+        // cards without 3DS.
+        FlowDefinition("portmone_bill", steps: PortmoneMasterpass.payment, core: .sale, traits: [.chargesCommission, .paysPayee, .growsCodeSteps]),
+        FlowDefinition("portmone_topup", steps: PortmoneMasterpass.payment, core: .sale, traits: [.chargesCommission, .paysPayee, .growsCodeSteps]),
+        // P1, then P2 add (with 2113 / 2114 OTPs), the list, and P3 delete.
+        FlowDefinition("portmone_wallet_card", steps: [.walletAuthorize, .walletAddCard, .walletListCards, .walletDeleteCard],
+                       core: nil, traits: [.chargesCommission, .growsCodeSteps]),
+    ]
+    private static let payment: [SeedStep] = [.walletAuthorize, .getCommission, .walletPayWithCard, .proceedPayment]
+    /// The OTP and its resend after 2113 / 2114 or the 2D check, and the 2D check after need2D.
+    let stepsInPlace: [SeedStep] = [.submitCode, .resendCode, .start2DVerification]
+    let threeDSVersion = ThreeDSVersion.v1
+    let statusCheck = StatusCheckWords.plain
+    let stepTimeoutCode = "2101"
+    var catalogue: [SeedCatalogueEntry] { SeedCatalogue.portmone }
+    var scenario: String? { "scenarios/portmone-masterpass.json" }
+
+    func code(for outcome: PaymentOutcome) -> String {
+        switch outcome {
+        case .succeeded, .authorized, .captured: "paid"
+        case .declined: "2200"
+        case .authenticationFailed: "2110"  // 3-D Secure not validated.
+        case .failed: "2100"
+        case .timedOut: "2101"
+        }
+    }
+
+    func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {
+        switch answer {
+        case .refused:
+            switch step {
+            case .getCommission: "2013"
+            case .start2DVerification: "2018"
+            default: "2200"
+            }
+        case .codeFailed, .expired: "2108"  // An expired code is an invalid one.
+        case .retryLater: "2200"
+        default: nil
+        }
+    }
+}
+
+extension PaymentSystem {
+    public static let portmone = PaymentSystem(registered: "portmone")
+}
+
+extension PaymentFlow {
+    public static let portmoneBill = PaymentFlow(registered: "portmone_bill")
+    public static let portmoneTopUp = PaymentFlow(registered: "portmone_topup")
+    public static let portmoneWalletCard = PaymentFlow(registered: "portmone_wallet_card")
+}

@@ -1,0 +1,55 @@
+/// Sogenactif In-App (Worldline Sips) [W], domain.md §1.4: orderInitialize returns a one-shot
+/// context; the order runs in the card core with the seed's 3-D Secure 1.0 (checkEnrollment →
+/// PaReq → ACS → PaRes: LC-06 v1 at the gateway); the wallet order reads the Sips wallet (W5).
+struct SogenactifInApp: PaymentSystemModel {
+    let name = "sogenactif"
+    let title = "Sogenactif In-App [W]"
+    let source = PaymentSystemSource.seed
+    let flows = [
+        FlowDefinition("sogenactif_card_order", steps: [.orderInitialize], core: .sale),
+        FlowDefinition("sogenactif_wallet_order", steps: [.orderInitialize, .getWalletData], core: .sale),
+    ]
+    let threeDSVersion = ThreeDSVersion.v1
+    let statusCheck = StatusCheckWords("getTransactionData", inProgress: "transactionStatus pending",
+                                       final: "transactionStatus final")
+    let stepTimeoutCode = "97"
+    var catalogue: [SeedCatalogueEntry] { SeedCatalogue.sogenactif }
+    var scenario: String? { "scenarios/sogenactif.json" }
+
+    func code(for outcome: PaymentOutcome) -> String {
+        switch outcome {
+        case .succeeded, .authorized, .captured: "00"
+        case .declined: "05"
+        case .authenticationFailed: "05"  // holderAuthentStatus FAILURE, refused.
+        case .failed: "99"
+        case .timedOut: "97"
+        }
+    }
+
+    /// 17 for a payment the customer cancelled, 97 for one whose deadline passed.
+    func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
+        switch cause {
+        case .customerCancelled: "17"
+        case .deadlinePassed: "97"
+        case .unstated, .challengeExpired: nil
+        }
+    }
+
+    func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {
+        switch answer {
+        case .refused: "40"
+        case .retryLater: "90"
+        case .expired: "97"  // 15 minutes without a customer action.
+        default: nil
+        }
+    }
+}
+
+extension PaymentSystem {
+    public static let sogenactif = PaymentSystem(registered: "sogenactif")
+}
+
+extension PaymentFlow {
+    public static let sogenactifCardOrder = PaymentFlow(registered: "sogenactif_card_order")
+    public static let sogenactifWalletOrder = PaymentFlow(registered: "sogenactif_wallet_order")
+}
