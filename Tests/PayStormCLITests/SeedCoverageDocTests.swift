@@ -45,7 +45,7 @@ import Testing
     }
 
     static var catalogueRows: [Row] {
-        SeedCatalogue.entries.map { entry in
+        SeedCatalogue.entries.filter(\.system.isSeed).map { entry in
             var reason: String?
             if case .notModelled(let why) = entry.counting { reason = why }
             return Row(system: entry.system.description, kind: entry.kind.rawValue, name: entry.name, notModelled: reason)

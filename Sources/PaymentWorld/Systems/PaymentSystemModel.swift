@@ -35,6 +35,9 @@ package protocol PaymentSystemModel: Sendable {
     var catalogue: [SeedCatalogueEntry] { get }
     /// The scenario that runs its flows, relative to the package root.
     var scenario: String? { get }
+    /// Claims of the system's own promises (the shared ones are `InvariantRegistry.catalogue`'s),
+    /// checked in every run after the shared ones.
+    var claims: [any InvariantMonitor.Type] { get }
 
     /// Its code for a lifecycle that ended in the card core.
     func code(for outcome: PaymentOutcome) -> String
@@ -50,6 +53,7 @@ extension PaymentSystemModel {
     package var tokenRefusalCodes: [String] { [] }
     package var stepsInPlace: [SeedStep] { [] }
     package var scenario: String? { nil }
+    package var claims: [any InvariantMonitor.Type] { [] }
     package func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? { nil }
     package func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? { nil }
 }

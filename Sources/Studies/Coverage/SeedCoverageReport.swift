@@ -53,13 +53,20 @@ public struct SeedCoverageReport {
     }
 
     public let origin: Origin
+    /// The systems with a catalogue whose flows the run started, in registration order; every
+    /// catalogued system when the run started none of them.
+    public let systems: [PaymentSystem]
     public let rows: [Row]
     public let lifecycles: [LegalityCoverage]
     public let timers: [TimerRow]
 
     public init(origin: Origin, result: PaymentsResult, timeouts: PaymentTimeouts = PaymentTimeouts()) {
         self.origin = origin
-        rows = SeedCatalogue.entries.map { Row(entry: $0, count: $0.count(flows: result.flows, counters: result.counters)) }
+        let catalogued = PaymentSystem.allCases.filter { !$0.model.catalogue.isEmpty }
+        let ran = catalogued.filter { system in result.flows.contains { $0.flow.system == system && $0.started > 0 } }
+        let systems = ran.isEmpty ? catalogued : ran
+        self.systems = systems
+        rows = SeedCatalogue.entries.filter { systems.contains($0.system) }.map { Row(entry: $0, count: $0.count(flows: result.flows, counters: result.counters)) }
         lifecycles = result.coverage.byLegality
         timers = ExpiringTimer.allCases.map {
             TimerRow(timer: $0, duration: $0.duration(in: timeouts), expiries: result.counters.expiries[$0.rawValue])
@@ -87,7 +94,7 @@ public struct SeedCoverageReport {
     public var lines: [String] {
         var lines = ["seed coverage  scenario=\(origin.scenario)  seed=\(origin.seed)  lifecycles=\(origin.lifecycles)",
                      headline(.operation), headline(.code)]
-        for system in Self.systems {
+        for system in systems {
             lines.append("")
             lines.append(Self.title(system))
             for row in rows where row.entry.system == system {
@@ -158,9 +165,6 @@ public struct SeedCoverageReport {
         .object([("state", .string(pair.state)), ("event", .string(pair.event)),
                  ("applied", .unsigned(pair.applied)), ("rejected", .unsigned(pair.rejected))])
     }
-
-    /// The seed systems, in registration order (the generic card flows have no seed).
-    public static let systems: [PaymentSystem] = PaymentSystem.allCases.filter(\.isSeed)
 
     public static func title(_ system: PaymentSystem) -> String { system.title }
 }

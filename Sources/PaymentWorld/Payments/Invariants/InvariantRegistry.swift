@@ -83,7 +83,7 @@ struct InvariantRegistry {
             ThreeDSCascadeWaitsForConsent.self,      // CAS-7
             CardCascadesNeedNoCustomerStart.self,    // CAS-8
             OnlyUsablePrepaidCardsPay.self,          // CARD-3
-        ]
+        ] + PaymentSystems.registered.flatMap(\.claims)  // Each system's own promises, from its folder.
     }
 
     /// The claims' ids and names, in report order, without a run.

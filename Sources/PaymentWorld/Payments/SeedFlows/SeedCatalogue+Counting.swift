@@ -21,6 +21,8 @@ extension SeedCatalogueEntry {
             counters.statusChecks[system.index]
         case .repeatsFoundFinal:
             counters.repeatsFinal[system.index]
+        case .repeatsFoundInProgress:
+            counters.repeatsInProgress[system.index]
         case .threeDS1(let named, let steps):
             named.reduce(0) { sum, flow in steps.reduce(sum) { $0 &+ counters.threeDS1[flow.rawValue][$1.rawValue] } }
         case .counter(let key):
@@ -49,6 +51,8 @@ extension SeedCatalogueEntry {
             "the merchant's status checks after its retries"
         case .repeatsFoundFinal:
             "repeated requests the gateway found final"
+        case .repeatsFoundInProgress:
+            "repeated requests the gateway found still running"
         case .threeDS1(let flows, let steps):
             "3-D Secure 1.0 " + steps.map(\.description).joined(separator: " or ") + " in "
                 + flows.map(\.description).joined(separator: ", ")

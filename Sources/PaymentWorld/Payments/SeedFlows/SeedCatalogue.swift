@@ -56,6 +56,9 @@ public enum SeedCount: Sendable, Hashable {
     /// Repeated requests (retries and status checks) for a payment of the entry's system that the
     /// gateway found final (`PaymentCounters.repeatsFinal`).
     case repeatsFoundFinal
+    /// Repeated requests for a payment of the entry's system that the gateway found still running
+    /// (`PaymentCounters.repeatsInProgress`).
+    case repeatsFoundInProgress
     /// 3-D Secure 1.0 steps of these flows' authentications at the gateway (`PaymentCounters.threeDS1`).
     case threeDS1([PaymentFlow], [ThreeDS1Step])
     /// A one-number counter, by its `summary.json` key (`PaymentCounters.keyed`): what the world

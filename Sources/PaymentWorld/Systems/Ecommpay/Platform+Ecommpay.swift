@@ -1,0 +1,48 @@
+import SimulationKernel
+
+/// ecommpay's platform (E1, E4): init binds the session to the merchant's signature (LC-00), and
+/// CardVerifyRequest verifies the card at its issuer for 0 through the gateway (LC-03).
+extension Platform {
+    func serveEcommpay(_ step: SeedStep, payment: LifecycleID, record: inout Record) -> StepAnswer {
+        guard step == .initSession else { preconditionFailure("ecommpay's platform cannot serve \(step)") }
+        return bind(.signature, payment, &record)
+    }
+
+    /// CardVerifyRequest: the session is used up, and the gateway verifies the card at its issuer
+    /// for 0 (LC-03); the call is answered when the gateway tells the issuer's verdict.
+    func verifyCard(_ event: SimulationEvent) {
+        let lifecycle = LifecycleID(rawValue: event.subject)
+        guard var record = records.open(lifecycle) else {
+            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            return
+        }
+        let attempt = StepWire.attempt(of: event.argument)
+        if desk.settledEarlier(record.last, .verifyCard, attempt: attempt, payment: lifecycle) { return }
+        if record.verifying {
+            // Still waiting: ask the gateway again, which answers once the issuer has.
+            desk.send(.verificationRequest, to: .gateway, lifecycle, argument: record.saveCard ? 1 : 0)
+            return
+        }
+        guard desk.step(&record.session, .use(.verify), of: lifecycle) != nil else {
+            record.last = LastAnswer(step: .verifyCard, attempt: attempt, answer: .refused)
+            records[lifecycle] = record
+            desk.answer(lifecycle, .verifyCard, .refused, call: attempt)
+            return
+        }
+        desk.context.observe(.sessionUsed(lifecycle, apiVersion: 0))
+        record.verifying = true
+        record.saveCard = StepWire.payload(of: event.argument) == 1
+        record.last = LastAnswer(step: nil, attempt: attempt, answer: .ok)  // Answered once the issuer decides.
+        records[lifecycle] = record
+        desk.send(.verificationRequest, to: .gateway, lifecycle, argument: record.saveCard ? 1 : 0)
+    }
+
+    func verificationAnswered(_ lifecycle: LifecycleID, verified: Bool) {
+        guard var record = records[lifecycle], record.verifying, record.last.step == nil else { return }  // A repeat.
+        let answer: StepAnswer = verified ? .ok : .notVerified
+        record.last.step = .verifyCard
+        record.last.answer = answer
+        records[lifecycle] = record
+        desk.answer(lifecycle, .verifyCard, answer, call: record.last.attempt)
+    }
+}
