@@ -22,7 +22,7 @@ enum SeedCoverageCommand {
 
     static let help = helpText(
         command: "coverage", synopsis: "--scenario FILE [--seed N] [--set PATH=VALUE]... [--out DIR]",
-        summary: "Runs a scenario once and counts every operation and code of the five seed systems it produced "
+        summary: "Runs a scenario once and counts every operation and code of the payment systems it drives "
             + "(\"not reached\" for none, \"not modelled\" with the reason for those the model cannot produce), "
             + "and each lifecycle's legal (state, event) pairs reached, apart from the illegal ones tried.",
         specs: specs,

@@ -28,7 +28,7 @@ let commandTable: [Command] = [
             main: DeterminismCommand.main),
     Command(name: "fit", summary: "propose a distribution string for a file of observed durations, with KS and Anderson-Darling figures",
             main: FitCommand.main),
-    Command(name: "coverage", summary: "run a scenario once and count every operation and code of the five seed systems it produced",
+    Command(name: "coverage", summary: "run a scenario once and count every operation and code of the payment systems it drives",
             main: SeedCoverageCommand.main),
 ]
 let commands = commandTable.map(\.name)

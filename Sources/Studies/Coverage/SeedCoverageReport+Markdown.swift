@@ -30,7 +30,7 @@ extension SeedCoverageReport {
                 + "SDK step S the seed servers answered, every lifecycle, a repeated call once.",
         ]
         for system in systems {
-            lines += ["", "## \(Self.title(system)) (`\(system.description)`)", "",
+            lines += ["", "## \(Self.title(system)) (`\(system.description)`)", "", Self.origin(of: system), "",
                       "| kind | name | meaning | count | counted as |", "| --- | --- | --- | --- | --- |"]
             for row in rows where row.entry.system == system {
                 let counted = row.count == nil ? "—" : row.entry.countedAs
@@ -41,6 +41,18 @@ extension SeedCoverageReport {
         lines += timersMarkdown
         lines += stateCoverageMarkdown
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where the system's operations and codes come from, and the scenario that drives it.
+    static func origin(of system: PaymentSystem) -> String {
+        let source = switch system.source {
+        case .seed: "From its seed SDK in `../shared/seeds/`, as domain.md §1 distils it."
+        case .domain: "From domain.md §2's generic card flows."
+        case .publicDocs(let pages): "From its public documentation: " + pages.map { "<\($0)>" }.joined(separator: ", ") + "."
+        }
+        let flows = system.flows.map { "`\($0)`" }.joined(separator: ", ")
+        return source + " Its model is `\(String(describing: type(of: system.model)))` under `Sources/PaymentWorld/Systems/`; its flows \(flows)"
+            + (system.scenario.map { "; its scenario `\($0)`." } ?? ".")
     }
 
     /// `the five seed systems`, or the one system's title.
