@@ -10,5 +10,6 @@ public enum PaymentSystems {
         MastercardGateway(),
         SogenactifInApp(),
         PaysafePrepaidCards(),
+        StripePaymentIntents(),
     ]
 }
