@@ -35,6 +35,8 @@ public struct PaymentSystem: Sendable, Hashable, CaseIterable, CustomStringConve
     public var threeDSVersion: ThreeDSVersion { profile.threeDSVersion }
     public var statusCheck: StatusCheckWords { profile.statusCheck }
     public var scenario: String? { model.scenario }
+    /// The ids of the system's own claims (`STRIPE-1`), checked after the shared ones.
+    public var claimIDs: [String] { model.claims.map { $0.invariant } }
     /// Steps its servers may ask the app to run in place of a flow's step.
     public var stepsInPlace: [SeedStep] { model.stepsInPlace }
     /// The system's flows, in registration order.
