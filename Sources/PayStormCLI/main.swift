@@ -30,6 +30,8 @@ let commandTable: [Command] = [
             main: FitCommand.main),
     Command(name: "coverage", summary: "run a scenario once and count every operation and code of the payment systems it drives",
             main: SeedCoverageCommand.main),
+    Command(name: "systems", summary: "list the payment systems the world models: flows, scenarios, own claims, docs pages",
+            main: SystemsCommand.main),
 ]
 let commands = commandTable.map(\.name)
 let usage = (["usage: paystorm <command> [flags]", "", "commands:"]

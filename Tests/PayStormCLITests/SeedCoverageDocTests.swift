@@ -27,7 +27,10 @@ import Testing
             .dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{0}", with: "|") }
     }
 
-    static var docRows: [Row] {
+    static var docRows: [Row] { rows(of: doc) }
+
+    /// The catalogue rows of a generated coverage page, each under its system's heading.
+    static func rows(of doc: String) -> [Row] {
         var system = ""
         var rows: [Row] = []
         for line in doc.split(separator: "\n") {
@@ -44,8 +47,10 @@ import Testing
         return rows
     }
 
-    static var catalogueRows: [Row] {
-        SeedCatalogue.entries.filter(\.system.isSeed).map { entry in
+    static var catalogueRows: [Row] { catalogueRows { $0.isSeed } }
+
+    static func catalogueRows(of systems: (PaymentSystem) -> Bool) -> [Row] {
+        SeedCatalogue.entries.filter { systems($0.system) }.map { entry in
             var reason: String?
             if case .notModelled(let why) = entry.counting { reason = why }
             return Row(system: entry.system.description, kind: entry.kind.rawValue, name: entry.name, notModelled: reason)
