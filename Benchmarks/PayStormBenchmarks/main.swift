@@ -7,9 +7,14 @@ import SimulationKernel
 // checksum, and a JSON record appended to results/bench/ (style §10).
 
 #if DEBUG
-FileHandle.standardError.write(Data("paystorm-bench: debug build, figures would mislead; use swift run -c release paystorm-bench\n".utf8))
-exit(64)
+let isDebugBuild = true
+#else
+let isDebugBuild = false
 #endif
+if isDebugBuild {
+    FileHandle.standardError.write(Data("paystorm-bench: debug build, figures would mislead; use swift run -c release paystorm-bench\n".utf8))
+    exit(64)
+}
 
 let usage = """
     usage: paystorm-bench <benchmark> [flags]
