@@ -90,7 +90,7 @@ private func authorizingRows(shift: Bool) -> [Row<SaleState>] {
     let from = SaleState.authorizing(liabilityShift: shift)
     return [
         row(from, .approve, .succeeded, success),
-        row(from, .decline(code: .issuerInoperative, backupLeft: true), .cascading, [.startCascade]),
+        row(from, .decline(code: .issuerInoperative, backupLeft: true), .cascading, []),
         row(from, .decline(code: .issuerInoperative, backupLeft: false), .declined(reason: .issuer(code: .issuerInoperative)), decline),
         row(from, .decline(code: .doNotHonor, backupLeft: true), .declined(reason: .issuer(code: .doNotHonor)), decline),
         row(from, .technicalError, .outcomeUnknown, [.startResolution]),
@@ -110,7 +110,7 @@ private let saleTable = LifecycleTable<SaleState>(
         row(.screening, .needsAuthentication(proceedOnUnavailable: true), .authenticating(proceedOnUnavailable: true), [.startAuthentication]),
         row(.screening, .noAuthentication, .authorizing(liabilityShift: false), sendNoShift),
         row(.outcomeUnknown, .resolved(.approved, backupLeft: false), .succeeded, success),
-        row(.outcomeUnknown, .resolved(.notApproved, backupLeft: true), .cascading, [.startCascade]),
+        row(.outcomeUnknown, .resolved(.notApproved, backupLeft: true), .cascading, []),
         row(.outcomeUnknown, .resolved(.notApproved, backupLeft: false), .declined(reason: .outcomeNotApproved), decline),
         row(.cascading, .nextAttempt(throughScreening: true), .screening, [.startScreening]),
         row(.cascading, .nextAttempt(throughScreening: false), .authorizing(liabilityShift: false), sendNoShift),

@@ -45,12 +45,16 @@ public enum CascadeEvent: Sendable, Hashable {
     case resolved(Resolution, nextNeeds3DS: Bool)
 }
 
+/// LC-08's own work. The work an attempt's end also asks of LC-01 has one owner, LC-01: the sale
+/// takes each approval, decline and timeout itself (and runs LC-12 on a timeout), so LC-08 asks
+/// only for what the sale cannot know: the next attempt, the customer's consent, and, when the
+/// customer refused it or never answered, the sale's end.
 public enum CascadeEffect: Sendable, Hashable {
     case startAttempt(number: Int, authenticate: Bool)
     case askCustomerConsent
     case startTimer(TimerKind)
-    case startResolution
-    case finish(Resolution)
+    /// The customer refused, or let the consent timer run out (CAS-7): the cascading sale ends declined.
+    case declineSaleNotConsented
 }
 
 public typealias CascadeTransition = LifecycleTransition<CascadeState, CascadeEffect>
@@ -67,7 +71,7 @@ extension CascadeState {
                 guard code.isCascadable, position.hasNext else { return declined(.issuer(code: code)) }
                 return moveOn(from: position, needs3DS: needs3DS)
             case .timeout:
-                return to(.resolvingAttempt(position), .startResolution)  // CAS-4: not definitive yet.
+                return to(.resolvingAttempt(position))  // CAS-4: not definitive yet; LC-01 runs LC-12.
             default:
                 break
             }
@@ -76,7 +80,8 @@ extension CascadeState {
             case .consent:
                 return to(.attempting(position.next()), .startAttempt(number: position.attempt + 1, authenticate: true))
             case .refuse, .timeout:
-                return declined(.cascadeNotConsented)  // CAS-7: no 3DS cascade without consent.
+                // CAS-7: no 3DS cascade without consent; the sale, waiting on LC-08, ends with it.
+                return to(.declined(reason: .cascadeNotConsented), .declineSaleNotConsented)
             default:
                 break
             }
@@ -104,11 +109,13 @@ extension CascadeState {
         return to(.awaitingCustomerConsent(position), .askCustomerConsent, .startTimer(.cascadeConsent))
     }
 
+    /// LC-01 took the approval itself.
     private func approved(_ position: CascadePosition) -> CascadeTransition {
-        to(.approved(attempt: position.attempt), .finish(.approved))
+        to(.approved(attempt: position.attempt))
     }
 
+    /// LC-01 took the decline, or the resolution, itself.
     private func declined(_ reason: DeclineReason) -> CascadeTransition {
-        to(.declined(reason: reason), .finish(.notApproved))
+        to(.declined(reason: reason))
     }
 }

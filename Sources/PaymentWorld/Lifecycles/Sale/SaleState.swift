@@ -53,7 +53,6 @@ public enum SaleEffect: Sendable, Hashable {
     case startAuthentication
     case sendAuthorization(liabilityShift: Bool)
     case startTimer(TimerKind)
-    case startCascade
     case startResolution
     case sendReversal
     case postSale
@@ -92,7 +91,7 @@ extension SaleState {
                 return to(.succeeded, .postSale, .notifyMerchant(.succeeded))
             case .resolved(.notApproved, let backupLeft):
                 // A timeout resolved as not approved is cascadable (LC-08); CAS-4 holds because it is now definitive.
-                return backupLeft ? to(.cascading, .startCascade) : declined(.outcomeNotApproved)
+                return backupLeft ? to(.cascading) : declined(.outcomeNotApproved)
             default:
                 break
             }
@@ -138,7 +137,7 @@ extension SaleState {
         case .approve:
             return to(.succeeded, .postSale, .notifyMerchant(.succeeded))
         case .decline(let code, let backupLeft):
-            return code.isCascadable && backupLeft ? to(.cascading, .startCascade) : declined(.issuer(code: code))
+            return code.isCascadable && backupLeft ? to(.cascading) : declined(.issuer(code: code))
         case .technicalError, .timeout:
             // No reply is not a decline: the issuer may have approved, so LC-12 must settle it first.
             return to(.outcomeUnknown, .startResolution)

@@ -47,13 +47,7 @@ extension Gateway {
             case .startAttempt(let number, let authenticate): startAttempt(payment, index: number - 1, authenticate: authenticate)
             case .askCustomerConsent: askConsent(payment)
             case .startTimer(let timer): arm(timer, payment)
-            case .startResolution:
-                break  // LC-01 took the same timeout and runs LC-12 (`beginResolution`): one resolution per attempt.
-            case .finish(.notApproved):
-                // A decline LC-01 already took ends it there; only a refused consent leaves LC-01 cascading.
-                if case .cascading = records[payment.slot].sale { applySale(payment, .cascadeNotConsented) }
-            case .finish(.approved):
-                break  // LC-01 took the approval itself.
+            case .declineSaleNotConsented: applySale(payment, .cascadeNotConsented)
             }
         }
     }

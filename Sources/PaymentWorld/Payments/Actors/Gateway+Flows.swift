@@ -15,8 +15,6 @@ extension Gateway {
         case .startAuthentication: requestAuthentication(payment)
         case .sendAuthorization: sendAuthorization(payment)
         case .startTimer(let timer): arm(timer, payment)
-        case .startCascade:
-            break  // LC-08 takes over: the caller performs its effects (the next attempt, or a consent first) next.
         case .startResolution: beginResolution(payment)
         case .sendReversal: reverseInFlight(payment)
         case .postSale: captureAll(payment)
