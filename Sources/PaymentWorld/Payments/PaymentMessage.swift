@@ -133,22 +133,34 @@ enum PaymentMessage: UInt32, CaseIterable {
 /// page until the challenge expired (ecommpay operation.code 108), cancelled the payment while it
 /// ran (Sips 17, "aborted by the buyer"), or the gateway's payment deadline passed (Sips 97, its
 /// 15 minutes without an answer).
-public enum FailureCause: UInt64, Sendable, Hashable {
+public enum FailureCause: UInt64, Sendable, Hashable, CaseIterable {
     case unstated = 0, challengeExpired, customerCancelled, deadlinePassed
+    /// The cardholder left the 3-D Secure page (LC-06 abandon): not the system's error.
+    case challengeAbandoned
 }
 
 /// A payment's outcome on the wire (gateway → merchant → device): the outcome, why it failed when
-/// that has a code of its own, and why a token payment was refused before it started.
+/// that has a code of its own, why a token payment was refused before it started, and the
+/// issuer's reason for a decline, which each system reports in its own words.
 enum OutcomeWire {
-    static let cause = WireField(from: 8, bits: 2)
+    static let cause = WireField(from: 8, bits: 3)
 
     /// A token payment refused before it started: why (`TokenLookupWire.Result`, 0 when it was not).
-    static let tokenRefusal = WireField(from: 10, bits: 2)
+    static let tokenRefusal = WireField(from: 11, bits: 2)
+
+    /// The issuer's answer that declined the payment (`IssuerAnswer`, 0 when no issuer declined it).
+    static let declinedBy = WireField(from: 13, bits: 4)
 
     static func encode(_ outcome: PaymentOutcome, cause: FailureCause = .unstated,
-                       tokenRefusal: TokenLookupWire.Result? = nil) -> UInt64 {
+                       tokenRefusal: TokenLookupWire.Result? = nil, declinedBy: IssuerAnswer? = nil) -> UInt64 {
         outcome.rawValue | Self.cause.write(outcome.isSuccess ? 0 : cause.rawValue)
             | Self.tokenRefusal.write(tokenRefusal?.rawValue ?? 0)
+            | Self.declinedBy.write(outcome == .declined ? declinedBy?.rawValue ?? 0 : 0)
+    }
+
+    static func declinedBy(of argument: UInt64) -> IssuerAnswer? {
+        let answer = IssuerAnswer(rawValue: declinedBy.read(argument))
+        return answer == .approved ? nil : answer
     }
 
     static func tokenRefusal(of argument: UInt64) -> TokenLookupWire.Result? {
@@ -377,6 +389,17 @@ enum CardCreatedWire {
 
 /// Issuer answers as small codes on the wire, mapped to ISO response codes at the gateway.
 enum IssuerAnswer: UInt64, CaseIterable {
+    /// The codes the issuer answers a payment with: its approval and its decline reasons (not the
+    /// verification's 85, nor the acquirer's system error, which is not an issuer's answer).
+    static let payments: [String] = allCases.filter { $0 != .noReasonToDecline && $0 != .acquirerSystemError }
+        .map(\.responseCode.rawValue).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+
+    /// The answer that declines with `code`, for telling the merchant why; nil for an approval or
+    /// a code no issuer answer gives.
+    static func declining(_ code: ResponseCode) -> IssuerAnswer? {
+        allCases.first { $0.responseCode == code && $0.responseCode != .approved && $0 != .noReasonToDecline }
+    }
+
     case approved = 0, insufficientFunds, doNotHonor, issuerUnavailable, restrictedCard, standInApproved
     case exceedsAmountLimit, exceedsFrequencyLimit
     case invalidCardNumber, expiredCard, notPermittedToCardholder, systemMalfunction

@@ -73,9 +73,16 @@ extension PaymentSystem {
     /// The code for a payment that failed for a cause with a code of its own (ecommpay's 108 for
     /// a challenge the customer did not return from, Sips 17 for a cancelled payment…); the
     /// outcome's code where the system has none.
-    package func code(for outcome: PaymentOutcome, cause: FailureCause) -> String {
+    package func code(for outcome: PaymentOutcome, cause: FailureCause, declinedBy reason: ResponseCode? = nil) -> String {
         guard !outcome.isSuccess else { return code(for: outcome) }
+        if outcome == .declined, let reason, let code = model.code(declinedBy: reason) { return code }
         return model.code(for: outcome, cause: cause) ?? code(for: outcome)
+    }
+
+    /// The detail the system adds to a card-core lifecycle's code (Sips acquirerResponseCode 51),
+    /// or nil.
+    package func detailCode(for outcome: PaymentOutcome, declinedBy reason: ResponseCode?) -> String? {
+        model.detailCode(for: outcome, declinedBy: outcome == .declined ? reason : nil)
     }
 
     /// The code for a token payment the gateway refused before it started: the system's own
@@ -95,6 +102,9 @@ extension PaymentSystem {
     package func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String {
         model.code(failedAt: step, answer) ?? answer.description
     }
+
+    /// The codes the simulated issuer answers a payment with, approval first (for catalogues and tests).
+    public static var issuerPaymentAnswers: [String] { IssuerAnswer.payments }
 
     /// The code for a lifecycle whose step went unanswered through every repeat.
     package var stepTimeoutCode: String { profile.stepTimeoutCode }

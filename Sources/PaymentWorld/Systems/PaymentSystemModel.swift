@@ -47,6 +47,12 @@ package protocol PaymentSystemModel: Sendable {
     /// Its code for a lifecycle that ended at an SDK step with the step's last answer; nil for
     /// the answer's own name.
     func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String?
+    /// Its code for a payment the issuer declined with `reason` (ISO 8583 field 39), where its
+    /// source gives the reason a code of its own (MPGS INSUFFICIENT_FUNDS); nil for its decline code.
+    func code(declinedBy reason: ResponseCode) -> String?
+    /// The detail its source adds to a card-core lifecycle's code: Sips's acquirerResponseCode, the
+    /// issuer's own answer; Stripe's decline_code. `reason` is the issuer's, for a decline.
+    func detailCode(for outcome: PaymentOutcome, declinedBy reason: ResponseCode?) -> String?
 }
 
 extension PaymentSystemModel {
@@ -56,6 +62,8 @@ extension PaymentSystemModel {
     package var claims: [any InvariantMonitor.Type] { [] }
     package func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? { nil }
     package func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? { nil }
+    package func code(declinedBy reason: ResponseCode) -> String? { nil }
+    package func detailCode(for outcome: PaymentOutcome, declinedBy reason: ResponseCode?) -> String? { nil }
 }
 
 /// Where a system's behaviour comes from.

@@ -241,6 +241,7 @@ public enum PaymentsRun {
                 ("started", .unsigned(flow.started)), ("completed", .unsigned(flow.completed)),
                 ("outcomes", .object(PaymentOutcome.allCases.map { ($0.description, .unsigned(flow.outcomes[Int($0.rawValue)])) })),
                 ("codes", .object(flow.codes.keys.sorted().map { ($0, .unsigned(flow.codes[$0] ?? 0)) })),
+                ("detail_codes", .object(flow.details.keys.sorted().map { ($0, .unsigned(flow.details[$0] ?? 0)) })),
                 ("latency_ms", RunSummary.latencyJSON(flow.latency)),
                 ("system_ms", RunSummary.latencyJSON(flow.systemLatency)),
                 ("people_ms", RunSummary.latencyJSON(flow.peopleLatency)),

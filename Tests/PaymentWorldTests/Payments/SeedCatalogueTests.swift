@@ -26,9 +26,10 @@ import Testing
         var codes: Set = [system.code(for: .succeeded), system.stepTimeoutCode]
         if flows.contains(where: { $0.core != nil }) {
             codes.formUnion(PaymentOutcome.allCases.map(system.code(for:)))
-            for cause in [FailureCause.challengeExpired, .customerCancelled, .deadlinePassed] {
+            for cause in FailureCause.allCases {
                 codes.formUnion(PaymentOutcome.allCases.map { system.code(for: $0, cause: cause) })
             }
+            for reason in issuerDeclines { codes.insert(system.code(for: .declined, cause: .unstated, declinedBy: reason)) }
             codes.formUnion(system.tokenRefusalCodes)
         }
         let givenUpOn: [StepAnswer] = [.refused, .notVerified, .codeFailed, .scaFailed, .retryLater, .apiVersionMismatch,
@@ -41,13 +42,25 @@ import Testing
         return codes
     }
 
+    /// The issuer's decline reasons a run can give (every issuer answer but the approvals).
+    static let issuerDeclines: [ResponseCode] = PaymentSystem.issuerPaymentAnswers.filter { $0 != "00" }.map(ResponseCode.init)
+
+    /// Every detail code the system can add to a card-core lifecycle's code: on a success, and on
+    /// each issuer decline.
+    static func producibleDetails(_ system: PaymentSystem) -> Set<String> {
+        guard system.flows.contains(where: { $0.core != nil }) else { return [] }
+        var details = Set(PaymentOutcome.allCases.compactMap { system.detailCode(for: $0, declinedBy: nil) })
+        details.formUnion(issuerDeclines.compactMap { system.detailCode(for: .declined, declinedBy: $0) })
+        return details
+    }
+
     static func entry(_ system: PaymentSystem, _ kind: SeedCatalogueEntry.Kind, _ name: String) -> SeedCatalogueEntry? {
         SeedCatalogue.entries.first { $0.system == system && $0.kind == kind && $0.name == name }
     }
 
     @Test(arguments: seedSystems)
     func everyCodeTheModelCanGiveIsCataloguedAsModelled(system: PaymentSystem) {
-        for code in Self.producibleCodes(system).sorted() {
+        for code in Self.producibleCodes(system).union(Self.producibleDetails(system)).sorted() {
             let entry = Self.entry(system, .code, code)
             #expect(entry?.isModelled == true, "\(system) \(code): \(entry.map { "\($0.counting)" } ?? "not in the catalogue")")
         }
@@ -62,6 +75,8 @@ import Testing
             switch entry.counting {
             case .endCode:
                 #expect(codes.contains(entry.name), "\(system) \(entry.name): its model never gives it")
+            case .detailCode:
+                #expect(Self.producibleDetails(system).contains(entry.name), "\(system) \(entry.name): no detail code it gives")
             case .endCodes(let named, let ended):
                 #expect(flows.isSuperset(of: named), "\(system) \(entry.name): flows of another system \(named)")
                 #expect(codes.isSuperset(of: ended), "\(system) \(entry.name): its model never gives \(Set(ended).subtracting(codes))")

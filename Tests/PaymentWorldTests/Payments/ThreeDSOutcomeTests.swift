@@ -75,9 +75,12 @@ import Testing
         let counts = Dictionary(uniqueKeysWithValues: zip(["Y", "A", "N", "U", "R", "I"], result.counters.threeDSResults))
         #expect(counts["R"] == 0 && counts["I"] == 0 && result.counters.decoupled == 0, "\(counts)")
         #expect(counts["Y", default: 0] > 0 && counts["A", default: 0] > 0 && counts["U", default: 0] > 0, "\(counts)")
-        // A cancelled ACS page fails the payment with Mastercard's SYSTEM_ERROR (LC-01 abandon).
+        // A cancelled ACS page fails the payment (LC-01 abandon) as aborted by the payer, Mastercard's ABORTED;
+        // SYSTEM_ERROR is left to the gateway's own failures.
         let failed = result.flows.reduce(UInt64(0)) { $0 + $1.outcomes[Int(PaymentOutcome.failed.rawValue)] }
         #expect(failed >= applied["challengeRedirect × abandon", default: 0], "\(describe(result))")
+        let codes = result.flows[PaymentFlow.mastercardPay.rawValue].codes
+        #expect(codes["ABORTED", default: 0] > 0 && codes["SYSTEM_ERROR", default: 0] == 0, "\(codes)")
         // The seed's own 3DS 1.0 words are counted from the same steps: a VEReq for every authentication, a
         // PaRes for every page answered, a cancel for every page left.
         let steps = result.counters.threeDS1[PaymentFlow.mastercardPay.rawValue]

@@ -117,7 +117,8 @@ public actor DeviceApp: ReportingActor {
         case .checkoutResponse:
             checkoutAnswered(lifecycle, outcome: OutcomeWire.outcome(of: event.argument),
                              cause: OutcomeWire.cause(of: event.argument),
-                             tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument))
+                             tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument),
+                             declinedBy: OutcomeWire.declinedBy(of: event.argument)?.responseCode)
         case .stepAnswer: stepAnswered(lifecycle, argument: event.argument)
         case .stepTimedOut: stepTimedOut(lifecycle, serial: event.argument)
         case .stepRetryDue: retryDue(lifecycle, serial: event.argument)
@@ -296,15 +297,16 @@ public actor DeviceApp: ReportingActor {
     }
 
     private func checkoutAnswered(_ lifecycle: LifecycleID, outcome: PaymentOutcome, cause: FailureCause,
-                                  tokenRefusal: TokenLookupWire.Result?) {
+                                  tokenRefusal: TokenLookupWire.Result?, declinedBy: ResponseCode?) {
         guard isCurrent(lifecycle) else {
             counters.duplicatesDeduped &+= 1  // A duplicate or late answer for a finished payment.
             return
         }
         let system = flow(of: lifecycle).system
         let code = if let tokenRefusal { system.code(for: outcome, tokenRefusal: tokenRefusal) }
-            else { system.code(for: outcome, cause: cause) }
-        finish(lifecycle, outcome: outcome, code: code)
+            else { system.code(for: outcome, cause: cause, declinedBy: declinedBy) }
+        finish(lifecycle, outcome: outcome, code: code,
+               detail: tokenRefusal == nil ? system.detailCode(for: outcome, declinedBy: declinedBy) : nil)
     }
 
     private func noteArrival(of customer: CustomerID) {
@@ -331,7 +333,9 @@ public actor DeviceApp: ReportingActor {
         return top
     }
 
-    func finish(_ lifecycle: LifecycleID, outcome: PaymentOutcome, code: String) {
+    /// Ends a lifecycle with its system's code, and the detail code some systems add to it (Sips's
+    /// acquirerResponseCode, Stripe's decline_code).
+    func finish(_ lifecycle: LifecycleID, outcome: PaymentOutcome, code: String, detail: String? = nil) {
         let record = lifecycles[lifecycle.slot]
         customerInFlight[Int(context.bodies[lifecycle].customer.rawValue)] &-= 1
         lifecycles[lifecycle.slot].done = true
@@ -355,6 +359,7 @@ public actor DeviceApp: ReportingActor {
         if record.measured {
             flows[flow].outcomes[Int(outcome.rawValue)] &+= 1
             flows[flow].codes[code, default: 0] &+= 1
+            if let detail { flows[flow].details[detail, default: 0] &+= 1 }
             flows[flow].latency.record(latency)
             let people = min(max(0, context.bodies.peopleTime(of: lifecycle)), latency)
             flows[flow].systemLatency.record(latency - people)

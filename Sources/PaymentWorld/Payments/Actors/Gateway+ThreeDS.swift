@@ -161,10 +161,14 @@ extension Gateway {
             switch ending {
             case .answered: applySale(payment, .authResult(status))
             case .timedOut: applySale(payment, .timeout)
-            case .cancelled: applySale(payment, .abandon)  // The customer left: LC-01 fails as abandoned.
+            case .cancelled:
+                // The customer left the page: LC-01 fails as abandoned, in the system's words for that.
+                records[payment.slot].cause = .challengeAbandoned
+                applySale(payment, .abandon)
             }
         case .authorization:
             guard ending != .cancelled else {
+                records[payment.slot].cause = .challengeAbandoned
                 records[payment.slot].authorization = .declined(reason: .authentication(status))
                 finish(payment, .failed)
                 return

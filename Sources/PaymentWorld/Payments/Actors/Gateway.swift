@@ -357,7 +357,20 @@ public actor Gateway: ReportingActor {
     func answerMerchant(_ payment: PaymentID, _ record: Record, _ outcome: PaymentOutcome) {
         context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
                      subject: record.order.rawValue,
-                     argument: OutcomeWire.encode(outcome, cause: record.cause, tokenRefusal: record.tokenRefusal))
+                     argument: OutcomeWire.encode(outcome, cause: record.cause, tokenRefusal: record.tokenRefusal,
+                                                  declinedBy: Self.issuerDecline(record)))
+    }
+
+    /// The issuer's answer that declined the payment, which the merchant and the app report in
+    /// their system's words (MPGS INSUFFICIENT_FUNDS, Sips acquirerResponseCode 51); nil when no
+    /// issuer declined it.
+    static func issuerDecline(_ record: Record) -> IssuerAnswer? {
+        let reason: DeclineReason? = switch record.flow {
+        case .sale: if case .declined(let reason) = record.sale { reason } else { nil }
+        case .authorization: if case .declined(let reason) = record.authorization { reason } else { nil }
+        }
+        guard case .issuer(let code)? = reason else { return nil }
+        return IssuerAnswer.declining(code)
     }
 
 

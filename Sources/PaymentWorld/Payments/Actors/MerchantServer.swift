@@ -22,6 +22,8 @@ public actor MerchantServer: ReportingActor {
         var cause = FailureCause.unstated
         /// The gateway refused the token payment before it started, and why; told on to the device.
         var tokenRefusal: TokenLookupWire.Result?
+        /// The issuer's answer that declined the payment; told on to the device.
+        var declinedBy: IssuerAnswer?
         /// The refunds the merchant makes of this order, the ones answered (a bit per number), and
         /// how many times it has asked.
         var refunds = RefundPlan.none
@@ -57,7 +59,8 @@ public actor MerchantServer: ReportingActor {
         case .paymentResponse:
             answered(payment, outcome: OutcomeWire.outcome(of: event.argument),
                      cause: OutcomeWire.cause(of: event.argument),
-                     tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument))
+                     tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument),
+                     declinedBy: OutcomeWire.declinedBy(of: event.argument))
         case .captureDue: capture(payment, number: Int(event.argument))
         case .captureResponse:
             captured(payment, ok: CaptureWire.isOK(event.argument), number: CaptureWire.operation(of: event.argument))
@@ -165,7 +168,7 @@ public actor MerchantServer: ReportingActor {
     }
 
     private func answered(_ payment: LifecycleID, outcome: PaymentOutcome, cause: FailureCause = .unstated,
-                          tokenRefusal: TokenLookupWire.Result? = nil) {
+                          tokenRefusal: TokenLookupWire.Result? = nil, declinedBy: IssuerAnswer? = nil) {
         if context.has(.merchantActsTwiceOnDuplicateCallback), outcome == .authorized, let order = order(payment),
            order.answered, !order.captured {
             // The planted bug: a repeated "authorized" callback taken for a new one, booked and shipped again.
@@ -188,6 +191,7 @@ public actor MerchantServer: ReportingActor {
         orders[payment.slot].answered = true
         orders[payment.slot].cause = cause
         orders[payment.slot].tokenRefusal = tokenRefusal
+        orders[payment.slot].declinedBy = declinedBy
         context.observe(.merchantOrderFinal(payment, succeeded: outcome.isSuccess))
         // The order record keeps the card for receipts and refunds: masked, never the full number.
         let form: CardDataForm = context.has(.merchantKeepsFullPAN) ? .pan : .maskedPAN
@@ -212,7 +216,8 @@ public actor MerchantServer: ReportingActor {
         context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
                      subject: payment.rawValue,
                      argument: OutcomeWire.encode(outcome, cause: orders[payment.slot].cause,
-                                                  tokenRefusal: orders[payment.slot].tokenRefusal))
+                                                  tokenRefusal: orders[payment.slot].tokenRefusal,
+                                                  declinedBy: orders[payment.slot].declinedBy))
     }
 
     /// The merchant ships (all of the order, or its next part), then captures.

@@ -4,6 +4,8 @@ extension SeedCatalogueEntry {
         switch counting {
         case .endCode:
             flows.filter { $0.flow.system == system }.reduce(0) { $0 &+ ($1.codes[name] ?? 0) }
+        case .detailCode:
+            flows.filter { $0.flow.system == system }.reduce(0) { $0 &+ ($1.details[name] ?? 0) }
         case .endCodes(let named, let codes):
             flows.filter { named.contains($0.flow) }.reduce(0) { sum, flow in
                 codes.reduce(sum) { $0 &+ (flow.codes[$1] ?? 0) }
@@ -40,6 +42,8 @@ extension SeedCatalogueEntry {
         switch counting {
         case .endCode:
             "lifecycles ended \(name)"
+        case .detailCode:
+            "lifecycles whose code came with \(name)"
         case .endCodes(let flows, let codes):
             "\(flows.map(\.description).joined(separator: ", ")) ended \(codes.joined(separator: " or "))"
         case .endOutcomes(let flows, let outcomes):

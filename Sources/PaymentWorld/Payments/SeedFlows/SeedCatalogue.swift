@@ -43,6 +43,9 @@ public enum SeedCount: Sendable, Hashable {
     /// (`summary.json` `flows.<flow>.codes`, from the system's model; measured lifecycles only,
     /// so the warm-up's are not counted).
     case endCode
+    /// Lifecycles of the entry's system whose code came with the entry's name as its detail
+    /// (`summary.json` `flows.<flow>.detail_codes`: Sips's acquirerResponseCode, Stripe's decline_code).
+    case detailCode
     /// Lifecycles of these flows that ended with one of these codes (as `endCode`).
     case endCodes([PaymentFlow], [String])
     /// Lifecycles of these flows that ended with one of these outcomes (`flows.<flow>.outcomes`).

@@ -16,6 +16,9 @@ public struct FlowMetrics: Sendable {
     /// Outcomes in the source system's own codes (Portmone 2113, Sips 00 / 05, MPGS APPROVED…).
     /// Reports sort the keys; nothing in the simulation reads this dictionary's order.
     public var codes: [String: UInt64] = [:]
+    /// The detail codes some systems add to a lifecycle's code (Sips acquirerResponseCode 51, Stripe
+    /// decline_code insufficient_funds), as `PaymentSystemModel.detailCode` names them.
+    public var details: [String: UInt64] = [:]
     public var latency = LatencyHistogram()
     /// Each measured lifecycle's latency less its people's time: queues, service, network, timeouts.
     public var systemLatency = LatencyHistogram()

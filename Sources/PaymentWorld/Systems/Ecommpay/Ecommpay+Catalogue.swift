@@ -66,7 +66,8 @@ extension SeedCatalogue {
         .code(.ecommpay, "0", "operation.code: success", .notModelled("the model reports the final status (success), not operation.code")),
         .code(.ecommpay, "104", "operation.code: declined by the 3DS check", .endCode),
         .code(.ecommpay, "108",
-              "operation.code: the customer did not return from the ACS (the model: walked away, and the challenge's 600 s ran out)",
+              "operation.code: the customer did not return from the ACS (the model: they left the page, or walked away "
+                  + "and the challenge's 600 s ran out)",
               .endCode),
         .code(.ecommpay, "314", "operation.code: provider unavailable now",
               .notModelled("an unavailable acquirer is a timeout or a cascade, reported as NETWORK_TIMEOUT or decline")),

@@ -31,9 +31,10 @@ struct EcommpaySDKCore: PaymentSystemModel {
         }
     }
 
-    /// operation.code 108 for a challenge the customer did not return from.
+    /// operation.code 108 for a challenge the customer did not return from: the page timed out,
+    /// or they left it.
     func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
-        cause == .challengeExpired ? "108" : nil
+        cause == .challengeExpired || cause == .challengeAbandoned ? "108" : nil
     }
 
     func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {

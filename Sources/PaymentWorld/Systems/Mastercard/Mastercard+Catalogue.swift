@@ -1,8 +1,9 @@
 // Mastercard Gateway (MPGS) [M], domain.md §1.3: M1 session, M2 operations and codes, M3 3DS 1.0, M4 tokens.
 extension SeedCatalogue {
     private static let payments: [PaymentFlow] = [.mastercardPay, .mastercardAuthorize]
-    private static let oneDecline = "the model reports every issuer decline as DECLINED, whatever the issuer's reason"
-    private static let coreAnswers = ["APPROVED", "DECLINED", "AUTHENTICATION_FAILED"]
+    private static let notAnIssuerReason = "the simulated issuer never answers it (its answers: "
+        + IssuerAnswer.payments.sorted().joined(separator: ", ") + ")"
+    private static let coreAnswers = ["APPROVED", "DECLINED", "INSUFFICIENT_FUNDS", "EXPIRED_CARD", "AUTHENTICATION_FAILED"]
     private static let notSplit = "happens in the card core for every system; summary.json counts it over all systems, not by system"
 
     static let mastercard: [SeedCatalogueEntry] = [
@@ -27,21 +28,27 @@ extension SeedCatalogue {
         .operation(.mastercard, "Apple Pay into updateSession", "the session's card from a PKPayment token",
                    .notModelled("Apple Pay is not simulated")),
         .code(.mastercard, "APPROVED", "gatewayCode: approved", .endCode),
-        .code(.mastercard, "DECLINED", "gatewayCode: declined", .endCode),
-        .code(.mastercard, "EXPIRED_CARD", "gatewayCode: expired card", .notModelled(oneDecline)),
-        .code(.mastercard, "INSUFFICIENT_FUNDS", "gatewayCode: insufficient funds", .notModelled(oneDecline)),
-        .code(.mastercard, "DECLINED_CSC", "gatewayCode: security code declined", .notModelled(oneDecline)),
-        .code(.mastercard, "DECLINED_AVS", "gatewayCode: address check declined", .notModelled(oneDecline)),
-        .code(.mastercard, "REFERRED", "gatewayCode: referred to the issuer", .notModelled(oneDecline)),
-        .code(.mastercard, "BLOCKED", "gatewayCode: blocked", .notModelled(oneDecline)),
+        .code(.mastercard, "DECLINED", "gatewayCode: declined (the model: an issuer decline for a reason without a "
+                  + "gatewayCode of its own, such as 05, 57 or 91)", .endCode),
+        .code(.mastercard, "EXPIRED_CARD", "gatewayCode: expired card (the issuer's 54)", .endCode),
+        .code(.mastercard, "INSUFFICIENT_FUNDS", "gatewayCode: insufficient funds (the issuer's 51)", .endCode),
+        .code(.mastercard, "DECLINED_CSC", "gatewayCode: security code declined",
+              .notModelled("the simulated card data carries no security code to check")),
+        .code(.mastercard, "DECLINED_AVS", "gatewayCode: address check declined",
+              .notModelled("the simulated card data carries no billing address to check")),
+        .code(.mastercard, "REFERRED", "gatewayCode: referred to the issuer (01, 02)", .notModelled(notAnIssuerReason)),
+        .code(.mastercard, "BLOCKED", "gatewayCode: blocked by the gateway's risk or 3-D Secure rules",
+              .notModelled("the gateway has no risk rules of its own")),
         .code(.mastercard, "TIMED_OUT", "gatewayCode: timed out", .endCode),
         .code(.mastercard, "ACQUIRER_SYSTEM_ERROR", "gatewayCode: acquirer error",
               .notModelled("the acquirer's system error (behaviour.acquirerErrors) is settled by LC-12's inquiry or "
                                + "reversal before the merchant hears, so no payment ends with it")),
-        .code(.mastercard, "SYSTEM_ERROR", "gatewayCode: system error (the model: a card-core payment that failed: the customer cancelled the 3DS 1.0 page (LC-06 abandon), or the gateway's payment deadline passed (LC-01 deadline))", .endCode),
+        .code(.mastercard, "SYSTEM_ERROR", "gatewayCode: system error (the model: the gateway's own failure, a payment "
+                  + "past its deadline: LC-01 deadline)", .endCode),
         .code(.mastercard, "NOT_SUPPORTED", "gatewayCode: not supported", .notModelled("the app asks only supported operations")),
         .code(.mastercard, "AUTHENTICATION_FAILED", "gatewayCode: 3-D Secure failed", .endCode),
-        .code(.mastercard, "ABORTED", "gatewayCode: aborted", .notModelled("a customer never aborts a payment")),
+        .code(.mastercard, "ABORTED", "gatewayCode: aborted by payer (the model: the payer left the 3DS 1.0 page, "
+                  + "LC-06 abandon)", .endCode),
         .code(.mastercard, "CANCELLED", "gatewayCode: cancelled (the model: a payment the customer cancelled while it ran, "
                   + "LC-01 abandon after behaviour.paymentCancel)", .endCode),
         .code(.mastercard, "UNKNOWN", "result or gatewayCode: outcome unknown",

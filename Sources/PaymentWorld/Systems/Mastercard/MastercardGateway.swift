@@ -28,9 +28,24 @@ struct MastercardGateway: PaymentSystemModel {
         }
     }
 
-    /// CANCELLED for a payment the customer cancelled while it ran.
+    /// CANCELLED for a payment the customer cancelled while it ran; ABORTED ("aborted by payer")
+    /// for one whose payer left the 3-D Secure page. SYSTEM_ERROR stays the gateway's own failure.
     func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
-        cause == .customerCancelled ? "CANCELLED" : nil
+        switch cause {
+        case .customerCancelled: "CANCELLED"
+        case .challengeAbandoned: "ABORTED"
+        case .unstated, .challengeExpired, .deadlinePassed: nil
+        }
+    }
+
+    /// The gatewayCodes M2 gives an issuer's reason: insufficient funds and an expired card; the
+    /// other reasons are DECLINED.
+    func code(declinedBy reason: ResponseCode) -> String? {
+        switch reason {
+        case .insufficientFunds: "INSUFFICIENT_FUNDS"
+        case .expiredCard: "EXPIRED_CARD"
+        default: nil
+        }
     }
 
     func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {

@@ -50,7 +50,9 @@ extension SeedCatalogue {
         .code(.portmone, "2016", "SDK not initialized", .notModelled("configuration: the simulated app is always initialized")),
         .code(.portmone, "2017", "merchantLogin empty", .notModelled(validation)),
         .code(.portmone, "2018", "card verification error (2D)", .endCode),
-        .code(.portmone, "2100", "Masterpass internal error (the model: a card-core payment that failed: the customer cancelled the 3DS 1.0 page or the running payment (LC-01 abandon), or the gateway's payment deadline passed (LC-01 deadline))", .endCode),
+        .code(.portmone, "2100", "Masterpass internal error (the model: a card-core payment that failed: the customer "
+                  + "cancelled the running payment (LC-01 abandon), or the gateway's payment deadline passed (LC-01 deadline))",
+              .endCode),
         .code(.portmone, "2101", "Masterpass connection error (the model: a timed-out step or payment)", .endCode),
         .code(.portmone, "2102", "card number empty", .notModelled(validation)),
         .code(.portmone, "2103", "card number invalid", .notModelled(validation)),
@@ -62,13 +64,17 @@ extension SeedCatalogue {
               .answers([.submitCode, .resendCode], [.codeInvalid, .codeFailed, .expired])),
         .code(.portmone, "2109", "3-D Secure URL empty",
               .notModelled("the directory server answers an enrolled card with its ACS page, never without one")),
-        .code(.portmone, "2110", "3-D Secure not validated (the model: any authentication failure)", .endCode),
+        .code(.portmone, "2110", "3-D Secure not validated (the model: any authentication failure, and a payer who left "
+                  + "the 3D web view)", .endCode),
         .code(.portmone, "2111", "terms and conditions not accepted", .notModelled(validation)),
         .code(.portmone, "2112", "expiry year invalid", .notModelled(validation)),
         .code(.portmone, "2113", "OTP from the card's bank required",
               .answers([.walletAuthorize, .walletAddCard, .submitCode], [.bankOtpRequired])),
         .code(.portmone, "2114", "Masterpass OTP required to validate the phone",
               .answers([.walletAddCard, .submitCode], [.phoneOtpRequired])),
-        .code(.portmone, "2200", "Masterpass server error (the model: also an issuer decline and a refused wallet call)", .endCode),
+        .code(.portmone, "2200", "Masterpass server error (the model: a refused wallet call, or a wallet step that kept "
+                  + "answering retry later)", .endCode),
+        .code(.portmone, "declined", "the model's name for the bank's decline of a bill or top-up: the seed gives it no "
+                  + "code of its own (P4 submitted → error, didFinishPayment(error))", .endCode),
     ]
 }

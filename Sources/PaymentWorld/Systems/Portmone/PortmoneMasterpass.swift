@@ -27,11 +27,18 @@ struct PortmoneMasterpass: PaymentSystemModel {
     func code(for outcome: PaymentOutcome) -> String {
         switch outcome {
         case .succeeded, .authorized, .captured: "paid"
-        case .declined: "2200"
+        // The seed names no code for the bank's decline of a payment (P4: `submitted` → `error`,
+        // didFinishPayment(error)); 2200 is a Masterpass server error, so the model names it.
+        case .declined: "declined"
         case .authenticationFailed: "2110"  // 3-D Secure not validated.
         case .failed: "2100"
         case .timedOut: "2101"
         }
+    }
+
+    /// A payer who left the 3D web view: its 3-D Secure was not validated (2110).
+    func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
+        cause == .challengeAbandoned ? "2110" : nil
     }
 
     func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {

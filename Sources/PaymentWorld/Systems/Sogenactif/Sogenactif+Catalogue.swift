@@ -1,12 +1,16 @@
 // Sogenactif (Worldline Sips) In-App [W], domain.md §1.4: initialize services, SDK functions, responseCode,
 // acquirerResponseCode and holderAuthentStatus.
 extension SeedCatalogue {
-    private static let noAcquirerCode = "Sips results carry responseCode only; the issuer's own answer is not passed on"
+    private static let notAnIssuerReason = "the simulated issuer never answers it (its answers: "
+        + IssuerAnswer.payments.sorted().joined(separator: ", ") + ")"
+    /// The issuer's answers a run can pass on as acquirerResponseCode.
+    private static let issuerAnswers = Set(IssuerAnswer.payments)
     private static let walletReadOnly = "the Sips wallet is read, never changed, by the wallet order"
     private static let orders: [PaymentFlow] = [.sogenactifCardOrder, .sogenactifWalletOrder]
 
     private static func acquirer(_ code: String, _ meaning: String) -> SeedCatalogueEntry {
-        .code(.sogenactif, "acquirerResponseCode \(code)", meaning, .notModelled(noAcquirerCode))
+        .code(.sogenactif, "acquirerResponseCode \(code)", meaning,
+              issuerAnswers.contains(code) ? .detailCode : .notModelled(notAnIssuerReason))
     }
 
     private static func holderAuthent(_ status: String, _ meaning: String, _ counting: SeedCount) -> SeedCatalogueEntry {
@@ -44,20 +48,21 @@ extension SeedCatalogue {
         .code(.sogenactif, "90", "service temporarily unavailable, retry later (the model: also 99's temporary problems)",
               .answers([.orderInitialize, .getWalletData], [.retryLater])),
         .code(.sogenactif, "17", "responseCode: cancelled by the buyer (the model: a payment the customer cancelled while it "
-                  + "ran, LC-01 abandon after behaviour.paymentCancel)", .endCode),
+                  + "ran, LC-01 abandon after behaviour.paymentCancel, or on the 3DS 1.0 page, LC-06 abandon)", .endCode),
         .code(.sogenactif, "97",
               "session expired after 15 min without user action (the model: getWalletData on an expired context, "
                   + "a timed-out step or payment, or a payment past the gateway's deadline: LC-01 deadline)",
               .endCode),
-        .code(.sogenactif, "99", "temporary server problem (the model: a card-core payment that failed, e.g. the customer "
-                  + "cancelling the 3DS 1.0 page: LC-06 abandon)", .endCode),
+        .code(.sogenactif, "99", "temporary server problem (the model: a card-core payment that failed for no cause "
+                  + "of the customer's)", .endCode),
         acquirer("00", "approved"), acquirer("02", "contact the issuer"), acquirer("03", "invalid acceptor"),
         acquirer("05", "do not honour"), acquirer("12", "invalid transaction"), acquirer("14", "invalid PAN"),
         acquirer("17", "aborted by the buyer"), acquirer("30", "format error"), acquirer("33", "expired"),
         acquirer("34", "fraud suspicion"), acquirer("41", "lost card"), acquirer("43", "stolen card"),
         acquirer("51", "insufficient funds or credit exceeded"), acquirer("54", "expired"),
         acquirer("57", "not allowed for the holder"), acquirer("59", "fraud suspicion"), acquirer("61", "over the amount limit"),
-        acquirer("63", "security rules"), acquirer("75", "entry attempts exceeded"), acquirer("90", "system malfunction"),
+        acquirer("62", "restricted card (ISO 8583; not in domain.md's Sips list)"), acquirer("63", "security rules"),
+        acquirer("65", "withdrawal frequency exceeded (ISO 8583; not in domain.md's Sips list)"), acquirer("75", "entry attempts exceeded"), acquirer("90", "system malfunction"),
         acquirer("91", "issuer unreachable"), acquirer("94", "duplicate transaction"), acquirer("96", "system malfunction"),
         acquirer("97", "request timed out"), acquirer("98", "server unreachable"), acquirer("99", "incident"),
         acquirer("A1", "refused: 3DS data missing, retry with 3DS"),

@@ -26,13 +26,21 @@ struct SogenactifInApp: PaymentSystemModel {
         }
     }
 
-    /// 17 for a payment the customer cancelled, 97 for one whose deadline passed.
+    /// 17 (cancelled by the buyer) for a payment the customer cancelled, in the app or on the ACS
+    /// page (W2: a cancel ends 17); 97 (timed out) for one whose deadline passed.
     func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
         switch cause {
-        case .customerCancelled: "17"
+        case .customerCancelled, .challengeAbandoned: "17"
         case .deadlinePassed: "97"
         case .unstated, .challengeExpired: nil
         }
+    }
+
+    /// The issuer's own answer, which Sips passes on beside its responseCode: 00 on an approval,
+    /// the decline's code on a refusal.
+    func detailCode(for outcome: PaymentOutcome, declinedBy reason: ResponseCode?) -> String? {
+        if outcome.isSuccess { return "acquirerResponseCode 00" }
+        return reason.map { "acquirerResponseCode \($0)" }
     }
 
     func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {

@@ -4,7 +4,10 @@
 extension SeedCatalogue {
     private static let payments: [PaymentFlow] = [.stripePayment, .stripeManualCapture]
     private static let lastPaymentError = ["card_declined", "payment_intent_authentication_failure", "processing_error"]
-    private static let oneDecline = "the model reports every issuer decline as card_declined, whatever the issuer's reason"
+
+    private static func decline(_ code: String, _ meaning: String) -> SeedCatalogueEntry {
+        .code(.stripe, "decline_code \(code)", "beside card_declined: \(meaning)", .detailCode)
+    }
     private static let notSplit = "happens in the card core for every system; summary.json counts it over all systems, not by system"
 
     static let stripe: [SeedCatalogueEntry] = [
@@ -48,9 +51,16 @@ extension SeedCatalogue {
                   + "card-core payment that failed, such as one past the gateway's deadline)", .endCode),
         .code(.stripe, "api_connection_error", "the client library could not reach Stripe (the model: the merchant's calls "
                   + "went unanswered through its retries)", .endCode),
-        .code(.stripe, "insufficient_funds", "decline_code", .notModelled(oneDecline)),
-        .code(.stripe, "expired_card", "decline_code", .notModelled(oneDecline)),
-        .code(.stripe, "do_not_honor", "decline_code", .notModelled(oneDecline)),
-        .code(.stripe, "lost_card", "decline_code", .notModelled(oneDecline)),
+        decline("insufficient_funds", "the issuer's 51"), decline("expired_card", "the issuer's 54"),
+        decline("do_not_honor", "the issuer's 05"), decline("incorrect_number", "the issuer's 14"),
+        decline("restricted_card", "the issuer's 62"), decline("transaction_not_allowed", "the issuer's 57"),
+        decline("card_velocity_exceeded", "the issuer's 61 or 65"), decline("issuer_not_available", "the issuer's 91"),
+        decline("processing_error", "the issuer's 96"),
+        .code(.stripe, "decline_code generic_decline", "beside card_declined: a reason without a decline_code of its own",
+              .notModelled("every reason the simulated issuer gives has a decline_code of its own")),
+        .code(.stripe, "decline_code lost_card", "beside card_declined: the card was reported lost (41)",
+              .notModelled("the simulated issuer never answers 41")),
+        .code(.stripe, "decline_code stolen_card", "beside card_declined: the card was reported stolen (43)",
+              .notModelled("the simulated issuer never answers 43")),
     ]
 }

@@ -60,8 +60,25 @@ struct StripePaymentIntents: PaymentSystemModel {
     func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
         switch cause {
         case .customerCancelled: "canceled"
-        case .challengeExpired: "payment_intent_authentication_failure"
+        case .challengeExpired, .challengeAbandoned: "payment_intent_authentication_failure"
         case .unstated, .deadlinePassed: nil
+        }
+    }
+
+    /// The decline_code Stripe gives the issuer's reason beside `card_declined`.
+    func detailCode(for outcome: PaymentOutcome, declinedBy reason: ResponseCode?) -> String? {
+        guard let reason else { return nil }
+        return switch reason {
+        case .insufficientFunds: "decline_code insufficient_funds"
+        case .expiredCard: "decline_code expired_card"
+        case .doNotHonor: "decline_code do_not_honor"
+        case .invalidCardNumber: "decline_code incorrect_number"
+        case .restrictedCard: "decline_code restricted_card"
+        case .notPermittedToCardholder: "decline_code transaction_not_allowed"
+        case .exceedsAmountLimit, .exceedsFrequencyLimit: "decline_code card_velocity_exceeded"
+        case .issuerInoperative: "decline_code issuer_not_available"
+        case .systemMalfunction: "decline_code processing_error"
+        default: "decline_code generic_decline"
         }
     }
 }

@@ -1,0 +1,40 @@
+import PaymentWorld
+import SimulationKernel
+import Testing
+
+/// The issuer's reason for a decline reaches each system's own words (issue 33): MPGS's gatewayCode
+/// names insufficient funds, Sips passes the issuer's code on as acquirerResponseCode, Stripe adds
+/// its decline_code, and Portmone, whose seed names no decline code, says `declined`, not 2200.
+@Suite struct IssuerReasonCodesTests {
+    static let flows: [PaymentFlow] = [.mastercardPay, .sogenactifCardOrder, .stripePayment, .portmoneBill]
+
+    static func run() -> PaymentsResult {
+        // Small balances, so that the issuer declines for insufficient funds (51) among its other reasons.
+        let configuration = seedWorld(flows) {
+            $0.lifecycles = 3_000
+            $0.cards.balance = 30_000
+        }
+        return PaymentsWorld(configuration: configuration, options: .init(seed: 7)).run()
+    }
+
+    @Test func eachSystemReportsTheIssuersReasonInItsOwnWords() {
+        let result = Self.run()
+        #expect(result.violations.isEmpty, "\(result.violations.prefix(3).map(\.description))")
+        let byFlow = Dictionary(uniqueKeysWithValues: result.flows.map { ($0.flow, $0) })
+        let mastercard = byFlow[.mastercardPay]?.codes ?? [:]
+        #expect(mastercard["INSUFFICIENT_FUNDS", default: 0] > 0, "\(mastercard)")
+        let sips = byFlow[.sogenactifCardOrder]
+        #expect(sips?.details["acquirerResponseCode 51", default: 0] ?? 0 > 0, "\(sips?.details ?? [:])")
+        #expect(sips?.details["acquirerResponseCode 00", default: 0] == sips?.codes["00", default: 0],
+                "every approved order carries the issuer's 00")
+        // Each Sips refusal by the bank carries the issuer's code; 05 also counts 3-D Secure failures, which have none.
+        let refusedByIssuer = (sips?.details ?? [:]).filter { $0.key != "acquirerResponseCode 00" }.values.reduce(0, +)
+        #expect(refusedByIssuer > 0 && refusedByIssuer <= sips?.codes["05", default: 0] ?? 0)
+        let stripe = byFlow[.stripePayment]
+        #expect(stripe?.details["decline_code insufficient_funds", default: 0] ?? 0 > 0, "\(stripe?.details ?? [:])")
+        let declinedWithReason = (stripe?.details ?? [:]).values.reduce(0, +)
+        #expect(declinedWithReason <= stripe?.codes["card_declined", default: 0] ?? 0)
+        let portmone = byFlow[.portmoneBill]?.codes ?? [:]
+        #expect(portmone["declined", default: 0] > 0 && portmone["2200", default: 0] == 0, "\(portmone)")
+    }
+}
