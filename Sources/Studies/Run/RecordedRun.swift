@@ -76,6 +76,9 @@ public enum RecordedRun {
             let saturation = FirstSaturation(recorder.rows)
             summary.extra.append(("first_saturation", saturation.json))
             summary.sections.append((heading: "saturation", lines: [saturation.line]))
+            let steady = SteadyState(rows: recorder.rows, arrivalsEnd: payments.window.end)
+            summary.extra.append(("steady_state", steady.json))
+            summary.sections.append((heading: "steady state", lines: steady.lines))
             let excerpt = (payments.safetyViolation ?? payments.livenessViolation).map {
                 PaymentsRun.traceExcerpt($0, result: payments, simulation: world.simulation)
             }
