@@ -14,7 +14,30 @@ public struct CardPopulation: Sendable, Hashable {
     public var dailyLimit: Int64 = 0
     /// Most approvals a card may have in a virtual hour (65 past it); 0: no limit.
     public var velocityLimit = 0
+    /// Money that flows in (salaries, top-ups), as a share of what the card's customers are
+    /// expected to spend: each card earns, per virtual second, this share of the run's rate × its
+    /// customers' popularity × the mean amount × the share of flows that spend on a card. 1: people
+    /// earn what they spend, so a soak's balances hold still; 0: money only flows out, and hot cards
+    /// run dry as a run gets longer.
+    public var income = 1.0
+    /// Cards whose customers live from one payday to the next: they open empty and earn
+    /// `shortIncome` of what they try to spend, so their insufficient-funds declines (51) come at a
+    /// steady rate from the start rather than growing as other cards run dry.
+    public var shortOfFunds = Ratio(2, 100)
+    /// The share of their expected spending that short-of-funds cards earn.
+    public static let shortIncome = 0.9
     public init() {}
+
+    /// Whether `card` is one of the `shortOfFunds` cards: a fixed hash of its number, so the same
+    /// cards in every run of a population.
+    public func isShortOfFunds(_ card: Int) -> Bool {
+        guard shortOfFunds.numerator > 0 else { return false }
+        var z = UInt64(card) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return z % UInt64(shortOfFunds.denominator) < UInt64(shortOfFunds.numerator)
+    }
 }
 
 /// A card scheme (domain §3.4).

@@ -33,8 +33,9 @@ public final class PaymentsWorld {
         let cards = CardFile(configuration.cards, random: &random)
         let population = Population(customers: configuration.customers, skew: configuration.customerSkew,
                                     cards: configuration.cards.count, random: &random)
-        let ledger = WorldLedger(cards: configuration.cards.count, balance: configuration.cards.balance,
-                                 merchants: configuration.merchants)
+        let cardPopulation = configuration.cards
+        let ledger = WorldLedger(cards: cardPopulation.count, balance: cardPopulation.balance, merchants: configuration.merchants,
+                                 opensEmpty: { cardPopulation.income > 0 && cardPopulation.isShortOfFunds($0) })
         let bodies = RequestBodies()
         let registry = InvariantRegistry(MonitoredWorld(configuration: configuration, ledger: ledger, bodies: bodies),
                                          catalogue: InvariantRegistry.catalogue + extraClaims)

@@ -57,6 +57,12 @@ extension ScenarioLoader {
         world.cards.velocityLimit = reader.integer("workload.cards.velocityLimit",
                                                    expected: "a whole number of approvals per hour from 0 (no limit) to 10^6",
                                                    default: defaults.cards.velocityLimit, in: 0...1_000_000)
+        world.cards.income = reader.number("workload.cards.income",
+                                           expected: "a share of expected spending from 0 (no income) to 10",
+                                           default: defaults.cards.income) { $0 >= 0 && $0 <= 10 }
+        world.cards.shortOfFunds = reader.ratio("workload.cards.shortOfFunds",
+                                                what: "the share of cards that open empty and earn less than they spend",
+                                                default: defaults.cards.shortOfFunds)
         world.merchants = reader.integer("workload.merchants", expected: "a whole number of merchants from 1 to 100,000",
                                          default: defaults.merchants, in: 1...100_000)
         world.fee = reader.ratio("workload.fee", what: "the gateway's fee as a share of the amount", default: defaults.fee)

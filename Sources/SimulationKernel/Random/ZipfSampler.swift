@@ -54,6 +54,13 @@ public struct ZipfSampler: Sendable, Hashable {
         return Self.h(Double(rank), exponent) / total
     }
 
+    /// Every rank's probability, rank 1 first, in one pass.
+    public func probabilities() -> [Double] {
+        let weights = (1...max(1, count)).map { Self.h(Double($0), exponent) }
+        let total = weights.reduce(0, +)
+        return weights.map { $0 / total }
+    }
+
     /// H(x) = ∫ x^-s, shifted so that it is continuous at s = 1.
     private static func hIntegral(_ x: Double, _ s: Double) -> Double {
         let logX = log(x)

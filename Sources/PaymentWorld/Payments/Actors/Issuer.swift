@@ -66,6 +66,50 @@ public actor Issuer: ReportingActor {
         random = context.splitRandom()
         approvalsByBIN = [UInt64](repeating: 0, count: context.configuration.cards.bins.count)
         usage = [CardUsage](repeating: CardUsage(), count: context.configuration.cards.count)
+        incomeRates = Self.incomeRates(context.configuration)
+    }
+
+    /// Each card's income per virtual second, in minor units (`CardPopulation.income`); empty
+    /// without income.
+    private let incomeRates: [Double]
+
+    /// What each card's customers are expected to spend per second, times `income`: the run's rate,
+    /// the share of flows that spend on a card, the mean amount, and the card's share of the
+    /// customers' Zipf popularity (customer c holds card c mod cards).
+    static func incomeRates(_ configuration: PaymentsConfiguration) -> [Double] {
+        let cards = configuration.cards
+        let total = configuration.mix.reduce(0, +)
+        guard cards.income > 0, total > 0, configuration.customers > 0 else { return [] }
+        let spending = zip(PaymentFlow.allCases, configuration.mix).filter { $0.0.core != nil }.reduce(0) { $0 + $1.1 }
+        let meanAmount = Double(configuration.amounts.lowerBound + configuration.amounts.upperBound) / 2
+        let perSecond = cards.income * configuration.rate * spending / total * meanAmount
+        var rates = [Double](repeating: 0, count: cards.count)
+        let popularity = ZipfSampler(count: configuration.customers, exponent: configuration.customerSkew).probabilities()
+        for (customer, share) in popularity.enumerated() { rates[customer % cards.count] += share * perSecond }
+        for card in rates.indices where cards.isShortOfFunds(card) { rates[card] *= CardPopulation.shortIncome }
+        return rates
+    }
+
+    /// Credits the card the income it earned since its last credit, and says whether it now covers
+    /// `amount`. Income is credited only when an authorization needs it: the balance that check
+    /// sees is the one continuous income would give, without a transfer on every authorization.
+    private func earnsEnough(_ card: CardID, for amount: Int64) -> Bool {
+        let index = Int(card.rawValue)
+        guard index < incomeRates.count else { return false }
+        let now = context.now.nanoseconds
+        let earned = incomeRates[index] * Double(now - usage[index].incomeSince) / 1e9 + usage[index].incomeCarry
+        usage[index].incomeSince = now
+        let whole = earned.rounded(.down)
+        usage[index].incomeCarry = earned - whole
+        if whole >= 1 {
+            let credit = Int64(min(whole, 1e15))
+            if context.post(Ledger.prepaidLoad(card: context.ledger.accounts(of: card), amount: MinorUnits(credit), lifecycle: 0),
+                            for: .world) {
+                counters.incomeCredits &+= 1
+                counters.incomeCredited &+= UInt64(credit)
+            }
+        }
+        return context.ledger.available(card) >= amount
     }
 
     /// A card's spending in the current virtual day and approvals in the current virtual hour.
@@ -74,6 +118,9 @@ public actor Issuer: ReportingActor {
         var spent: Int64 = 0
         var hour: Int64 = -1
         var approvals = 0
+        /// When the card was last credited its income, and the fraction of a minor unit carried over.
+        var incomeSince: Int64 = 0
+        var incomeCarry = 0.0
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: counters, station: intake.station) }
@@ -168,7 +215,8 @@ public actor Issuer: ReportingActor {
             outcome = .restrictedCard
         } else if let limit = limitReached(request.card, amount: request.amount) {
             outcome = limit
-        } else if context.ledger.available(request.card) < request.amount && !defects.contains(.approveOverAvailable) {
+        } else if context.ledger.available(request.card) < request.amount && !defects.contains(.approveOverAvailable)
+                    && !earnsEnough(request.card, for: request.amount) {
             outcome = .insufficientFunds
         } else if random.chance(behaviour.issuerSoftDecline) {
             outcome = .issuerUnavailable

@@ -24,6 +24,7 @@ extension PaymentCounters {
             ("timers.walk_aways", \.walkAways),
             ("retries", \.merchantRetries), ("step_repeats", \.stepRepeats), ("duplicates_deduped", \.duplicatesDeduped),
             ("stale_messages", \.staleMessages), ("stand_ins", \.standIns), ("holds_placed", \.holdsPlaced),
+            ("income.credits", \.incomeCredits), ("income.minor_units", \.incomeCredited),
             ("captures", \.captures), ("refunds", \.refunds),
             ("refund_outcomes.declined", \.refundsDeclined), ("refund_outcomes.refused_above_what_was_left", \.refundsRefused),
             ("refund_outcomes.answers_lost", \.refundOutcomesUnknown),

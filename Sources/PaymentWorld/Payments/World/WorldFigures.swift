@@ -66,6 +66,10 @@ public struct PaymentCounters: Sendable {
     public var duplicatesDeduped: UInt64 = 0
     public var staleMessages: UInt64 = 0
     public var standIns: UInt64 = 0
+    /// Income credits a card received before an authorization it needed them for, and the minor
+    /// units they brought (`CardPopulation.income`).
+    public var incomeCredits: UInt64 = 0
+    public var incomeCredited: UInt64 = 0
     public var captures: UInt64 = 0
     public var refunds: UInt64 = 0
     /// Refunds the acquirer declined (or LC-12 found not made), those the gateway refused as above

@@ -17,7 +17,7 @@ final class WorldLedger {
     static let payees = 16
 
     /// Opens every card, funded with its opening balance, every merchant and every payee.
-    init(cards: Int, balance: Int64, merchants: Int) {
+    init(cards: Int, balance: Int64, merchants: Int, opensEmpty: (Int) -> Bool = { _ in false }) {
         ledger.reserveAccounts(3 + 2 * (cards + merchants) + Self.payees)
         cardAccounts.reserveCapacity(cards)
         for index in 0..<cards {
@@ -25,7 +25,9 @@ final class WorldLedger {
             cardAccounts.append(accounts)
             // A prepaid or debit card starts funded from the outside world, whose account may go negative.
             do {
-                try ledger.postBatch(Ledger.prepaidLoad(card: accounts, amount: MinorUnits(balance), lifecycle: 0))
+                let opening = opensEmpty(index) ? 0 : balance
+                guard opening > 0 else { continue }
+                try ledger.postBatch(Ledger.prepaidLoad(card: accounts, amount: MinorUnits(opening), lifecycle: 0))
             } catch {
                 preconditionFailure("an opening balance of \(balance) was refused: \(error)")
             }
