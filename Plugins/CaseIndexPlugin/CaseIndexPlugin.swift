@@ -2,8 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Generates `LifecycleCaseIndices.swift` for the target it is applied to (PaymentWorld) at build
-/// time, from the Swift files under the target's `Lifecycles/` folder, with the in-package tool
-/// `CaseIndexGenerator`.
+/// time, from the Swift files under the target's `Lifecycles/` folder and `WorldEvent.swift` (the
+/// facts, whose `Kind` it writes), with the in-package tool `CaseIndexGenerator`.
 ///
 /// A build command, not a prebuild command: it can run a tool built from this package's source,
 /// and SwiftPM reruns it only when a lifecycle file (or the tool) changes. The file is written to
@@ -13,7 +13,7 @@ struct CaseIndexPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
         let sources = module.sourceFiles(withSuffix: "swift").map(\.url)
-            .filter { Self.isLifecycleFile($0, of: target.name) }
+            .filter { Self.isLifecycleFile($0, of: target.name) || $0.lastPathComponent == "WorldEvent.swift" }
             .sorted { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appending(path: "LifecycleCaseIndices.swift")
         return [

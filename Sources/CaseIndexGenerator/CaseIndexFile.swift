@@ -29,6 +29,25 @@ enum CaseIndexFile {
         lines.append("/// Every coverable lifecycle, by `coverageSlot`.")
         lines.append("public let coverableLifecycles: [any CoverableLifecycle.Type] = ["
             + lifecycles.map { "\($0.state).self" }.joined(separator: ", ") + "]")
+        if let facts = enums.cases[worldEvent] { lines += [""] + kindLines(facts) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The enum of the world's facts, whose `Kind` is generated from its cases.
+    static let worldEvent = "WorldEvent"
+
+    /// `WorldEvent.Kind`, one case per fact in declaration order, and `kind`: a new fact is its
+    /// case alone, and the switch names every case, so a fact the reading missed fails to compile.
+    static func kindLines(_ facts: [String]) -> [String] {
+        var lines = [
+            "extension \(worldEvent) {",
+            "    /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.",
+            "    public enum Kind: Int, CaseIterable, Sendable {",
+        ]
+        lines += facts.map { "        case \($0)" }
+        lines += ["    }", "", "    public var kind: Kind {", "        switch self {"]
+        lines += facts.map { "        case .\($0): .\($0)" }
+        lines += ["        }", "    }", "}"]
+        return lines
     }
 }

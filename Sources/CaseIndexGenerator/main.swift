@@ -1,13 +1,14 @@
 import Foundation
 
 // CaseIndexGenerator: writes PaymentWorld's lifecycle case indices (`CaseIndexed`,
-// `CoverableLifecycle`, `coverableLifecycles`) from the lifecycle enums' source. CaseIndexPlugin
+// `CoverableLifecycle`, `coverableLifecycles`) from the lifecycle enums' source, and
+// `WorldEvent.Kind` with `kind` from the world's facts. CaseIndexPlugin
 // runs it at build time, so the conformances always match the enums and no generated file is
 // checked in.
 //
 // usage: CaseIndexGenerator OUTPUT SOURCE...
 //   OUTPUT  the Swift file to write
-//   SOURCE  the lifecycle source files (Sources/PaymentWorld/Lifecycles/**.swift)
+//   SOURCE  the lifecycle source files (Sources/PaymentWorld/Lifecycles/**.swift) and WorldEvent.swift
 
 func fail(_ message: String, status: Int32) -> Never {
     // Not FileHandle.write(_:), which traps when stderr cannot be written; the exit status says it anyway.

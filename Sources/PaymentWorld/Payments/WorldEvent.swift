@@ -2,7 +2,8 @@ import SimulationKernel
 
 /// A fact about the payments world that the invariant monitors check, reported by the actor (or
 /// component) that caused it, at the instant it happened. Adding a claim that needs a new fact is
-/// this case, its ``Kind``, and the line of the actor that emits it.
+/// this case and the line of the actor that emits it: its ``Kind`` and `kind` are generated at
+/// build time from the cases (CaseIndexGenerator, `WorldEventKinds`).
 ///
 /// Every payload is plain data, so an event is copied as bytes on its way to each monitor: text
 /// that only a failure needs (why the ledger refused, which transition was illegal) waits in the
@@ -183,107 +184,6 @@ public enum WorldEvent: Sendable {
     /// The card platform decided a purchase with `card` through `channel`, while the card had
     /// `status` at the instant of the decision: approved or declined (CARD-3).
     case prepaidPurchaseDecided(LifecycleID, card: PrepaidCardRef, status: CardStatus, channel: PurchaseChannel, approved: Bool)
-    /// What a monitor subscribes to: the registry hands each event only to the monitors that watch its kind.
-    public enum Kind: Int, CaseIterable, Sendable {
-        case transfersPosted, transfersRefused, lifecycleEnded, lifecycleDeadlineReached
-        case transitionApplied, transitionRejected
-        case paymentCreated, authorizationSent, authorizationAnswered, holdPlaced, holdReleased, captureAttempted
-        case captured, refundAttempted, refunded, outcomeResolved, paymentFinal, paymentRetired, paymentStatusAtEnd
-        case paymentOpenAtEnd, otpChecked, otpProtectedActionRan, prepaidStatusChanged, prepaidActivated
-        case answerReceived, tokenizationCompleted, cardDataKept
-        case walletCardStored, walletCardRemoved, walletListed, walletCardUsed
-        case prepaidCardCreated, tokensDeactivated
-        case merchantOrderFinal, holdsAtEnd
-        case outcomeUnknown, reversalApplied, authorizationClosed, lateApprovalReversed, moneyOperationApplied
-        case sessionBound, sessionUsed, sessionExpired, scaEventOpened, scaEventExpired, scaAttemptDecided, scaEventRedeemed
-        case scaRequested, scaProtectedEffect
-        case otpStarted, otpCodeSent, otpCodeExpired, otpCodeAccepted
-        case tokenizationInitiated, passAdded, tokenizationLapsed
-        // Verification and token sales.
-        case verificationStarted, verificationEnded, storedCredentialCreated, tokenCreated, tokenDeleted
-        case tokenPaymentStarted, tokenPaymentRejected
-        // Cascades.
-        case cascadeAttemptStarted, cascadeAttemptEnded, cascadeConsentAsked, cascadeConsentAnswered
-        // Prepaid purchases.
-        case prepaidPurchaseDecided
-        // Refunds in flight.
-        case refundRequested, refundNotMade
-    }
-
-    public var kind: Kind {
-        switch self {
-        case .transfersPosted: .transfersPosted
-        case .transfersRefused: .transfersRefused
-        case .lifecycleEnded: .lifecycleEnded
-        case .lifecycleDeadlineReached: .lifecycleDeadlineReached
-        case .transitionApplied: .transitionApplied
-        case .transitionRejected: .transitionRejected
-        case .paymentCreated: .paymentCreated
-        case .authorizationSent: .authorizationSent
-        case .authorizationAnswered: .authorizationAnswered
-        case .holdPlaced: .holdPlaced
-        case .holdReleased: .holdReleased
-        case .captureAttempted: .captureAttempted
-        case .captured: .captured
-        case .refundAttempted: .refundAttempted
-        case .refunded: .refunded
-        case .refundRequested: .refundRequested
-        case .refundNotMade: .refundNotMade
-        case .outcomeResolved: .outcomeResolved
-        case .paymentFinal: .paymentFinal
-        case .paymentRetired: .paymentRetired
-        case .paymentStatusAtEnd: .paymentStatusAtEnd
-        case .paymentOpenAtEnd: .paymentOpenAtEnd
-        case .otpChecked: .otpChecked
-        case .otpProtectedActionRan: .otpProtectedActionRan
-        case .prepaidStatusChanged: .prepaidStatusChanged
-        case .prepaidActivated: .prepaidActivated
-        case .answerReceived: .answerReceived
-        case .tokenizationCompleted: .tokenizationCompleted
-        case .cardDataKept: .cardDataKept
-        case .walletCardStored: .walletCardStored
-        case .walletCardRemoved: .walletCardRemoved
-        case .walletListed: .walletListed
-        case .walletCardUsed: .walletCardUsed
-        case .prepaidCardCreated: .prepaidCardCreated
-        case .tokensDeactivated: .tokensDeactivated
-        case .merchantOrderFinal: .merchantOrderFinal
-        case .holdsAtEnd: .holdsAtEnd
-        case .outcomeUnknown: .outcomeUnknown
-        case .reversalApplied: .reversalApplied
-        case .authorizationClosed: .authorizationClosed
-        case .lateApprovalReversed: .lateApprovalReversed
-        case .moneyOperationApplied: .moneyOperationApplied
-        case .sessionBound: .sessionBound
-        case .sessionUsed: .sessionUsed
-        case .sessionExpired: .sessionExpired
-        case .scaEventOpened: .scaEventOpened
-        case .scaEventExpired: .scaEventExpired
-        case .scaAttemptDecided: .scaAttemptDecided
-        case .scaEventRedeemed: .scaEventRedeemed
-        case .scaRequested: .scaRequested
-        case .scaProtectedEffect: .scaProtectedEffect
-        case .otpStarted: .otpStarted
-        case .otpCodeSent: .otpCodeSent
-        case .otpCodeExpired: .otpCodeExpired
-        case .otpCodeAccepted: .otpCodeAccepted
-        case .tokenizationInitiated: .tokenizationInitiated
-        case .passAdded: .passAdded
-        case .tokenizationLapsed: .tokenizationLapsed
-        case .verificationStarted: .verificationStarted
-        case .verificationEnded: .verificationEnded
-        case .storedCredentialCreated: .storedCredentialCreated
-        case .tokenCreated: .tokenCreated
-        case .tokenDeleted: .tokenDeleted
-        case .tokenPaymentStarted: .tokenPaymentStarted
-        case .tokenPaymentRejected: .tokenPaymentRejected
-        case .cascadeAttemptStarted: .cascadeAttemptStarted
-        case .cascadeAttemptEnded: .cascadeAttemptEnded
-        case .cascadeConsentAsked: .cascadeConsentAsked
-        case .cascadeConsentAnswered: .cascadeConsentAnswered
-        case .prepaidPurchaseDecided: .prepaidPurchaseDecided
-        }
-    }
 }
 
 /// Text that goes with an event, kept by the observer until a monitor needs it for a violation's
