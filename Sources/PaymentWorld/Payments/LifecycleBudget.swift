@@ -59,7 +59,7 @@ extension PaymentsConfiguration {
                 }
                 total = total + waits + merchantCalls * parts
             }
-            if core == .sale && policies.cascading && policies.cascadeProviders > 1 {
+            if core == .sale && policies.cascading && flow.system.cascades && policies.cascadeProviders > 1 {
                 // Each further provider of a cascade (LC-08) may wait out the customer's consent, a new
                 // 3-D Secure with its challenge, and its own authorization and resolution.
                 let attempt = timeouts.cascadeConsent + timeouts.authentication + timeouts.challenge + timeouts.authorization

@@ -33,6 +33,8 @@ public struct PaymentSystem: Sendable, Hashable, CaseIterable, CustomStringConve
     /// Whether the system comes from one of the five seed SDKs.
     public var isSeed: Bool { source == .seed }
     public var threeDSVersion: ThreeDSVersion { profile.threeDSVersion }
+    /// Whether its sales cascade to a backup provider when the scenario's policy allows it.
+    public var cascades: Bool { profile.cascades }
     public var statusCheck: StatusCheckWords { profile.statusCheck }
     public var scenario: String? { model.scenario }
     /// The ids of the system's own claims (`STRIPE-1`), checked after the shared ones.
@@ -52,12 +54,14 @@ extension PaymentSystems {
         let stepTimeoutCode: String
         let tokenRefusalCodes: [String]
         let successCodes: Set<String>
+        let cascades: Bool
     }
 
     static let profiles: [Profile] = registered.map { model in
         Profile(name: model.name, threeDSVersion: model.threeDSVersion, statusCheck: model.statusCheck,
                 stepTimeoutCode: model.stepTimeoutCode, tokenRefusalCodes: model.tokenRefusalCodes,
-                successCodes: Set([PaymentOutcome.succeeded, .authorized, .captured].map(model.code(for:))))
+                successCodes: Set([PaymentOutcome.succeeded, .authorized, .captured].map(model.code(for:))),
+                cascades: model.cascades)
     }
 }
 

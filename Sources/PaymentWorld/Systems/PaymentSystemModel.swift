@@ -22,6 +22,9 @@ package protocol PaymentSystemModel: Sendable {
     /// and its resend after an OTP request, an SCA attempt after `scaRequired`, the change the app
     /// picks for `manageCard`.
     var stepsInPlace: [SeedStep] { get }
+    /// Whether its sales cascade to a backup provider (LC-08) when `policies.cascading` is on: only
+    /// where its source describes cascading (ecommpay's `isCascading`, and the generic card flows).
+    var cascades: Bool { get }
     /// The branch of LC-06 its payments authenticate with.
     var threeDSVersion: ThreeDSVersion { get }
     /// How it asks for a payment whose answer went missing, and what it hears back.
@@ -58,6 +61,7 @@ package protocol PaymentSystemModel: Sendable {
 extension PaymentSystemModel {
     package var tokenRefusalCodes: [String] { [] }
     package var stepsInPlace: [SeedStep] { [] }
+    package var cascades: Bool { false }
     package var scenario: String? { nil }
     package var claims: [any InvariantMonitor.Type] { [] }
     package func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? { nil }

@@ -38,3 +38,23 @@ import Testing
         #expect(portmone["declined", default: 0] > 0 && portmone["2200", default: 0] == 0, "\(portmone)")
     }
 }
+
+/// Cascading (LC-08) runs only for the systems whose source describes it: ecommpay's `isCascading`
+/// and the generic sale. An MPGS, Sips, Portmone or Stripe sale ends at the primary's answer.
+@Suite struct CascadeBySystemTests {
+    static func cascades(_ flow: PaymentFlow) -> UInt64 {
+        let configuration = seedWorld([flow]) {
+            $0.lifecycles = 1_500
+            $0.behaviour.issuerSoftDecline = Ratio(2, 10)  // 91, cascadable.
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 11)).run()
+        #expect(result.violations.isEmpty, "\(flow): \(result.violations.prefix(3).map(\.description))")
+        return result.counters.cascades
+    }
+
+    @Test(arguments: PaymentFlow.allCases.filter { $0.core == .sale })
+    func onlySystemsThatCascadeCascade(flow: PaymentFlow) {
+        let started = Self.cascades(flow)
+        #expect(flow.system.cascades ? started > 0 : started == 0, "\(flow): \(started) cascades")
+    }
+}

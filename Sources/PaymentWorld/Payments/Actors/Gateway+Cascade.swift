@@ -3,10 +3,12 @@ import SimulationKernel
 extension Gateway {
     // MARK: LC-08 cascade
 
-    /// LC-08's N for a new sale: every provider in routing order when cascading is on, else the primary only.
-    var cascadeProviders: Int {
+    /// LC-08's N for a new sale of `flow`: every provider in routing order when cascading is on and
+    /// the flow's system cascades (only ecommpay's seed and the generic flows do), else the primary only.
+    func cascadeProviders(for flow: PaymentFlow) -> Int {
         let policies = context.configuration.policies
-        return policies.cascading ? min(max(1, policies.cascadeProviders), PaymentCounters.providerPositions) : 1
+        guard policies.cascading && flow.system.cascades else { return 1 }
+        return min(max(1, policies.cascadeProviders), PaymentCounters.providerPositions)
     }
 
     /// Whether the next provider asks for a fresh 3-D Secure authentication. An enrolled card's

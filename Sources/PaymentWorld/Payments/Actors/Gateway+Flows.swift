@@ -94,7 +94,7 @@ extension Gateway {
             case .attempting(let position), .awaitingCustomerConsent(let position), .resolvingAttempt(let position):
                 providers = position.providers
             case .approved, .declined:
-                providers = cascadeProviders
+                providers = cascadeProviders(for: context.bodies[record.order].flow)
             }
             context.observe(.cascadeAttemptStarted(AttemptID(payment, record.attempt), providers: providers,
                                                    needs3DS: record.attemptNeeds3DS))

@@ -215,7 +215,7 @@ public actor Gateway: ReportingActor {
         }
         record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount),
                                                                  mode: context.bodies.captureMode(of: order)))
-        record.cascade = .attempting(CascadePosition(providers: cascadeProviders))
+        record.cascade = .attempting(CascadePosition(providers: cascadeProviders(for: facts.flow)))
         records[slot] = record
         let payment = PaymentID(slot: slot, generation: record.generation)
         context.bodies.publish(RequestBodies.Payment(order: order, card: facts.card, merchant: facts.merchant,

@@ -34,7 +34,8 @@ extension SeedCatalogue {
         .operation(.ecommpay, "threeDSecureHandled", "E2: back from the ACS page",
                    .notModelled("3-D Secure runs in the card core, the same for every system, and is not counted by system")),
         .operation(.ecommpay, "cascade to a backup provider", "E2: attemptFailed, rerouted (with consent when 3DS is needed)",
-                   .notModelled("the card core cascades for every system; summary.json cascades is not split by system")),
+                   .notModelled("summary.json counts cascades over the systems that cascade (ecommpay and the generic sale), "
+                                    + "not by system")),
         .code(.ecommpay, "success", "final status: the payment went through", .endCode),
         .code(.ecommpay, "decline", "final status: the provider or issuer declined (the model: also a card not verified)", .endCode),
         .code(.ecommpay, "fail", "final status: the platform refused to process it (the model: a refused SDK step, a token sale whose token lookup failed three times, or a payment whose customer cancelled the 3-D Secure challenge or the running payment (LC-01 abandon), or that was still open at the gateway's payment deadline (LC-01 deadline))", .endCode),

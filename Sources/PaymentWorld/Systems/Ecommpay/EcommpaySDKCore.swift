@@ -13,6 +13,9 @@ struct EcommpaySDKCore: PaymentSystemModel {
         FlowDefinition("ecommpay_token_sale", steps: [.signParameters, .initSession, .tokenizeCard], core: .sale,
                        traits: .paysWithSavedToken),
     ]
+    /// E2: a declined payment may cascade to the next provider, asking the customer first when it
+    /// needs 3-D Secure again (`isCascading`).
+    let cascades = true
     let threeDSVersion = ThreeDSVersion.v2
     let statusCheck = StatusCheckWords("restore (init with the same paymentId)", inProgress: "onPaymentRestored",
                                        final: "PAYMENT_HAS_FINAL_STATUS")

@@ -5,6 +5,8 @@ struct GenericCardFlows: PaymentSystemModel {
     let title = "generic card flows"
     let source = PaymentSystemSource.domain
     let flows = [FlowDefinition("sale", core: .sale), FlowDefinition("authorization", core: .authorization)]
+    /// LC-08 is part of the generic card core (domain.md §2.4).
+    let cascades = true
     let threeDSVersion = ThreeDSVersion.v2
     let statusCheck = StatusCheckWords.plain
     let stepTimeoutCode = "timed_out"
