@@ -132,6 +132,11 @@ import Testing
                 #expect(Self.entry(metrics.flow.system, .code, code)?.isModelled == true,
                         "\(metrics.flow) ended \(code), which the catalogue does not have as modelled")
             }
+            // No "not modelled" row is produced by a run: every detail code is a modelled entry too.
+            for detail in metrics.details.keys.sorted() {
+                #expect(Self.entry(metrics.flow.system, .code, detail)?.isModelled == true,
+                        "\(metrics.flow) gave the detail \(detail), which the catalogue does not have as modelled")
+            }
         }
         let common: [(PaymentSystem, SeedCatalogueEntry.Kind, String)] = [
             (.portmone, .operation, "getCommission(CommissionParams, payeeId or phoneNumber)"), (.portmone, .code, "paid"),
