@@ -33,7 +33,7 @@ import Testing
             codes.formUnion(system.tokenRefusalCodes)
         }
         let givenUpOn: [StepAnswer] = [.refused, .notVerified, .codeFailed, .scaFailed, .retryLater, .apiVersionMismatch,
-                                       .expired]
+                                       .expired, .alreadyDone]
         for step in callableSteps(system) {
             for answer in givenUpOn where system.code(failedAt: step, answer) != answer.description {
                 codes.insert(system.code(failedAt: step, answer))

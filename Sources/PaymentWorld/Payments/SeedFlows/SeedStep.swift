@@ -113,6 +113,9 @@ public enum StepAnswer: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     /// The server's timer ran out before the customer acted (domain §2.7): the OTP, the SCA event
     /// or the checkout session expired (Portmone 2108, Paysafe scaExpired, Sips 97).
     case expired
+    /// What the step would create exists already: the device holds a token for the card, completed
+    /// or in progress (Paysafe alreadyTokenized, PROV-3).
+    case alreadyDone
 
     public var description: String {
         switch self {
@@ -130,6 +133,7 @@ public enum StepAnswer: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .need2D: "need_2d"
         case .notVerified: "not_verified"
         case .expired: "expired"
+        case .alreadyDone: "already_done"
         }
     }
 }

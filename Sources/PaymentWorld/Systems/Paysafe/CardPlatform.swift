@@ -334,7 +334,7 @@ public actor CardPlatform: ReportingActor {
         let device = desk.context.bodies[lifecycle].device
         if cards[customer].tokens[device].isLive && !desk.context.has(.tokensDedupedPerRequest) {
             desk.counters.cardConflicts &+= 1
-            return .refused
+            return .alreadyDone
         }
         cards[customer].tokens[device] = .initiated
         setOwner(customer, device, lifecycle)

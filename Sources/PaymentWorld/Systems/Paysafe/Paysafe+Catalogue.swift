@@ -44,10 +44,10 @@ extension SeedCatalogue {
         .code(.paysafe, "activationMismatch", "last four digits or CVV wrong", .answers([.activatePrepaidCard], [.retryLater])),
         .code(.paysafe, "alreadyActivated", "activate twice", .notModelled("reported as invalidTransition")),
         .code(.paysafe, "scopeInsufficient", "no pci-dss-1 scope", .notModelled("the secure views are not simulated")),
-        .code(.paysafe, "alreadyTokenized", "the device already holds a completed token",
-              .notModelled("reported as cardNotActive (PROV-3 refusal)")),
+        .code(.paysafe, "alreadyTokenized", "the device already holds a completed token (the model: or one still in "
+                  + "progress; PROV-3)", .endCode),
         .code(.paysafe, "cardNotActive",
-              "the model's name for a tokenization refused (card not active, or device already tokenized) and for a purchase "
+              "the model's name for a tokenization refused because the card is not active (PROV-1) and for a purchase "
                   + "its card's status declines (CARD-3; the seed names no decline)",
               .endCode),
         .code(.paysafe, "walletUnavailable", "the mobile wallet is unavailable", .notModelled("reported as tokenizationFailed")),

@@ -42,6 +42,8 @@ struct PaysafePrepaidCards: PaymentSystemModel {
             default: "invalidTransition"
             }
         case .scaFailed: "scaFailed"
+        // PROV-3: the device holds a token for the card already (completed, or one in progress).
+        case .alreadyDone: "alreadyTokenized"
         // A pass not activated, or not reported added, within the provisioning's 600 s.
         case .expired: step == .updateTokenizationStatus || step == .addPass ? "tokenizationFailed" : "scaExpired"
         case .retryLater: "activationMismatch"
