@@ -42,7 +42,9 @@ struct EcommpaySDKCore: PaymentSystemModel {
 
     func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {
         switch answer {
-        case .refused: step == .tokenizeCard ? "PAYMENT_TOKEN_NOT_EXIST" : "fail"
+        // A refused CardTokenizeRequest is the platform refusing to process it (fail); the token sale
+        // after it never starts. PAYMENT_TOKEN_NOT_EXIST stays the sale's, for a token that is gone.
+        case .refused: "fail"
         case .notVerified: "decline"
         default: nil
         }
