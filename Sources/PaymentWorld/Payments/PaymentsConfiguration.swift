@@ -32,11 +32,7 @@ public struct CardPopulation: Sendable, Hashable {
     /// cards in every run of a population.
     public func isShortOfFunds(_ card: Int) -> Bool {
         guard shortOfFunds.numerator > 0 else { return false }
-        var z = UInt64(card) &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return z % UInt64(shortOfFunds.denominator) < UInt64(shortOfFunds.numerator)
+        return SimRandom.hash(UInt64(card)) % UInt64(shortOfFunds.denominator) < UInt64(shortOfFunds.numerator)
     }
 }
 

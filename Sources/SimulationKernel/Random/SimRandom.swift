@@ -46,6 +46,11 @@ public struct SimRandom: Sendable, Hashable {
         return mix64(state)
     }
 
+    /// A fixed, well-spread hash of a 64-bit value: one SplitMix64 step from `value`. The same in
+    /// every run, for what follows from an identity rather than from a stream (a customer's
+    /// devices, the cards short of funds).
+    @inlinable public static func hash(_ value: UInt64) -> UInt64 { mix64(value &+ 0x9E37_79B9_7F4A_7C15) }
+
     /// SplitMix64's finalizer: a bijection on 64-bit words with good avalanche.
     @inlinable static func mix64(_ value: UInt64) -> UInt64 {
         var z = value

@@ -40,14 +40,6 @@ struct Population {
 
     /// How many devices (phones) the customer has: 1 to `maximumDevices`.
     func devices(of customer: CustomerID) -> Int {
-        1 + Int(Self.mix(deviceSeed ^ UInt64(customer.rawValue)) % UInt64(Self.maximumDevices))
-    }
-
-    /// SplitMix64's finalizer: a fixed, well-spread hash of a 64-bit value.
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        1 + Int(SimRandom.hash(deviceSeed ^ UInt64(customer.rawValue)) % UInt64(Self.maximumDevices))
     }
 }
