@@ -34,13 +34,14 @@ extension Simulation {
     /// the run would not be deterministic. It is kept, never run, and the run fails naming it.
     // Refuses the main actor rather than running on it (TidyTests.reviewed).
     func takeMainActorJob(_ job: UnownedJob) -> Bool {
-        noteMainActor()
+        noteMainActor()  // Records the escape; nothing runs on the main actor (TidyTests.reviewed).
         return capturesGlobalWork
     }
 
     /// Code running in the simulation went to the main actor, or asked whether it was on it.
-    func noteMainActor() {
+    func noteMainActor() {  // Names the escape for the run's verdict (TidyTests.reviewed).
         guard !escapes.contains(where: { $0.kind == .mainActor }) else { return }
+        // The user's words for the escape: a message, not a use of @MainActor (TidyTests.reviewed).
         noteEscape(.mainActor, detail: "code running in the simulation went to the main actor; @MainActor code is "
                        + "not simulated: make the type an actor of its own, or run that part outside the simulation")
     }

@@ -30,7 +30,7 @@ extension SeedCoverageReport {
                 + "SDK step S the seed servers answered, every lifecycle, a repeated call once.",
         ]
         for system in systems {
-            lines += ["", "## \(Self.title(system)) (`\(system.description)`)", "", Self.origin(of: system), "",
+            lines += ["", "## \(system.title) (`\(system.description)`)", "", Self.origin(of: system), "",
                       "| kind | name | meaning | count | counted as |", "| --- | --- | --- | --- | --- |"]
             for row in rows where row.entry.system == system {
                 let counted = row.count == nil ? "—" : row.entry.countedAs

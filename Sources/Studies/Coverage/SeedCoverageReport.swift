@@ -96,7 +96,7 @@ public struct SeedCoverageReport {
                      headline(.operation), headline(.code)]
         for system in systems {
             lines.append("")
-            lines.append(Self.title(system))
+            lines.append(system.title)
             for row in rows where row.entry.system == system {
                 let name = row.entry.name.count > 44 ? String(row.entry.name.prefix(43)) + "…" : row.entry.name
                 lines.append("  \(row.entry.kind.rawValue.padding(9)) \(name.padding(45)) \(row.status)")
@@ -165,8 +165,6 @@ public struct SeedCoverageReport {
         .object([("state", .string(pair.state)), ("event", .string(pair.event)),
                  ("applied", .unsigned(pair.applied)), ("rejected", .unsigned(pair.rejected))])
     }
-
-    public static func title(_ system: PaymentSystem) -> String { system.title }
 }
 
 extension SeedCatalogueEntry.Kind {

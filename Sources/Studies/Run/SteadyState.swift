@@ -92,7 +92,7 @@ public struct SteadyState: Sendable {
     /// windows' length; by default 500 s when the run holds ten of them after the warm-up, else a
     /// tenth of what is left.
     public init(rows: [IntervalRow], arrivalsEnd: SimTime?, window: Double? = nil) {
-        let kept = rows.filter { arrivalsEnd == nil || $0.end <= arrivalsEnd! }
+        let kept = arrivalsEnd.map { end in rows.filter { $0.end <= end } } ?? rows
         let successWarmup = Self.mser5(kept.map { $0.completed > 0 ? Double($0.succeeded) / Double($0.completed) : nil })
         let inFlightWarmup = Self.mser5(kept.map { Double($0.inFlight) })
         let warmupRows = max(successWarmup.rows, inFlightWarmup.rows)
