@@ -19,9 +19,13 @@ import Testing
         let afterAReq = result.counters.challenged + result.counters.decoupled
         let areqs = acs.totalArrivals - afterAReq
         #expect(areqs > 1_000, "\(areqs) AReqs")
-        // The DS gets each AReq, each ARes (C and D included) and each RReq after a challenge.
-        #expect(directory.totalArrivals == 2 * areqs + afterAReq,
-                "directory \(directory.totalArrivals), AReqs \(areqs), challenged or decoupled \(afterAReq)")
+        // The DS gets each AReq, each ARes (C and D included) and each RReq after a challenge. A
+        // payment the customer cancels on the ACS page sends no CRes: each such one makes the ACS's
+        // count of AReqs one short and the DS's count one over it, so they are at most the cancels.
+        // (Seed 5 found the ACS taking such a lifecycle's late CRes for its slot's next payment.)
+        let expected = 2 * areqs + afterAReq
+        #expect(directory.totalArrivals >= expected && directory.totalArrivals <= expected + result.counters.paymentCancels,
+                "directory \(directory.totalArrivals), AReqs \(areqs), challenged or decoupled \(afterAReq), cancels \(result.counters.paymentCancels)")
     }
 
     /// A directory server that is down fails 3-D Secure for every enrolled card at once: the ACS

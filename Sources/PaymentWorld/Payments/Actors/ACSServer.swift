@@ -15,8 +15,13 @@ public actor ACSServer: ReportingActor {
     nonisolated let kind = PaymentActorKind.acs
     private let context: PaymentsContext
     @exclusivity(unchecked) private var intake: Intake
-    /// The payment each order's open challenge is for, by the order's slot; nil when none is open.
-    @exclusivity(unchecked) private var challenges: [PaymentID?] = []
+    /// Each order's open challenge, by the order's slot: the order itself (its generation tells a
+    /// reused slot) and the payment it is for; nil when none is open.
+    private struct Challenge {
+        let order: LifecycleID
+        let payment: PaymentID
+    }
+    @exclusivity(unchecked) private var challenges: [Challenge?] = []
     @exclusivity(unchecked) private var random: SimRandom
     @exclusivity(unchecked) private(set) var counters = PaymentCounters()
 
@@ -57,7 +62,7 @@ public actor ACSServer: ReportingActor {
         }
         let order = facts.order
         while challenges.count <= order.slot { challenges.append(nil) }
-        challenges[order.slot] = payment
+        challenges[order.slot] = Challenge(order: order, payment: payment)
         // Decoupled authentication came with EMV 3DS 2.2: a 3DS 1.0 challenge is always the ACS page.
         if version == .v2, random.chance(behaviour.decoupledRatio) {
             // ARes(D): the gateway keeps waiting; the issuer asks the cardholder in their banking app.
@@ -82,11 +87,15 @@ public actor ACSServer: ReportingActor {
     }
 
     private func challengeAnswered(order: LifecycleID, _ answer: ChallengeAnswer) {
-        guard order.slot < challenges.count, let payment = challenges[order.slot] else {
+        // The order's own challenge: an answer from a lifecycle whose slot has since been reused (a
+        // payment cancelled on the ACS page) is not the new lifecycle's (smallWorld seed 5: an old
+        // CRes answered a new payment's challenge, whose own answer then found none).
+        guard order.slot < challenges.count, let challenge = challenges[order.slot], challenge.order == order else {
             counters.duplicatesDeduped &+= 1
             return
         }
         challenges[order.slot] = nil
+        let payment = challenge.payment
         switch answer {
         // RReq with the final transStatus (3DS-2), or the PaRes of the ACS page.
         case .passed: result(payment, .authenticated)

@@ -127,7 +127,9 @@ public actor DeviceApp: ReportingActor {
         case .scaReady: scaReady(lifecycle, serial: event.argument)
         case .challengeRequest: challenge(lifecycle)
         case .challengeResponse:
-            // The cardholder's answer, ready after their think time: it goes to the ACS.
+            // The cardholder's answer, ready after their think time: it goes to the ACS, unless the
+            // payment ended meanwhile (a cancel) and the app closed the page.
+            guard isCurrent(lifecycle) else { return }
             context.send(from: id, to: context.addresses[.acs], kind: event.kind, subject: event.subject, argument: event.argument)
         case .cascadeConsentRequest: askCascadeConsent(lifecycle, payment: event.argument)
         case .cascadeConsentGiven:
