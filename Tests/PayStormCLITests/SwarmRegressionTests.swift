@@ -53,10 +53,15 @@ import Testing
     ///   answer of an automatic-capture ecommpay authorization was lost, the capture day found the
     ///   limit passed, and the gateway told the merchant "failed" while its final status was
     ///   authorized (RES-4). The gateway now tells the merchant the payment's final status.
+    /// - stripe-payment-intents, swarm seeds 38 and 114 (2 % loss), once the app re-inited and gave
+    ///   up: two unanswered calls before a challenge and two after it told a customer "unknown",
+    ///   whose return 20 minutes later outran the budget (G-7). A challenge is word from the payment,
+    ///   so the count starts again; and where calls are lost at all, budgets allow for the return.
     @Test(arguments: [("scenarios/card-payments-faults.json", "489"), ("scenarios/card-payments.json", "380"),
                       ("scenarios/card-payments-faults.json", "56"), ("scenarios/card-payments.json", "174"),
                       ("scenarios/card-payments.json", "6"), ("scenarios/ecommpay.json", "6"),
-                      ("scenarios/default.json", "62")])
+                      ("scenarios/default.json", "62"), ("scenarios/stripe-payment-intents.json", "38"),
+                      ("scenarios/stripe-payment-intents.json", "114")])
     func fullSizeSwarmSeedThatFoundABugStaysClean(scenario: String, seed: String) throws {
         let result = try paystorm(["explore", "--scenario", scenario, "--seeds", "\(seed)..\(seed)", "--swarm", "--quiet",
                                    "--threads", "1"])

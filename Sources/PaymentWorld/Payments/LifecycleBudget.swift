@@ -46,18 +46,19 @@ extension PaymentsConfiguration {
             // The device asks the merchant again after each of its call timeouts, as the merchant asks the
             // gateway: both chains count (swarm seed 122 of card-payments.json lost three device calls in
             // a row, then the RReq of a challenge).
-            let deviceCalls = timeouts.deviceCall * calls
+            var deviceCalls = timeouts.deviceCall * calls
+            // The app's re-inits wait a doubling backoff from 500 ms (+20 % jitter) before each; past
+            // `policies.appReinits` of them the customer is told "unknown" and comes back later.
+            let backoffs = SimDuration(nanoseconds: SimDuration.milliseconds(600).nanoseconds
+                                       * ((Int64(1) << min(Int64(policies.appReinits), 20)) - 1))
+            deviceCalls = deviceCalls + backoffs
+            if appMayTellUnknown {
+                deviceCalls = deviceCalls.addingClamped(behaviour.walkAwayTime.farTail)
+            }
             total = total + deviceCalls + merchantCalls + timeouts.authentication + timeouts.challenge
                 + timeouts.authorization + timeouts.issuerStandIn + resolutionWait
             if core == .authorization {
-                // The merchant's captures: up to `CapturePlan.mostParts` shipments each within the capture
-                // window, or the platform's capture day and the merchant's one question after it.
-                let parts = Int64(behaviour.captureInParts.numerator > 0 ? CapturePlan.mostParts : 1)
-                var waits = behaviour.captureWindow * parts
-                if behaviour.automaticCapture.numerator > 0 {
-                    waits = Swift.max(waits, timeouts.captureDay + timeouts.merchantCall)
-                }
-                total = total + waits + merchantCalls * parts
+                total = total + captureWait
             }
             if core == .sale && policies.cascading && flow.system.cascades && policies.cascadeProviders > 1 {
                 // Each further provider of a cascade (LC-08) may wait out the customer's consent, a new
@@ -69,6 +70,19 @@ extension PaymentsConfiguration {
         }
         let timers = total + SimDuration(nanoseconds: total.nanoseconds / 10)
         return timers.addingClamped(networkAllowance(for: flow))
+    }
+
+    /// The longest the merchant's captures of an authorization may take: up to `CapturePlan.mostParts`
+    /// shipments each within the capture window, or the platform's capture day and the merchant's
+    /// one question after it, with each capture's calls through loss.
+    var captureWait: SimDuration {
+        let calls = Int64(max(policies.merchantRetries + 1, Self.callsThroughLoss(faults.loss)))
+        let parts = Int64(behaviour.captureInParts.numerator > 0 ? CapturePlan.mostParts : 1)
+        var waits = behaviour.captureWindow * parts
+        if behaviour.automaticCapture.numerator > 0 {
+            waits = Swift.max(waits, timeouts.captureDay + timeouts.merchantCall)
+        }
+        return waits + timeouts.merchantCall * calls * parts
     }
 
     /// The longest LC-12 may take to settle an unknown outcome by its own timers: the inquiry
@@ -95,6 +109,24 @@ extension PaymentsConfiguration {
     /// How many calls one round trip needs on links that lose `loss` of messages, for all but one
     /// in 100,000 (`Distribution.farTailProbability`): each try fails if its request or its answer
     /// is lost.
+    /// Whether an app may run out of its re-inits and tell a customer "unknown", who comes back
+    /// after `walkAwayTime`: the network loses messages at all, or a window cuts the device off for
+    /// longer than the app's calls last. Rare as four losses in a row are, a run of many lifecycles
+    /// meets them, and the customer's return outlasts any grace (swarm seed 38 of
+    /// stripe-payment-intents.json at 2 % loss).
+    var appMayTellUnknown: Bool {
+        if faults.loss.numerator > 0 { return true }
+        let chain = timeouts.deviceCall * Int64(policies.appReinits + 1)
+        return faultWindows.contains { window in
+            guard window.between.map({ $0.contains(.device) }) ?? true else { return false }
+            switch window.kind {
+            case .partition: return window.duration >= chain
+            case .loss(let ratio): return ratio.numerator > 0
+            default: return false
+            }
+        }
+    }
+
     static func callsThroughLoss(_ loss: Ratio) -> Int {
         let lost = Double(loss.numerator) / Double(loss.denominator)
         guard lost > 0 else { return 1 }

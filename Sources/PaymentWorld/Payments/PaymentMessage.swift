@@ -8,12 +8,12 @@ import SimulationKernel
 enum PaymentMessage: UInt32, CaseIterable {
     // Device and merchant.
     case lifecycleDue = 1          // Device to itself: the next arrival.
-    case checkoutRequest           // Device → merchant.
-    case checkoutResponse          // Merchant → device; argument: PaymentOutcome.
+    case checkoutRequest           // Device → merchant; argument: CheckoutWire (the call's serial, a re-init).
+    case checkoutResponse          // Merchant → device; argument: OutcomeWire.
     case lifecycleDeadline         // Device to itself: the earliest budget in flight ran out.
     case merchantCallTimedOut      // Merchant to itself; argument: try number.
     case captureDue                // Merchant to itself; also its capture retry.
-    case checkoutTimedOut          // Device to itself: ask the merchant again.
+    case checkoutTimedOut          // Device to itself: its call went unanswered; argument: the call's serial.
     // Merchant and gateway.
     case paymentRequest            // argument: idempotency key.
     case paymentResponse           // argument: PaymentOutcome (callbacks arrive at least once).
@@ -93,6 +93,11 @@ enum PaymentMessage: UInt32, CaseIterable {
     case inquiryDue                // Gateway to itself: the inquiry delay ended; argument: timer generation.
     // SCA (LC-10), after a redeem.
     case scaApplied                // Card platform → SCA authority: the redeemed operation's own answer; argument: ScaRedeemWire (1 << 8 applied).
+    // The app's side of a payment whose answer went missing (E1/E2).
+    case checkoutRestored          // Merchant → device: a re-init found the payment still running; argument: the call's serial.
+    case appReinitDue              // Device to itself: ask again for the same payment; argument: the call's serial.
+    case secondTapDue              // Device to itself: the customer taps pay again.
+    case decoupledStarted          // Gateway → device: ARes D, the cardholder approves in their banking app.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -151,12 +156,20 @@ enum OutcomeWire {
     /// The issuer's answer that declined the payment (`IssuerAnswer`, 0 when no issuer declined it).
     static let declinedBy = WireField(from: 13, bits: 4)
 
+    /// Set on the merchant's answer to the app's re-init of a payment already final (ecommpay
+    /// PAYMENT_HAS_FINAL_STATUS, with the final status).
+    static let foundFinal = WireField(from: 17, bits: 1)
+
     static func encode(_ outcome: PaymentOutcome, cause: FailureCause = .unstated,
-                       tokenRefusal: TokenLookupWire.Result? = nil, declinedBy: IssuerAnswer? = nil) -> UInt64 {
+                       tokenRefusal: TokenLookupWire.Result? = nil, declinedBy: IssuerAnswer? = nil,
+                       foundFinal: Bool = false) -> UInt64 {
         outcome.rawValue | Self.cause.write(outcome.isSuccess ? 0 : cause.rawValue)
             | Self.tokenRefusal.write(tokenRefusal?.rawValue ?? 0)
             | Self.declinedBy.write(outcome == .declined ? declinedBy?.rawValue ?? 0 : 0)
+            | Self.foundFinal.write(foundFinal ? 1 : 0)
     }
+
+    static func isFoundFinal(_ argument: UInt64) -> Bool { foundFinal.read(argument) == 1 }
 
     static func declinedBy(of argument: UInt64) -> IssuerAnswer? {
         let answer = IssuerAnswer(rawValue: declinedBy.read(argument))
@@ -171,6 +184,27 @@ enum OutcomeWire {
     static func outcome(of argument: UInt64) -> PaymentOutcome { PaymentOutcome(rawValue: argument & 0xFF) ?? .failed }
 
     static func cause(of argument: UInt64) -> FailureCause { FailureCause(rawValue: cause.read(argument)) ?? .unstated }
+}
+
+/// The app's call to the merchant for a payment (`checkoutRequest`): the call's serial, which the
+/// merchant's "still running" answer carries back so a copy of an old answer is known as old, and
+/// whether it is a re-init of a payment the app asked for before.
+enum CheckoutWire {
+    static let serial = WireField(from: 0, bits: 32)
+    static let reinit = WireField(from: 32, bits: 1)
+
+    static func encode(serial: UInt32, reinit: Bool) -> UInt64 {
+        Self.serial.write(UInt64(serial)) | Self.reinit.write(reinit ? 1 : 0)
+    }
+
+    /// Set on the merchant's `checkoutRestored` that says the payment is authorized and waits for
+    /// the merchant's capture, which the lifecycle ends with.
+    static let held = WireField(from: 33, bits: 1)
+    /// Set on a second pay of the same payment (a double tap), and on the merchant's refusal of it.
+    static let secondPay = WireField(from: 34, bits: 1)
+
+    static func serial(of argument: UInt64) -> UInt32 { UInt32(serial.read(argument)) }
+    static func isReinit(_ argument: UInt64) -> Bool { reinit.read(argument) == 1 }
 }
 
 /// How a payment ended, as the gateway reports it to the merchant and the merchant to the device.

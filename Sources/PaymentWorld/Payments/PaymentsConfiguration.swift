@@ -156,6 +156,10 @@ public struct PaymentPolicies: Sendable, Hashable {
     public var standInLimit: Int64 = 20_000
     /// Merchant retries of a timed-out gateway call, with the same idempotency key.
     public var merchantRetries = 2
+    /// Re-inits the app makes with the same payment after its call for the result goes unanswered,
+    /// with a doubling backoff from 500 ms (domain §1.2 "at most 3 times with backoff", §2.2); after
+    /// them it tells the customer the outcome is unknown, and asks again when the customer comes back.
+    public var appReinits = 3
     /// Inquiries before the gateway falls back to a reversal (LC-12).
     public var inquiries = 2
     /// 3-D Secure low-value exemption: an enrolled card's payment below this amount (minor
@@ -250,6 +254,10 @@ public struct PaymentBehaviour: Sendable, Hashable {
     /// cancel that comes after the end or the capture changes nothing. [A]
     public var paymentCancel = Ratio(2, 1000)
     public var cancelTime: Distribution = .exponential(mean: .seconds(2))
+    /// Share of card-core payments the customer taps pay for twice: the app sends the second pay
+    /// with the same payment 100 ms after the first, and the platform refuses it (ecommpay
+    /// PAYMENT_ALREADY_EXIST, "to the duplicate only"), while the first goes on. [A]
+    public var doubleTap = Ratio(5, 1000)
     /// Share of authorization answers the acquirer's host loses to a system error of its own and
     /// answers as one (MPGS `ACQUIRER_SYSTEM_ERROR`): the gateway does not know what the issuer
     /// said, so LC-01 takes a technical error and LC-12 settles it. [A]

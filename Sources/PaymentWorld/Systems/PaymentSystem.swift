@@ -36,6 +36,7 @@ public struct PaymentSystem: Sendable, Hashable, CaseIterable, CustomStringConve
     /// Whether its sales cascade to a backup provider when the scenario's policy allows it.
     public var cascades: Bool { profile.cascades }
     public var statusCheck: StatusCheckWords { profile.statusCheck }
+    public var appRecovery: AppRecoveryWords { model.appRecovery }
     public var scenario: String? { model.scenario }
     /// The ids of the system's own claims (`STRIPE-1`), checked after the shared ones.
     public var claimIDs: [String] { model.claims.map { $0.invariant } }

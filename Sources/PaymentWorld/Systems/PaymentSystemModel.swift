@@ -29,6 +29,10 @@ package protocol PaymentSystemModel: Sendable {
     var threeDSVersion: ThreeDSVersion { get }
     /// How it asks for a payment whose answer went missing, and what it hears back.
     var statusCheck: StatusCheckWords { get }
+    /// The app's words when its call for a payment's result goes unanswered, and for its re-init
+    /// with the same payment and the two answers it may get (ecommpay NETWORK_TIMEOUT,
+    /// onPaymentRestored, PAYMENT_HAS_FINAL_STATUS).
+    var appRecovery: AppRecoveryWords { get }
     /// Its codes for a payment refused for its card-on-file token, as another customer's and as
     /// missing; none when it reports these as its decline.
     var tokenRefusalCodes: [String] { get }
@@ -62,6 +66,7 @@ extension PaymentSystemModel {
     package var tokenRefusalCodes: [String] { [] }
     package var stepsInPlace: [SeedStep] { [] }
     package var cascades: Bool { false }
+    package var appRecovery: AppRecoveryWords { .plain }
     package var scenario: String? { nil }
     package var claims: [any InvariantMonitor.Type] { [] }
     package func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? { nil }
@@ -94,4 +99,28 @@ public struct StatusCheckWords: Sendable, Hashable {
     }
 
     static let plain = StatusCheckWords("status check", inProgress: "in progress", final: "final status")
+}
+
+/// What a system's app says when its call for a payment's result goes unanswered, how it asks
+/// again for the same payment, and what it hears back: the payment still running, or final.
+public struct AppRecoveryWords: Sendable, Hashable {
+    public let timeout: String
+    public let reinit: String
+    public let inProgress: String
+    public let final: String
+    /// The answer to a second pay of the same payment (a double tap).
+    public let secondPay: String
+
+    public init(timeout: String, reinit: String, inProgress: String, final: String,
+                secondPay: String = AppRecoveryWords.plain.secondPay) {
+        self.timeout = timeout
+        self.reinit = reinit
+        self.inProgress = inProgress
+        self.final = final
+        self.secondPay = secondPay
+    }
+
+    public static let plain = AppRecoveryWords(timeout: "request timed out", reinit: "asks the merchant for the order again",
+                                               inProgress: "order in progress", final: "order final",
+                                               secondPay: "order already placed")
 }

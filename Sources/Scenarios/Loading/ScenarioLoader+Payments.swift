@@ -317,6 +317,8 @@ extension ScenarioLoader {
                                                      default: Int(defaults.standInLimit), in: 0...1_000_000_000_000))
         policies.merchantRetries = reader.integer("policies.merchantRetries", expected: "a whole number of retries from 0 to 10",
                                                   default: defaults.merchantRetries, in: 0...10)
+        policies.appReinits = reader.integer("policies.appReinits", expected: "a whole number of re-inits from 0 to 10",
+                                             default: defaults.appReinits, in: 0...10)
         policies.inquiries = reader.integer("policies.inquiries", expected: "a whole number of inquiries from 0 to 10",
                                             default: defaults.inquiries, in: 0...10)
         policies.lowValueExemption = Int64(reader.integer(
@@ -463,6 +465,9 @@ extension ScenarioLoader {
                                                what: "the share of card-core payments the customer cancels while they run",
                                                default: defaults.paymentCancel)
         behaviour.cancelTime = reader.distribution("behaviour.cancelTime", default: defaults.cancelTime)
+        behaviour.doubleTap = reader.ratio("behaviour.doubleTap",
+                                           what: "the share of card-core payments the customer taps pay for twice",
+                                           default: defaults.doubleTap)
         behaviour.acquirerErrors = reader.ratio("behaviour.acquirerErrors",
                                                 what: "the share of authorization answers the acquirer loses to a system error",
                                                 default: defaults.acquirerErrors)

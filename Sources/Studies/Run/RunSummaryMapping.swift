@@ -176,7 +176,44 @@ public enum PaymentsRun {
                 + "on the session \(g(counters.sessionOperations))",
             "cascades \(g(counters.cascades)) (succeeded \(g(counters.cascadeSuccesses))); network stand-ins "
                 + "\(g(counters.standIns)), holds it booked \(g(counters.standInHolds))",
-        ] + statusCheckLines(counters) + expiryLines(counters)
+        ] + statusCheckLines(counters) + appRecoveryLines(counters.appRecovery) + expiryLines(counters)
+    }
+
+    /// Per system with any: what happened to the app's calls for a payment's result, each count
+    /// beside the system's own word for it.
+    public static func appRecoveryBySystem(_ counts: AppRecoveryCounts) -> [(String, JSONOutput)] {
+        PaymentSystem.allCases.filter { counts.any(of: $0) }.map { system in
+            let words = system.appRecovery
+            let meanings = [words.timeout, words.reinit, words.inProgress, words.final, "told the outcome is unknown",
+                            words.secondPay]
+            return (system.description, .object(AppRecoveryEvent.allCases.map { event in
+                (event.description, .object([("count", .unsigned(counts[system, event])),
+                                             ("means", .string(meanings[event.rawValue]))]))
+            }))
+        }
+    }
+
+    /// `ecommpay app: calls unanswered 31 (NETWORK_TIMEOUT); re-inits 30 (init with the same
+    /// paymentId): running 12 (onPaymentRestored, then PaymentRestoreRequest), final 17
+    /// (PAYMENT_HAS_FINAL_STATUS); customers told "unknown" 0; second pays refused 4
+    /// (PAYMENT_ALREADY_EXIST)`, each part only when something happened.
+    public static func appRecoveryLines(_ counts: AppRecoveryCounts) -> [String] {
+        let g = SummaryTable.grouped
+        return PaymentSystem.allCases.filter { counts.any(of: $0) }.map { system in
+            let words = system.appRecovery
+            var parts: [String] = []
+            if counts[system, .timeout] + counts[system, .reinit] > 0 {
+                parts.append("calls unanswered \(g(counts[system, .timeout])) (\(words.timeout))")
+                parts.append("re-inits \(g(counts[system, .reinit])) (\(words.reinit)): running "
+                             + "\(g(counts[system, .inProgress])) (\(words.inProgress)), final \(g(counts[system, .final])) "
+                             + "(\(words.final))")
+                parts.append("customers told \"unknown\" \(g(counts[system, .toldUnknown]))")
+            }
+            if counts[system, .secondPayRefused] > 0 {
+                parts.append("second pays refused \(g(counts[system, .secondPayRefused])) (\(words.secondPay))")
+            }
+            return "\(system) app: " + parts.joined(separator: "; ")
+        }
     }
 
     /// `customers walked away 412; timers ran out: challengeCompletion 44, otpValidity 81, …`
@@ -189,8 +226,8 @@ public enum PaymentsRun {
                 + (ran.isEmpty ? "none" : ran.map { "\($0) \(g(counters.expiries[$0.rawValue]))" }.joined(separator: ", "))]
     }
 
-    /// `ecommpay restore (init with the same paymentId) 12; repeated requests found the payment in
-    /// progress 30 (onPaymentRestored), final 41 (PAYMENT_HAS_FINAL_STATUS)`.
+    /// `mastercard Retrieve Transaction 12; repeated requests found the payment in progress 30 (in
+    /// progress), final 41 (final status)`.
     public static func statusCheckLines(_ counters: PaymentCounters) -> [String] {
         let g = SummaryTable.grouped
         return PaymentSystem.allCases.compactMap { system in
@@ -257,6 +294,7 @@ public enum PaymentsRun {
                 index == 0 || count > 0 ? ("\(index + 1)", .unsigned(count)) : nil
             })),
             ("recovery.by_system", .object(statusChecksBySystem(counters))),
+            ("app_recovery", .object(appRecoveryBySystem(counters.appRecovery))),
             ("timers.expiries", .object(ExpiringTimer.allCases.map { ($0.description, .unsigned(counters.expiries[$0.rawValue])) })),
             ("prepaid_purchases", prepaidPurchasesJSON(counters.prepaidPurchases)),
             ("contention.customers", .integer(Int64(result.contention.customers))),

@@ -11,7 +11,9 @@ import SimulationKernel
         // and a new 3-D Secure before its own authorization.
         let furtherAttempt = t.cascadeConsent + t.authentication + t.challenge + t.authorization + t.issuerStandIn
             + t.resolutionHop * 4
-        let waits = t.deviceCall * 3 + t.merchantCall * 3 + t.authentication + t.challenge + t.authorization
+        // The app's three re-inits wait 500 ms, 1 s and 2 s first, each up to 20 % longer.
+        let backoffs = SimDuration.milliseconds(600) * 7
+        let waits = t.deviceCall * 3 + backoffs + t.merchantCall * 3 + t.authentication + t.challenge + t.authorization
             + t.issuerStandIn + t.resolutionHop * 4 + furtherAttempt * 2
         let budget = configuration.lifecycleBudget(for: .sale)
         let network = configuration.networkAllowance(for: .sale)
@@ -71,8 +73,14 @@ import SimulationKernel
         var lossy = PaymentsConfiguration()
         let calm = lossy.lifecycleBudget(for: .sale)
         lossy.faults = FaultProfile(loss: Ratio(5, 100))
-        let calls = (lossy.timeouts.deviceCall + lossy.timeouts.merchantCall) * 2  // Five calls instead of three.
-        #expect(lossy.lifecycleBudget(for: .sale) == calm + calls + SimDuration(nanoseconds: calls.nanoseconds / 10))
+        // Five calls instead of three; and where calls are lost the app may run out of its four and
+        // tell a customer "unknown", who comes back after `walkAwayTime`.
+        #expect(lossy.appMayTellUnknown)
+        let extra = (lossy.timeouts.deviceCall + lossy.timeouts.merchantCall) * 2 + lossy.behaviour.walkAwayTime.farTail
+        let expected = calm + extra + SimDuration(nanoseconds: extra.nanoseconds / 10)
+        // The grace is a tenth of the whole, so the two roundings may differ by a nanosecond.
+        #expect(abs(lossy.lifecycleBudget(for: .sale).nanoseconds - expected.nanoseconds) <= 1)
+
     }
 
     @Test func aScenarioBudgetJudgesEveryFlowByOneClock() {
@@ -90,5 +98,40 @@ import SimulationKernel
         // each with its 10 % grace.
         let challenges = Int64(flow.system.cascades ? configuration.policies.cascadeProviders : 1)
         #expect(configuration.lifecycleBudget(for: flow) == before + (SimDuration.minutes(10) + .minutes(1)) * challenges)
+    }
+}
+
+/// The app tells a customer "unknown" only when its calls may all go unanswered: the budget then
+/// allows for the customer's return (issue 33).
+@Suite struct AppGiveUpBudgetTests {
+    @Test func aPartitionLongerThanTheAppsCallsAllowsForTheCustomersReturn() {
+        var configuration = PaymentsConfiguration()
+        let calm = configuration.lifecycleBudget(for: .sale)
+        #expect(!configuration.appMayTellUnknown)
+        // Four calls of 60 s: a partition of three minutes cannot outlast them, one of five can.
+        configuration.faultWindows = [PaymentFaultWindow(kind: .partition, start: .zero, duration: .minutes(3),
+                                                         between: [.device, .merchant])]
+        #expect(!configuration.appMayTellUnknown)
+        configuration.faultWindows[0].duration = .minutes(5)
+        #expect(configuration.appMayTellUnknown)
+        #expect(configuration.lifecycleBudget(for: .sale) > calm + configuration.behaviour.walkAwayTime.farTail)
+        // A partition that leaves the device alone changes nothing for it.
+        configuration.faultWindows[0].between = [.gateway, .acquirer]
+        #expect(!configuration.appMayTellUnknown)
+    }
+}
+
+extension AppGiveUpBudgetTests {
+    /// Any loss may lose four calls in a row somewhere in a long run: the budget allows for the
+    /// customer's return as soon as messages are lost at all.
+    @Test func anyLossAllowsForTheCustomersReturn() {
+        var configuration = PaymentsConfiguration()
+        configuration.faults = FaultProfile(loss: Ratio(1, 1_000))
+        #expect(configuration.appMayTellUnknown)
+        configuration.faults = .none
+        configuration.faultWindows = [PaymentFaultWindow(kind: .loss(Ratio(1, 100)), start: .zero, duration: .seconds(1))]
+        #expect(configuration.appMayTellUnknown)
+        configuration.faultWindows = [PaymentFaultWindow(kind: .duplication(Ratio(1, 10)), start: .zero, duration: .hours(1))]
+        #expect(!configuration.appMayTellUnknown, "copies lose nothing")
     }
 }

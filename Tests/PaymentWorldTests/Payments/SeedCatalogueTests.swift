@@ -95,8 +95,8 @@ import Testing
                 #expect(!named.isEmpty && !counted.isEmpty && flows.isSuperset(of: named), "\(system) \(entry.name): \(named)")
                 #expect(system.threeDSVersion == .v1 && named.allSatisfy { $0.core != nil },
                         "\(system) \(entry.name): no 3-D Secure 1.0 in \(named)")
-            case .statusChecks, .repeatsFoundFinal, .repeatsFoundInProgress:
-                // The merchant checks the status of card-core payments only.
+            case .statusChecks, .repeatsFoundFinal, .repeatsFoundInProgress, .appRecovery:
+                // The merchant checks the status of card-core payments only, and the app calls it for them.
                 #expect(flows.contains { $0.core != nil }, "\(system) \(entry.name): no flow of it reaches the gateway")
             case .counter(let key):
                 #expect(PaymentCounters.keyed.contains { $0.key == key }, "\(system) \(entry.name): no counter \(key)")

@@ -16,6 +16,13 @@ public actor DeviceApp: ReportingActor {
         var deadline = SimTime.zero
         /// The customer walked away once already (`behaviour.walkAway`): they do not twice.
         var walkedAway = false
+        /// The app's call for the payment's result (E2): whether it handed the payment to the
+        /// merchant, whether a call waits for its answer, the serial of its latest call or
+        /// re-init timer, and the calls gone unanswered in a row.
+        var inCheckout = false
+        var calling = false
+        var callSerial: UInt32 = 0
+        var unanswered: UInt8 = 0
     }
 
     nonisolated public let lane: SimulationLane
@@ -36,7 +43,7 @@ public actor DeviceApp: ReportingActor {
     @exclusivity(unchecked) private var deadlines = LifecycleDeadlines(flows: PaymentFlow.allCases.count)
     @exclusivity(unchecked) private var deadlineCheck: SimTime?
     @exclusivity(unchecked) private var deadlineCheckSerial: UInt64 = 0
-    @exclusivity(unchecked) private var lifecycles: [Lifecycle] = []
+    @exclusivity(unchecked) var lifecycles: [Lifecycle] = []
     @exclusivity(unchecked) var cursors: [StepCursor] = []
     @exclusivity(unchecked) public private(set) var inFlight = 0
     @exclusivity(unchecked) public private(set) var completed: UInt64 = 0
@@ -54,6 +61,9 @@ public actor DeviceApp: ReportingActor {
     /// Which customers cancel a running payment, and when (`behaviour.paymentCancel`): a stream of
     /// its own, so the other draws stay what they were.
     @exclusivity(unchecked) private var cancelRandom: SimRandom
+    /// The backoffs of the app's re-inits and the customer's return after an unknown outcome: a
+    /// stream of its own, so the other draws stay what they were.
+    @exclusivity(unchecked) var recoveryRandom: SimRandom
     /// Per-flow figures: `summary.json`'s `flows` entries.
     @exclusivity(unchecked) private(set) var flows: [FlowMetrics] = PaymentFlow.allCases.map { FlowMetrics(flow: $0) }
     /// Measured lifecycles finished since the last progress report: metrics.csv's rows.
@@ -71,6 +81,7 @@ public actor DeviceApp: ReportingActor {
         random = context.splitRandom()
         provisioningRandom = context.sideRandom(0x4C43_3131)  // "LC11"
         cancelRandom = context.sideRandom(0x4341_4E43_454C)  // "CANCEL"
+        recoveryRandom = context.sideRandom(0x5245_494E_4954)  // "REINIT"
         let configuration = context.configuration
         var pipeline = PipelineConfiguration(rate: configuration.rate)
         pipeline.shape = configuration.shape
@@ -115,10 +126,33 @@ public actor DeviceApp: ReportingActor {
             case .customer: customerPays()
             }
         case .checkoutResponse:
+            if OutcomeWire.isFoundFinal(event.argument), isCurrent(lifecycle) {
+                counters.appRecovery.count(.final, of: flow(of: lifecycle).system)
+            }
             checkoutAnswered(lifecycle, outcome: OutcomeWire.outcome(of: event.argument),
                              cause: OutcomeWire.cause(of: event.argument),
                              tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument),
                              declinedBy: OutcomeWire.declinedBy(of: event.argument)?.responseCode)
+        case .checkoutRestored:
+            if CheckoutWire.secondPay.read(event.argument) == 1 {
+                counters.duplicatesDeduped &+= 1  // The refusal of a double tap: the app goes on with the first.
+            } else if CheckoutWire.held.read(event.argument) == 1 {
+                held(lifecycle)
+            } else {
+                restored(lifecycle, serial: CheckoutWire.serial(of: event.argument))
+            }
+        case .checkoutTimedOut: callTimedOut(lifecycle, serial: UInt32(truncatingIfNeeded: event.argument))
+        case .appReinitDue: reinit(lifecycle, serial: UInt32(truncatingIfNeeded: event.argument))
+        case .decoupledStarted:
+            // The cardholder approves in their banking app; the result comes as the challenge's would,
+            // and if it does not, the app asks once the authentication's time is up.
+            guard isCurrent(lifecycle) else { return }
+            pauseCall(lifecycle)
+            returnLater(lifecycle, after: context.configuration.timeouts.challenge + context.configuration.timeouts.deviceCall)
+        case .secondTapDue:
+            guard isCurrent(lifecycle) else { return }
+            context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
+                         subject: lifecycle.rawValue, argument: CheckoutWire.secondPay.write(1))
         case .stepAnswer: stepAnswered(lifecycle, argument: event.argument)
         case .stepTimedOut: stepTimedOut(lifecycle, serial: event.argument)
         case .stepRetryDue: retryDue(lifecycle, serial: event.argument)
@@ -140,12 +174,6 @@ public actor DeviceApp: ReportingActor {
         case .identityVerified: identityVerified(lifecycle, serial: event.argument)
         case .provisioningTimedOut: provisioningTimedOut(lifecycle, serial: event.argument)
         case .paymentCancelDue: cancelPayment(lifecycle)
-        case .checkoutTimedOut:
-            // No answer yet: ask again (the merchant dedupes and repeats its answer once it has one).
-            guard isCurrent(lifecycle) else { return }
-            context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
-                         subject: event.subject)
-            context.schedule(after: context.configuration.timeouts.deviceCall, to: id, kind: event.kind, subject: event.subject)
         default: preconditionFailure("device got unexpected event \(PaymentMessage.name(event.kind))")
         }
     }
@@ -157,8 +185,10 @@ public actor DeviceApp: ReportingActor {
         switch PaymentMessage(rawValue: event.kind) {
         case .lifecycleDeadline:
             return event.argument != deadlineCheckSerial
-        case .checkoutTimedOut, .paymentCancelDue:
+        case .paymentCancelDue, .secondTapDue:
             return !isCurrent(lifecycle)
+        case .checkoutTimedOut, .appReinitDue:
+            return !isCurrent(lifecycle) || lifecycles[lifecycle.slot].callSerial != UInt32(truncatingIfNeeded: event.argument)
         case .stepTimedOut, .stepRetryDue, .scaReady, .identityVerified:
             return !timerIsLive(lifecycle, serial: event.argument)
         case .provisioningTimedOut:
@@ -254,13 +284,16 @@ public actor DeviceApp: ReportingActor {
         }
     }
 
-    /// Hands the payment to the merchant for the card core.
+    /// Hands the payment to the merchant for the card core, and waits for its result.
     func checkout(_ lifecycle: LifecycleID) {
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
-                             subject: lifecycle.rawValue)
-        context.schedule(after: context.configuration.timeouts.deviceCall, to: id,
-                                    kind: PaymentMessage.checkoutTimedOut.rawValue, subject: lifecycle.rawValue)
+        lifecycles[lifecycle.slot].inCheckout = true
+        call(lifecycle, reinit: false)
         let behaviour = context.configuration.behaviour
+        if behaviour.doubleTap.numerator > 0, recoveryRandom.chance(behaviour.doubleTap) {
+            // The second tap comes before the first's answer could: one pay, refused as a duplicate.
+            context.schedule(after: .milliseconds(100), to: id, kind: PaymentMessage.secondTapDue.rawValue,
+                             subject: lifecycle.rawValue)
+        }
         if behaviour.paymentCancel.numerator > 0, cancelRandom.chance(behaviour.paymentCancel) {
             context.schedule(after: behaviour.cancelTime.sample(&cancelRandom), to: id,
                              kind: PaymentMessage.paymentCancelDue.rawValue, subject: lifecycle.rawValue)
@@ -399,9 +432,14 @@ public actor DeviceApp: ReportingActor {
     /// away from the ACS page never comes back, and the challenge's timer ends the payment (ecommpay 108).
     private func challenge(_ lifecycle: LifecycleID) {
         guard isCurrent(lifecycle) else { return }
+        // The app shows the ACS page: no call of its own waits meanwhile.
+        pauseCall(lifecycle)
         if walksAway(lifecycle) {
-            // Gone until the challenge's timer ends the payment: that wait is the customer's, not the system's.
-            context.bodies.addPeopleTime(context.configuration.timeouts.challenge, to: lifecycle)
+            // Gone until the challenge's timer ends the payment: that wait is the customer's, not the
+            // system's. Back after it, the customer opens the app, which asks for the result.
+            let away = context.configuration.timeouts.challenge
+            context.bodies.addPeopleTime(away, to: lifecycle)
+            returnLater(lifecycle, after: away + context.configuration.timeouts.deviceCall)
             return
         }
         let behaviour = context.configuration.behaviour
@@ -414,6 +452,8 @@ public actor DeviceApp: ReportingActor {
         // The answer leaves after the cardholder's time; the network adds the hop on top.
         context.schedule(after: think, to: id, kind: PaymentMessage.challengeResponse.rawValue,
                                     subject: lifecycle.rawValue, argument: answer.rawValue)
+        // Then the app waits for the payment's result again.
+        awaitResult(lifecycle, after: think)
     }
 
     /// ecommpay's `onThreeDSecure(isCascading: true)`: the app shows the error and asks whether to try the
@@ -421,15 +461,19 @@ public actor DeviceApp: ReportingActor {
     /// gateway's consent timer then refuses for them), by the scenario's shares.
     private func askCascadeConsent(_ lifecycle: LifecycleID, payment: UInt64) {
         guard isCurrent(lifecycle) else { return }
+        pauseCall(lifecycle)  // The app shows the question: no call of its own waits meanwhile.
         let behaviour = context.configuration.behaviour
         guard let consents = random.pick([(true, behaviour.cascadeConsent), (false, behaviour.cascadeRefusal)]) else {
-            context.bodies.addPeopleTime(context.configuration.timeouts.cascadeConsent, to: lifecycle)
+            let away = context.configuration.timeouts.cascadeConsent
+            context.bodies.addPeopleTime(away, to: lifecycle)
+            returnLater(lifecycle, after: away + context.configuration.timeouts.deviceCall)
             return
         }
         let think = behaviour.cascadeConsentTime.sample(&random)
         context.bodies.addPeopleTime(think, to: lifecycle)
         context.schedule(after: think, to: id, kind: PaymentMessage.cascadeConsentGiven.rawValue, subject: payment,
                          argument: consents ? 1 : 0)
+        awaitResult(lifecycle, after: think)
     }
 
     /// One timer for every lifecycle's deadline: replacing it makes the old one stale. A check

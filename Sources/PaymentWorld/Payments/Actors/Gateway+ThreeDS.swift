@@ -51,7 +51,12 @@ extension Gateway {
             return
         }
         if answer == .status(.challengeRequired) { counters.challenged &+= 1 }
-        if answer == .status(.decoupled) { counters.decoupled &+= 1 }
+        if answer == .status(.decoupled) {
+            counters.decoupled &+= 1
+            // The app says so ("approve in your banking app") instead of waiting on its call.
+            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.decoupledStarted.rawValue,
+                         subject: context.bodies[payment].order.rawValue)
+        }
         stepThreeDS(payment, events, ending: answer == .cancelled ? .cancelled : .answered)
     }
 

@@ -54,7 +54,7 @@ public actor MerchantServer: ReportingActor {
     public func handle(_ event: SimulationEvent) {
         let payment = LifecycleID(rawValue: event.subject)
         switch PaymentMessage(rawValue: event.kind) {
-        case .checkoutRequest: checkout(payment)
+        case .checkoutRequest: checkout(payment, request: event.argument)
         case .merchantCallTimedOut: callTimedOut(payment, try: Int(event.argument))
         case .paymentResponse:
             answered(payment, outcome: OutcomeWire.outcome(of: event.argument),
@@ -107,11 +107,28 @@ public actor MerchantServer: ReportingActor {
         return orders[payment.slot]
     }
 
-    private func checkout(_ payment: LifecycleID) {
+    private func checkout(_ payment: LifecycleID, request: UInt64) {
         while orders.count <= payment.slot { orders.append(Order()) }
+        if CheckoutWire.secondPay.read(request) == 1, order(payment) != nil {
+            // A double tap: the duplicate alone is refused, and the payment goes on.
+            counters.appRecovery.count(.secondPayRefused, of: context.bodies[payment].flow.system)
+            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutRestored.rawValue,
+                         subject: payment.rawValue, argument: CheckoutWire.secondPay.write(1))
+            return
+        }
         if let existing = order(payment) {
-            counters.duplicatesDeduped &+= 1  // The device asked again, or its request arrived twice.
-            if let told = existing.toldDevice { tell(payment, told) }
+            guard CheckoutWire.isReinit(request) else {
+                counters.duplicatesDeduped &+= 1  // A copy of the first request.
+                return
+            }
+            // The app's re-init with the same payment: final, it hears the result again
+            // (PAYMENT_HAS_FINAL_STATUS); still running, it is restored and waits on.
+            if let told = existing.toldDevice {
+                tell(payment, told, foundFinal: true)
+            } else {
+                context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutRestored.rawValue,
+                             subject: payment.rawValue, argument: UInt64(CheckoutWire.serial(of: request)))
+            }
             return
         }
         if orders[payment.slot].generation > payment.generation {
@@ -197,6 +214,9 @@ public actor MerchantServer: ReportingActor {
         let form: CardDataForm = context.has(.merchantKeepsFullPAN) ? .pan : .maskedPAN
         context.observe(.cardDataKept(.lifecycle(payment), holder: .merchant, form: form))
         if outcome == .authorized {
+            // The app shows the authorization; the order ends with its capture.
+            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutRestored.rawValue,
+                         subject: payment.rawValue, argument: CheckoutWire.held.write(1))
             if order.plan == .automatic {
                 // The platform captures by itself; the merchant asks only if it has not heard by then.
                 let wait = context.configuration.timeouts.captureDay
@@ -211,13 +231,13 @@ public actor MerchantServer: ReportingActor {
         }
     }
 
-    private func tell(_ payment: LifecycleID, _ outcome: PaymentOutcome) {
+    private func tell(_ payment: LifecycleID, _ outcome: PaymentOutcome, foundFinal: Bool = false) {
         orders[payment.slot].toldDevice = outcome
         context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
                      subject: payment.rawValue,
                      argument: OutcomeWire.encode(outcome, cause: orders[payment.slot].cause,
                                                   tokenRefusal: orders[payment.slot].tokenRefusal,
-                                                  declinedBy: orders[payment.slot].declinedBy))
+                                                  declinedBy: orders[payment.slot].declinedBy, foundFinal: foundFinal))
     }
 
     /// The merchant ships (all of the order, or its next part), then captures.

@@ -25,6 +25,8 @@ extension SeedCatalogueEntry {
             counters.repeatsFinal[system.index]
         case .repeatsFoundInProgress:
             counters.repeatsInProgress[system.index]
+        case .appRecovery(let event):
+            counters.appRecovery[system, event]
         case .threeDS1(let named, let steps):
             named.reduce(0) { sum, flow in steps.reduce(sum) { $0 &+ counters.threeDS1[flow.rawValue][$1.rawValue] } }
         case .counter(let key):
@@ -57,6 +59,15 @@ extension SeedCatalogueEntry {
             "repeated requests the gateway found final"
         case .repeatsFoundInProgress:
             "repeated requests the gateway found still running"
+        case .appRecovery(let event):
+            switch event {
+            case .timeout: "the app's calls for a result that went unanswered"
+            case .reinit: "the app's re-inits with the same payment"
+            case .inProgress: "the app's re-inits that found the payment still running"
+            case .final: "the app's re-inits that found the payment final"
+            case .toldUnknown: "customers the app told the outcome is unknown"
+            case .secondPayRefused: "second pays of a payment already made (double taps) refused"
+            }
         case .threeDS1(let flows, let steps):
             "3-D Secure 1.0 " + steps.map(\.description).joined(separator: " or ") + " in "
                 + flows.map(\.description).joined(separator: ", ")

@@ -62,6 +62,9 @@ public enum SeedCount: Sendable, Hashable {
     /// Repeated requests for a payment of the entry's system that the gateway found still running
     /// (`PaymentCounters.repeatsInProgress`).
     case repeatsFoundInProgress
+    /// What happened at the apps of the entry's system to their calls for a payment's result
+    /// (`PaymentCounters.appRecovery`): calls unanswered, re-inits, and what the re-inits found.
+    case appRecovery(AppRecoveryEvent)
     /// 3-D Secure 1.0 steps of these flows' authentications at the gateway (`PaymentCounters.threeDS1`).
     case threeDS1([PaymentFlow], [ThreeDS1Step])
     /// A one-number counter, by its `summary.json` key (`PaymentCounters.keyed`): what the world

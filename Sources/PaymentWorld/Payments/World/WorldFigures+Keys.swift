@@ -61,6 +61,7 @@ extension PaymentCounters {
         Self.addElementwise(&repeatsFinal, other.repeatsFinal)
         Self.addElementwise(&expiries, other.expiries)
         for flow in threeDS1.indices { Self.addElementwise(&threeDS1[flow], other.threeDS1[flow]) }
+        Self.addElementwise(&appRecovery.counts, other.appRecovery.counts)
         stepAnswers.add(other.stepAnswers)
         prepaidPurchases.add(other.prepaidPurchases)
     }

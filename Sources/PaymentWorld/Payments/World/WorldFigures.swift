@@ -128,6 +128,8 @@ public struct PaymentCounters: Sendable {
     /// PAYMENT_HAS_FINAL_STATUS, with its status).
     public var repeatsInProgress = [UInt64](repeating: 0, count: PaymentSystem.allCases.count)
     public var repeatsFinal = [UInt64](repeating: 0, count: PaymentSystem.allCases.count)
+    /// The app's side of a payment whose answer went missing, by system (E1/E2, domain §2.2).
+    public var appRecovery = AppRecoveryCounts()
     /// The seed servers' answers to the app's SDK steps, by step and answer (`paystorm coverage`).
     public var stepAnswers = StepAnswerCounts()
     /// Customers who walked away at a wait (`behaviour.walkAway`), at most one per lifecycle.

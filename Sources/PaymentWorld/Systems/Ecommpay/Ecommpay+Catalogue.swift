@@ -1,6 +1,6 @@
 // ecommpay SDK Core [E], domain.md §1.2: E1 session, E2 pay scenarios, the error table, operation codes.
 extension SeedCatalogue {
-    private static let noRestore = "no re-init with a used paymentId: after a timeout the merchant asks the gateway's status instead"
+    private static let notLost = "the merchant keeps every order until it ends; a re-init whose first request was lost creates the payment"
     private static let validation = "input validation: the simulated app sends well-formed requests"
     private static let coreAnswers = ["success", "decline", "104"]
 
@@ -26,7 +26,11 @@ extension SeedCatalogue {
         .operation(.ecommpay, "ApplePaySaleRequest", "a sale with an Apple Pay token", .notModelled("Apple Pay is not simulated")),
         .operation(.ecommpay, "ApplePayAuthRequest", "an authorization with an Apple Pay token",
                    .notModelled("Apple Pay is not simulated")),
-        .operation(.ecommpay, "PaymentRestoreRequest", "resume a payment after re-init with its paymentId; the model's merchant re-sends its request under the same paymentId after its retries", .statusChecks),
+        .operation(.ecommpay, "InitInteractor init with a used paymentId",
+                   "E1: the app's re-init after NETWORK_TIMEOUT, with the same paymentId (at most policies.appReinits "
+                       + "in a row, then again when the customer comes back)", .appRecovery(.reinit)),
+        .operation(.ecommpay, "PaymentRestoreRequest",
+                   "resume a payment after a re-init found it not yet final (onPaymentRestored)", .appRecovery(.inProgress)),
         .operation(.ecommpay, "sendCustomerFields", "E2: the fields the platform asks for",
                    .notModelled("the platform never asks for customer fields")),
         .operation(.ecommpay, "sendClarificationFields", "E2: clarification data",
@@ -49,12 +53,19 @@ extension SeedCatalogue {
               .notModelled("a lost message is a timeout in the model: NETWORK_TIMEOUT")),
         .code(.ecommpay, "NETWORK_IS_NOT_AVAILABLE", "no network",
               .notModelled("a lost message is a timeout in the model: NETWORK_TIMEOUT")),
-        .code(.ecommpay, "NETWORK_TIMEOUT", "a request exceeded its time limit", .endCode),
-        .code(.ecommpay, "PAYMENT_ALREADY_EXIST", "paymentId used before", .notModelled(noRestore)),
-        .code(.ecommpay, "PAYMENT_HAS_FINAL_STATUS", "paymentId already final: the gateway answers with the final status", .repeatsFoundFinal),
+        .code(.ecommpay, "NETWORK_TIMEOUT",
+              "a request exceeded its time limit (the model: the app's call for the payment's result went unanswered "
+                  + "for policies.timeouts.deviceCall; a lifecycle whose SDK step went unanswered through every repeat "
+                  + "also ends with it)", .appRecovery(.timeout)),
+        .code(.ecommpay, "PAYMENT_ALREADY_EXIST",
+              "paymentId used before (the model: the customer tapped pay twice, behaviour.doubleTap; the duplicate alone "
+                  + "is refused)", .appRecovery(.secondPayRefused)),
+        .code(.ecommpay, "PAYMENT_HAS_FINAL_STATUS",
+              "paymentId already final: the app's re-init is refused, and the app shows the final status",
+              .appRecovery(.final)),
         .code(.ecommpay, "PAYMENT_METHOD_NOT_AVAILABLE", "method not enabled for the project",
               .notModelled("every method is enabled for every project")),
-        .code(.ecommpay, "PAYMENT_NOT_FOUND", "payment object missing", .notModelled(noRestore)),
+        .code(.ecommpay, "PAYMENT_NOT_FOUND", "payment object missing", .notModelled(notLost)),
         .code(.ecommpay, "PAYMENT_TOKEN_NOT_EXIST",
               "token scenario without a token (the model: the sale's saved card was deleted, or its token is no longer live)",
               .endCode),
@@ -79,10 +90,11 @@ extension SeedCatalogue {
         .code(.ecommpay, "903", "operation.code: refunds exceed the payment; counted over every system's refunds, "
               + "since the card core refuses a refund above what is left for all, and ecommpay names it 903",
               .counter("refund_outcomes.refused_above_what_was_left")),
-        .code(.ecommpay, "3041", "operation.code: payment ID already exists", .notModelled(noRestore)),
+        .code(.ecommpay, "3041", "operation.code: payment ID already exists",
+              .notModelled("the app's SDK answers a double tap with PAYMENT_ALREADY_EXIST; the operation code is not reported")),
         .code(.ecommpay, "3060", "operation.code: the status does not allow this action",
               .notModelled("the merchant asks only what the status allows")),
-        .code(.ecommpay, "3061", "operation.code: transaction not found", .notModelled(noRestore)),
+        .code(.ecommpay, "3061", "operation.code: transaction not found", .notModelled(notLost)),
         .code(.ecommpay, "3101", "operation.code: the token's card is not this customer's", .endCode),
     ]
 }

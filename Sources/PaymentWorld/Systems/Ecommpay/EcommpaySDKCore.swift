@@ -17,8 +17,15 @@ struct EcommpaySDKCore: PaymentSystemModel {
     /// needs 3-D Secure again (`isCascading`).
     let cascades = true
     let threeDSVersion = ThreeDSVersion.v2
-    let statusCheck = StatusCheckWords("restore (init with the same paymentId)", inProgress: "onPaymentRestored",
-                                       final: "PAYMENT_HAS_FINAL_STATUS")
+    /// The merchant's own question, server to server under the same payment_id: the app's re-init
+    /// (`appRecovery`) is the SDK's.
+    let statusCheck = StatusCheckWords("payment status request (Gate API, the same payment_id)",
+                                       inProgress: "status processing", final: "final status")
+    /// E1/E2: after NETWORK_TIMEOUT the app inits again with the same paymentId; a payment not yet
+    /// final is restored (then PaymentRestoreRequest resumes it), a final one is refused as such.
+    let appRecovery = AppRecoveryWords(timeout: "NETWORK_TIMEOUT", reinit: "init with the same paymentId",
+                                       inProgress: "onPaymentRestored, then PaymentRestoreRequest",
+                                       final: "PAYMENT_HAS_FINAL_STATUS", secondPay: "PAYMENT_ALREADY_EXIST")
     let tokenRefusalCodes = ["3101", "PAYMENT_TOKEN_NOT_EXIST"]
     let stepTimeoutCode = "NETWORK_TIMEOUT"
     var catalogue: [SeedCatalogueEntry] { SeedCatalogue.ecommpay }

@@ -51,10 +51,12 @@ extension SeedCatalogue {
                   + "LC-06 abandon)", .endCode),
         .code(.mastercard, "CANCELLED", "gatewayCode: cancelled (the model: a payment the customer cancelled while it ran, "
                   + "LC-01 abandon after behaviour.paymentCancel)", .endCode),
-        .code(.mastercard, "UNKNOWN", "result or gatewayCode: outcome unknown",
-              .notModelled("the merchant keeps asking until the outcome is known")),
+        .code(.mastercard, "UNKNOWN", "result or gatewayCode: outcome unknown (the model: the app's call for the "
+                  + "order's result went unanswered; it asks again, and the merchant keeps asking the gateway until the "
+                  + "outcome is known)", .appRecovery(.timeout)),
         .code(.mastercard, "SUCCESS", "result: success", .notModelled("the model reports gatewayCode, not result")),
-        .code(.mastercard, "PENDING", "result: pending", .notModelled("the model reports gatewayCode, not result")),
+        .code(.mastercard, "PENDING", "result: pending (the model: the app asked again and the order was still running)",
+              .appRecovery(.inProgress)),
         .code(.mastercard, "FAILURE", "result: failure", .notModelled("the model reports gatewayCode, not result")),
         .code(.mastercard, "ERROR", "result: error (the model: a refused SDK step, or an update of an expired session)",
               .endCode),

@@ -14,6 +14,10 @@ struct MastercardGateway: PaymentSystemModel {
     ]
     let threeDSVersion = ThreeDSVersion.v1
     let statusCheck = StatusCheckWords("Retrieve Transaction", inProgress: "in progress", final: "final status")
+    /// M2: a response's result is SUCCESS, PENDING, FAILURE, UNKNOWN or ERROR; the app learns the
+    /// order's from its merchant server, which retrieves it.
+    let appRecovery = AppRecoveryWords(timeout: "result UNKNOWN", reinit: "asks the merchant server for the order again",
+                                       inProgress: "result PENDING", final: "result SUCCESS or FAILURE")
     let stepTimeoutCode = "TIMED_OUT"
     var catalogue: [SeedCatalogueEntry] { SeedCatalogue.mastercard }
     var scenario: String? { "scenarios/mastercard-gateway.json" }

@@ -20,6 +20,9 @@ struct PortmoneMasterpass: PaymentSystemModel {
     let stepsInPlace: [SeedStep] = [.submitCode, .resendCode, .start2DVerification]
     let threeDSVersion = ThreeDSVersion.v1
     let statusCheck = StatusCheckWords.plain
+    /// Domain §2.6: Portmone's unknown is a network error.
+    let appRecovery = AppRecoveryWords(timeout: "network error", reinit: AppRecoveryWords.plain.reinit,
+                                       inProgress: AppRecoveryWords.plain.inProgress, final: AppRecoveryWords.plain.final)
     let stepTimeoutCode = "2101"
     var catalogue: [SeedCatalogueEntry] { SeedCatalogue.portmone }
     var scenario: String? { "scenarios/portmone-masterpass.json" }

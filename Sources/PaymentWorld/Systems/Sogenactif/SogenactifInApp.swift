@@ -12,6 +12,9 @@ struct SogenactifInApp: PaymentSystemModel {
     let threeDSVersion = ThreeDSVersion.v1
     let statusCheck = StatusCheckWords("getTransactionData", inProgress: "transactionStatus pending",
                                        final: "transactionStatus final")
+    /// Domain §2.6: Sips's unknown is "no response".
+    let appRecovery = AppRecoveryWords(timeout: "no response", reinit: "asks the merchant server for the order again",
+                                       inProgress: "transactionStatus pending", final: "transactionStatus final")
     let stepTimeoutCode = "97"
     var catalogue: [SeedCatalogueEntry] { SeedCatalogue.sogenactif }
     var scenario: String? { "scenarios/sogenactif.json" }

@@ -37,6 +37,12 @@ struct StripePaymentIntents: PaymentSystemModel {
     let statusCheck = StatusCheckWords("retrieve the PaymentIntent (GET /v1/payment_intents/:id)",
                                        inProgress: "status requires_action (409 idempotency_key_in_use for a repeat)",
                                        final: "the first request's saved answer (Idempotency-Key)")
+    /// The client retrieves the PaymentIntent with its client secret after a failed request.
+    let appRecovery = AppRecoveryWords(timeout: "api_connection_error",
+                                       reinit: "retrieve the PaymentIntent with its client secret",
+                                       inProgress: "status requires_action or requires_capture",
+                                       final: "status succeeded, requires_payment_method or canceled",
+                                       secondPay: "the first request's saved answer (Idempotency-Key)")
     let stepTimeoutCode = "api_connection_error"
     var catalogue: [SeedCatalogueEntry] { SeedCatalogue.stripe }
     var scenario: String? { "scenarios/stripe-payment-intents.json" }
