@@ -88,6 +88,13 @@ import Testing
         Entry(defect: "merchant-acts-twice-on-duplicate-callback", scenario: "card-payments", sets: card),
         // Two phones of one customer asking for different protected operations at once: hot customers.
         Entry(defect: "sca-applies-latest-pending-operation", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
+        // 3-D Secure (LC-06): an ARes D read as the result, a cascade's spent authentication sent
+        // again, a decoupled authentication whose RReq was lost waited out too long, and a copy of
+        // the answer that ended an authentication ending it again.
+        Entry(defect: "decoupled-taken-as-final", scenario: "card-payments", sets: card),
+        Entry(defect: "cascade-reuses-authentication", scenario: "card-payments", sets: card),
+        Entry(defect: "decoupled-wait-doubled", scenario: "card-payments", sets: card),
+        Entry(defect: "authentication-answer-applied-twice", scenario: "card-payments", sets: card),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

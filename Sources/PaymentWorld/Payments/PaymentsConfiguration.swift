@@ -606,4 +606,17 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// SCA carries out the card's latest, which may be another phone's (CARD-4 binds the SCA to its
     /// own operation).
     case scaAppliesLatestPendingOperation = "sca-applies-latest-pending-operation"
+    /// The gateway reads an ARes D (decoupled: the cardholder approves in their banking app) as the
+    /// authentication's result instead of waiting for the RReq (3DS-1: C and D are never final).
+    case decoupledTakenAsFinal = "decoupled-taken-as-final"
+    /// A cascade's next provider is sent the first provider's authentication instead of a fresh
+    /// one (3DS-3: an authentication value is used by exactly one authorization).
+    case cascadeReusesAuthentication = "cascade-reuses-authentication"
+    /// The gateway takes a copy of the answer that ended an authentication (the network delivered
+    /// the ARes or RReq twice) for a new answer, and ends the authentication again (3DS-5: one
+    /// ending per AReq).
+    case authenticationAnswerAppliedTwice = "authentication-answer-applied-twice"
+    /// The gateway waits a decoupled authentication out for twice the challenge's time, so one
+    /// whose RReq never comes ends late (3DS-4: done within the challenge's time).
+    case decoupledWaitDoubled = "decoupled-wait-doubled"
 }

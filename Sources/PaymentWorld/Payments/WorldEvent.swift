@@ -32,6 +32,11 @@ public enum WorldEvent: Sendable {
     /// `authentication` is the 3DS result it relies on (nil when none was asked for), and
     /// `exempted` whether it claimed the low-value exemption for this `amount`.
     case authorizationSent(AttemptID, required: Bool, authentication: TransStatus?, exempted: Bool, amount: Int64)
+    /// LC-06 began for the payment's current attempt: the gateway sent the VEReq or the AReq.
+    case authenticationStarted(AttemptID)
+    /// LC-06 ended for the payment's current attempt with `status`, which LC-01, LC-02 or LC-03 then
+    /// takes (3DS-1: never C or D; 3DS-3: spent by one authorization; 3DS-5: once per start).
+    case authenticationEnded(AttemptID, status: TransStatus)
     /// The gateway took an authorization answer for an attempt of a live payment (G-8, G-11).
     case authorizationAnswered(AttemptID, approved: Bool)
     /// The issuer (or the network standing in) approved `attempt` and placed a hold.

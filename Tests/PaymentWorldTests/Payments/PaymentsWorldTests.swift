@@ -81,6 +81,8 @@ func describe(_ result: PaymentsResult) -> String {
             // A reversal repeated reaches the issuer only through a duplicate or a retry: more of them.
             if defect == .reversalReleasesTwice { $0.faults = FaultProfile(loss: Ratio(10, 100), duplication: Ratio(20, 100)) }
             if defect == .gatewayForgetsSettledOrders { $0.latency = .lognormal(median: .milliseconds(15), sigma: 5) }
+            // Only a decoupled authentication whose RReq was lost waits its timer out: more of them.
+            if defect == .decoupledWaitDoubled { $0.behaviour.decoupledRatio = Ratio(1, 2) }
             if defect == .retryWithNewIdempotencyKey {
                 // Every frictionless AReq says Y, so the retry's second payment is charged too (G-4)
                 // instead of ending N or R while the first is paid (RES-4 first, seed 7).

@@ -59,6 +59,10 @@ extension Gateway {
         counters.cascades &+= 1
         records[payment.slot].attempt = index
         records[payment.slot].attemptNeeds3DS = authenticate
+        if authenticate && context.has(.cascadeReusesAuthentication) {
+            // The planted bug: the first provider's authentication sent again with the next one.
+            return applySale(payment, .nextAttempt(throughScreening: false))
+        }
         if authenticate {
             // A fresh authentication for this provider: the previous result was spent (3DS-3).
             records[payment.slot].authentication = nil

@@ -23,6 +23,7 @@ extension Gateway {
     /// Starts a fresh LC-06: a cascade's next provider needs a new authentication (3DS-3).
     func requestAuthentication(_ payment: PaymentID) {
         records[payment.slot].threeDS = .start
+        context.observe(.authenticationStarted(AttemptID(payment, records[payment.slot].attempt)))
         switch threeDSVersion(payment) {
         case .v1:
             // The VEReq: v1's start waits for its VERes, so no event is stepped until one comes.
@@ -44,6 +45,11 @@ extension Gateway {
     /// events it stands for. One LC-06 cannot take (a copy, or an answer to an earlier attempt's
     /// authentication) is a duplicate: the network may deliver twice, so it is no illegal transition.
     func authenticated(_ payment: PaymentID, _ answer: ThreeDSAnswer) {
+        if context.has(.authenticationAnswerAppliedTwice), let record = record(payment), let ended = record.authentication,
+           case .status(let status) = answer, status == ended {
+            // The planted bug: a copy of the answer that ended the authentication ends it again.
+            return authenticationEnded(payment, status, .answered)
+        }
         guard let record = record(payment), record.authentication == nil, !record.endedEarly,
               let events = Self.threeDSEvents(for: answer, in: record.threeDS),
               Self.accepts(record.threeDS, events) else {
@@ -53,6 +59,10 @@ extension Gateway {
         if answer == .status(.challengeRequired) { counters.challenged &+= 1 }
         if answer == .status(.decoupled) {
             counters.decoupled &+= 1
+            if context.has(.decoupledTakenAsFinal), records[payment.slot].verification == nil {
+                // The planted bug: ARes D read as the authentication's result, not as "wait for the RReq".
+                return authenticationEnded(payment, .decoupled, .answered)
+            }
             // The app says so ("approve in your banking app") instead of waiting on its call.
             context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.decoupledStarted.rawValue,
                          subject: context.bodies[payment].order.rawValue)
@@ -148,7 +158,10 @@ extension Gateway {
         let timeouts = context.configuration.timeouts
         switch timer {
         case .aResResponse: startTimer(.authenticationTimedOut, payment, after: timeouts.authentication)
-        case .challengeCompletion, .decoupledMaxTime: startTimer(.challengeTimedOut, payment, after: timeouts.challenge)
+        case .challengeCompletion: startTimer(.challengeTimedOut, payment, after: timeouts.challenge)
+        case .decoupledMaxTime:
+            // The planted bug: a decoupled authentication waited out for twice the challenge's time.
+            startTimer(.challengeTimedOut, payment, after: timeouts.challenge * (context.has(.decoupledWaitDoubled) ? 2 : 1))
         case .firstChallengeRequest:
             break  // The ACS's wait for the first CReq: the 3DS server sees no CReq, only the RReq or its own timer.
         default: preconditionFailure("LC-06 asked the gateway for a \(timer) timer")
@@ -158,8 +171,10 @@ extension Gateway {
     /// LC-06 is done: LC-01 or LC-02 takes its result. C and D never get here (3DS-1).
     private func authenticationEnded(_ payment: PaymentID, _ status: TransStatus, _ ending: AuthenticationEnding) {
         cancelTimer(payment)
+        context.observe(.authenticationEnded(AttemptID(payment, records[payment.slot].attempt), status: status))
         records[payment.slot].authentication = status
-        counters.threeDSResults[Int(WireTransStatus.encode(status))] &+= 1
+        // Results only: C or D here is a bug 3DS-1 reports, and has no column to count in.
+        if status.isFinal { counters.threeDSResults[Int(WireTransStatus.encode(status))] &+= 1 }
         if records[payment.slot].verification != nil { return verificationAuthenticated(payment, status, ending) }
         switch records[payment.slot].flow {
         case .sale:

@@ -46,6 +46,10 @@ extension PlantedDefect {
         case .lockedCardPurchases: "CARD-3"
         case .merchantActsTwiceOnDuplicateCallback: "MERCH-1"
         case .scaAppliesLatestPendingOperation: "CARD-4"
+        case .decoupledTakenAsFinal: "3DS-1"
+        case .cascadeReusesAuthentication: "3DS-3"
+        case .authenticationAnswerAppliedTwice: "3DS-5"
+        case .decoupledWaitDoubled: "3DS-4"
         }
     }
 
@@ -72,7 +76,8 @@ extension PlantedDefect {
              .replacementReusesCancelledCard, .issueCountedAsActivation, .tokenCompletedTwice, .merchantGivesUp,
              .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
              .commissionPaidToPayee, .tokenSaleOnDeletedToken, .refundAppliedTwice,
-             .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback:
+             .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
+             .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled:
             false
         }
     }
@@ -99,7 +104,8 @@ extension PlantedDefect {
              .unknownFinalizedEarly, .duplicateAnswerApplied, .authorizationTimerLost, .acquirerMislabelsAttempt,
              .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders,
              .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment, .refundAppliedTwice,
-             .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback: []
+             .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
+             .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled: []
         }
     }
 }

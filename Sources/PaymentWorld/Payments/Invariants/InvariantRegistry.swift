@@ -23,6 +23,10 @@ struct InvariantRegistry {
             AnswersFollowTheirRequests.self,         // G-8
             CascadeAttemptsRunOneAtATime.self,       // G-11
             AuthorizationFollowsAuthentication.self, // G-9
+            ChallengesAreNeverResults.self,          // 3DS-1
+            EachAuthenticationAuthorizesOnce.self,   // 3DS-3
+            AuthenticationsEndInTime.self,           // 3DS-4
+            EachAuthenticationEndsOnce.self,         // 3DS-5
             FullCardNumbersStayInScope.self,         // G-12
             CapturesNeverExceedTheAuthorization.self, // AUTH-1
             RefundsNeverExceedCaptures.self,         // AUTH-3

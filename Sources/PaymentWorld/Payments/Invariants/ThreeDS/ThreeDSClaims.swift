@@ -1,0 +1,119 @@
+import SimulationKernel
+
+/// What the 3-D Secure claims know of a payment's authentications (LC-06), from the gateway's events.
+struct AuthenticationShadow: BitwiseCopyable {
+    /// An authentication started and not yet ended (3DS-5), and when the latest started, in
+    /// nanoseconds of virtual time (3DS-4).
+    var open = false
+    var startedAt: Int64 = 0
+    /// An authentication ended whose result no authorization has used yet (3DS-3).
+    var unspent = false
+}
+
+/// 3DS-1: C and D are never final results: an authentication ends with Y, A, N, U, R or I, and a
+/// challenge (C) or a decoupled authentication (D) only says how the result will come.
+final class ChallengesAreNeverResults: SafetyMonitor {
+    static let invariant = "3DS-1"
+    static let claim = "ChallengesAreNeverResults"
+    static let watches: [WorldEvent.Kind] = [.authenticationEnded]
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        guard case .authenticationEnded(let attempt, let status) = event else { return }
+        checks.expect(status.isFinal, about: attempt.payment,
+                      "attempt \(attempt.index)'s authentication ended with \(status), which is not a result")
+    }
+}
+
+/// 3DS-3: an authentication's result is spent by one authorization: every authorization that
+/// carries a 3-D Secure result follows an authentication of its payment that ended and that no
+/// other authorization used (a cascade's next provider authenticates afresh).
+final class EachAuthenticationAuthorizesOnce: SafetyMonitor {
+    static let invariant = "3DS-3"
+    static let claim = "EachAuthenticationAuthorizesOnce"
+    static let watches: [WorldEvent.Kind] = [.authenticationEnded, .authorizationSent, .paymentRetired]
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        switch event {
+        case .authenticationEnded(let attempt, _):
+            payments.update(attempt.payment) { $0.unspent = true }
+        case .authorizationSent(let attempt, _, let authentication, _, _):
+            guard let authentication else { return }  // No 3-D Secure asked for: nothing to spend.
+            let unspent = payments.update(attempt.payment) { shadow -> Bool in
+                defer { shadow.unspent = false }
+                return shadow.unspent
+            }
+            checks.expect(unspent, about: attempt.payment,
+                          "attempt \(attempt.index) authorized with a \(authentication) another authorization already used")
+        case .paymentRetired(let payment, _):
+            payments.forget(payment)
+        default:
+            break
+        }
+    }
+}
+
+/// 3DS-5: every AReq (or VEReq) ends in exactly one of its answer, an error or its timeout: an
+/// authentication ends once, and only after it started.
+final class EachAuthenticationEndsOnce: SafetyMonitor {
+    static let invariant = "3DS-5"
+    static let claim = "EachAuthenticationEndsOnce"
+    static let watches: [WorldEvent.Kind] = [.authenticationStarted, .authenticationEnded, .paymentRetired]
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        switch event {
+        case .authenticationStarted(let attempt):
+            payments.update(attempt.payment) { $0.open = true }
+        case .authenticationEnded(let attempt, let status):
+            let wasOpen = payments.update(attempt.payment) { shadow -> Bool in
+                defer { shadow.open = false }
+                return shadow.open
+            }
+            checks.expect(wasOpen, about: attempt.payment,
+                          "attempt \(attempt.index)'s authentication ended with \(status) with none open: it ended before")
+        case .paymentRetired(let payment, _):
+            payments.forget(payment)
+        default:
+            break
+        }
+    }
+}
+
+/// 3DS-4: an authentication is done in time: within the wait for the ACS's answer and the
+/// challenge's completion after it (`timeouts.authentication` + `timeouts.challenge`, 10 s and
+/// 600 s by default, as the run's configuration sets them), whether the cardholder answers or not.
+final class AuthenticationsEndInTime: SafetyMonitor {
+    static let invariant = "3DS-4"
+    static let claim = "AuthenticationsEndInTime"
+    static let watches: [WorldEvent.Kind] = [.authenticationStarted, .authenticationEnded, .paymentRetired]
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+    private let limit: SimDuration
+
+    init(_ world: MonitoredWorld) {
+        let timeouts = world.configuration.timeouts
+        limit = timeouts.authentication + timeouts.challenge
+    }
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        switch event {
+        case .authenticationStarted(let attempt):
+            let now = checks.time
+            payments.update(attempt.payment) { $0.startedAt = now.nanoseconds }
+        case .authenticationEnded(let attempt, let status):
+            let took = checks.time - SimTime(nanoseconds: payments[attempt.payment].startedAt)
+            checks.expect(took <= limit, about: attempt.payment,
+                          "attempt \(attempt.index)'s authentication ended with \(status) after \(took.seconds) s, past \(limit.seconds) s")
+        case .paymentRetired(let payment, _):
+            payments.forget(payment)
+        default:
+            break
+        }
+    }
+}
