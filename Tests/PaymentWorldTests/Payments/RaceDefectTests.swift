@@ -7,7 +7,8 @@ import Testing
 @Suite struct RaceDefectTests {
     static let races = PlantedDefect.allCases.filter(\.needsSharedThings)
 
-    /// A few hundred customers, many lifecycles of each at once (`scenarios/hot-customers.json`).
+    /// A few hundred customers, many lifecycles of each at once: `scenarios/hot-customers.json`'s
+    /// customers, cards and limits, without its faults and income, so each race is the only cause.
     static func hotWorld(_ defect: PlantedDefect?, customers: Int = 300, skew: Double = 1) -> PaymentsConfiguration {
         var configuration = PaymentsConfiguration()
         configuration.lifecycles = 3_000
