@@ -568,7 +568,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// late (AUTH-5).
     case captureAfterLimit = "capture-after-limit"
     /// The gateway forgets an order once its payment retires: a copy of its request the network
-    /// held back, arriving later, opens a second payment whose hold nobody ends (AUTH-4).
+    /// held back, arriving later, opens a second payment: a sale's charges the order again (G-4),
+    /// an authorization's holds money nobody captures or voids (AUTH-4).
     case gatewayForgetsSettledOrders = "gateway-forgets-settled-orders"
     /// The gateway tells the merchant a sale whose authorization timed out succeeded, before LC-12
     /// settles it: the customer is told "paid" and the inquiry or reversal then leaves them
@@ -619,4 +620,11 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The gateway waits a decoupled authentication out for twice the challenge's time, so one
     /// whose RReq never comes ends late (3DS-4: done within the challenge's time).
     case decoupledWaitDoubled = "decoupled-wait-doubled"
+    /// The gateway sends an authentication that ended U (unavailable) on as A (attempted), the
+    /// result that shifts liability: without `policies.proceedOnUnavailable` the payment is
+    /// authorized, and G-9 sees an A (3DS-3: the authorization carries its authentication's result).
+    case unavailableTakenAsAttempted = "unavailable-taken-as-attempted"
+    /// The gateway makes a sale's payment for the order's amount plus its fee: the hold and the
+    /// capture agree with each other, and the customer pays more than the order (SALE-3).
+    case saleAmountIncludesFee = "sale-amount-includes-fee"
 }

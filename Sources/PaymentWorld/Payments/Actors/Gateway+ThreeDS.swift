@@ -169,9 +169,11 @@ extension Gateway {
     }
 
     /// LC-06 is done: LC-01 or LC-02 takes its result. C and D never get here (3DS-1).
-    private func authenticationEnded(_ payment: PaymentID, _ status: TransStatus, _ ending: AuthenticationEnding) {
+    private func authenticationEnded(_ payment: PaymentID, _ ended: TransStatus, _ ending: AuthenticationEnding) {
         cancelTimer(payment)
-        context.observe(.authenticationEnded(AttemptID(payment, records[payment.slot].attempt), status: status))
+        context.observe(.authenticationEnded(AttemptID(payment, records[payment.slot].attempt), status: ended))
+        // The planted bug: an ACS's U sent on as A, a liability shift the ACS never granted.
+        let status = ended == .unavailable && context.has(.unavailableTakenAsAttempted) ? .attempted : ended
         records[payment.slot].authentication = status
         // Results only: C or D here is a bug 3DS-1 reports, and has no column to count in.
         if status.isFinal { counters.threeDSResults[Int(WireTransStatus.encode(status))] &+= 1 }

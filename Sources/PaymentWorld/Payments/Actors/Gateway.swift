@@ -218,8 +218,13 @@ public actor Gateway: ReportingActor {
         record.cascade = .attempting(CascadePosition(providers: cascadeProviders(for: facts.flow)))
         records[slot] = record
         let payment = PaymentID(slot: slot, generation: record.generation)
+        var amount = facts.amount
+        if context.has(.saleAmountIncludesFee), record.flow == .sale {
+            // The planted bug: the sale's payment made for its amount plus the gateway's fee.
+            amount += amount * Int64(context.configuration.fee.numerator) / Int64(context.configuration.fee.denominator)
+        }
         context.bodies.publish(RequestBodies.Payment(order: order, card: facts.card, merchant: facts.merchant,
-                                                     amount: facts.amount), for: payment)
+                                                     amount: amount), for: payment)
         byKey[key] = payment.rawValue
         context.observe(.paymentCreated(payment, order: order, key: key))
         context.observe(.cardDataKept(.payment(payment), holder: .gateway, form: .pan))

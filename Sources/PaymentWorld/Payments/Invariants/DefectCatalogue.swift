@@ -35,7 +35,7 @@ extension PlantedDefect {
         case .issuerBooksHoldAfterCheck: "G-2"
         case .merchantGivesUp: "RES-5"  // RES-4 catches it on some seeds first.
         case .captureAfterLimit: "AUTH-5"
-        case .gatewayForgetsSettledOrders: "AUTH-4"
+        case .gatewayForgetsSettledOrders: "G-4"  // AUTH-4 when only an authorization's copy comes late.
         case .unknownReportedAsSuccess: "RES-5"
         case .reversalReleasesTwice: "G-1"
         case .restoreOpensSecondPayment: "G-4"
@@ -50,6 +50,8 @@ extension PlantedDefect {
         case .cascadeReusesAuthentication: "3DS-3"
         case .authenticationAnswerAppliedTwice: "3DS-5"
         case .decoupledWaitDoubled: "3DS-4"
+        case .unavailableTakenAsAttempted: "3DS-3"
+        case .saleAmountIncludesFee: "SALE-3"
         }
     }
 
@@ -77,7 +79,8 @@ extension PlantedDefect {
              .captureAfterLimit, .gatewayForgetsSettledOrders, .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment,
              .commissionPaidToPayee, .tokenSaleOnDeletedToken, .refundAppliedTwice,
              .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
-             .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled:
+             .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
+             .unavailableTakenAsAttempted, .saleAmountIncludesFee:
             false
         }
     }
@@ -105,7 +108,8 @@ extension PlantedDefect {
              .issuerBooksHoldAfterCheck, .merchantGivesUp, .captureAfterLimit, .gatewayForgetsSettledOrders,
              .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment, .refundAppliedTwice,
              .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
-             .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled: []
+             .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
+             .unavailableTakenAsAttempted, .saleAmountIncludesFee: []
         }
     }
 }

@@ -15,7 +15,7 @@ struct InvariantRegistry {
             NoCardIsOverdrawn.self,                  // G-2
             HoldsMatchOpenAuthorizations.self,       // G-3
             NoPaymentIsChargedTwice.self,            // SALE-1
-            BillsPayThePayee.self,                   // SALE-3
+            SalesDebitTheirAmount.self,              // SALE-3
             NoOrderIsChargedTwice.self,              // G-4
             FinalStatusNeverChanges.self,            // G-5
             OnlyLegalTransitions.self,               // G-6

@@ -6,8 +6,10 @@ struct AuthenticationShadow: BitwiseCopyable {
     /// nanoseconds of virtual time (3DS-4).
     var open = false
     var startedAt: Int64 = 0
-    /// An authentication ended whose result no authorization has used yet (3DS-3).
+    /// An authentication ended whose result no authorization has used yet, and that result as
+    /// `WireTransStatus` (3DS-3).
     var unspent = false
+    var result: UInt8 = 0
 }
 
 /// 3DS-1: C and D are never final results: an authentication ends with Y, A, N, U, R or I, and a
@@ -27,8 +29,10 @@ final class ChallengesAreNeverResults: SafetyMonitor {
 }
 
 /// 3DS-3: an authentication's result is spent by one authorization: every authorization that
-/// carries a 3-D Secure result follows an authentication of its payment that ended and that no
-/// other authorization used (a cascade's next provider authenticates afresh).
+/// carries a 3-D Secure result follows an authentication of its payment that ended with that very
+/// result and that no other authorization used (a cascade's next provider authenticates afresh).
+/// The result is the one LC-06 ended with, not the gateway's word on the authorization: a U sent
+/// on as A would shift liability the ACS never granted (and pass G-9).
 final class EachAuthenticationAuthorizesOnce: SafetyMonitor {
     static let invariant = "3DS-3"
     static let claim = "EachAuthenticationAuthorizesOnce"
@@ -39,16 +43,25 @@ final class EachAuthenticationAuthorizesOnce: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .authenticationEnded(let attempt, _):
-            payments.update(attempt.payment) { $0.unspent = true }
+        case .authenticationEnded(let attempt, let status):
+            payments.update(attempt.payment) { shadow in
+                shadow.unspent = true
+                shadow.result = UInt8(WireTransStatus.encode(status))
+            }
         case .authorizationSent(let attempt, _, let authentication, _, _):
             guard let authentication else { return }  // No 3-D Secure asked for: nothing to spend.
-            let unspent = payments.update(attempt.payment) { shadow -> Bool in
+            let before = payments.update(attempt.payment) { shadow -> AuthenticationShadow in
                 defer { shadow.unspent = false }
-                return shadow.unspent
+                return shadow
             }
-            checks.expect(unspent, about: attempt.payment,
-                          "attempt \(attempt.index) authorized with a \(authentication) another authorization already used")
+            guard before.unspent else {
+                return checks.expect(false, about: attempt.payment,
+                                     "attempt \(attempt.index) authorized with a \(authentication) another authorization already used")
+            }
+            let carried = UInt8(WireTransStatus.encode(authentication))
+            checks.expect(carried == before.result, about: attempt.payment,
+                          "attempt \(attempt.index) authorized with \(authentication), but its authentication ended with "
+                              + "\(WireTransStatus.decode(UInt64(before.result)))")
         case .paymentRetired(let payment, _):
             payments.forget(payment)
         default:
