@@ -99,6 +99,9 @@ import Testing
         Entry(defect: "unavailable-taken-as-attempted", scenario: "card-payments", sets: card),
         // Found by the claims audit: a sale made for more than its amount, hold and capture agreeing.
         Entry(defect: "sale-amount-includes-fee", scenario: "card-payments", sets: card),
+        // A session that takes one submission: a customer who changes the card meets its limit.
+        Entry(defect: "session-limit-ignored", scenario: "mastercard-gateway",
+              sets: ["run.lifecycles=600", "behaviour.seed.sessionAuthenticationLimit=1"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

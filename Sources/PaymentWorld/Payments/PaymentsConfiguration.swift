@@ -627,4 +627,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The gateway makes a sale's payment for the order's amount plus its fee: the hold and the
     /// capture agree with each other, and the customer pays more than the order (SALE-3).
     case saleAmountIncludesFee = "sale-amount-includes-fee"
+    /// The platform takes an MPGS update past the session's authenticationLimit, though LC-00 says
+    /// the session is exhausted (SES-4).
+    case sessionLimitIgnored = "session-limit-ignored"
 }

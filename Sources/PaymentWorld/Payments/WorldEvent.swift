@@ -118,8 +118,9 @@ public enum WorldEvent: Sendable {
     /// The platform bound a session to its credential: a session of `apiVersion` taking `limit`
     /// device submissions (0 for none of either), or a one-shot signature or context (SES-1 … SES-5).
     case sessionBound(LifecycleID, apiVersion: Int, limit: Int, oneShot: Bool)
-    /// The platform ran an operation on the lifecycle's session, naming `apiVersion` (0 for none).
-    case sessionUsed(LifecycleID, apiVersion: Int)
+    /// The platform ran an operation on the lifecycle's session, naming `apiVersion` (0 for none):
+    /// one the device submitted (an MPGS `updateSession`), or the merchant server's (PAY).
+    case sessionUsed(LifecycleID, apiVersion: Int, deviceSubmission: Bool)
     /// The session's lifetime (or a Sips context's inactivity limit) ran out.
     case sessionExpired(LifecycleID)
     /// The SCA authority opened an event for `operation` (a `SeedStep`'s raw value) allowing

@@ -39,6 +39,9 @@ extension ScenarioLoader {
                                       defaults.cardCheckFailure)
         seed.apiVersionMismatch = share("apiVersionMismatch", "the share of session updates naming a stale API version",
                                         defaults.apiVersionMismatch)
+        seed.sessionAuthenticationLimit = reader.integer(
+            "behaviour.seed.sessionAuthenticationLimit", expected: "a whole number of device submissions from 1 to 25",
+            default: defaults.sessionAuthenticationLimit, in: 1...25)
         seed.sessionCardChange = share("sessionCardChange",
                                        "the share of Mastercard payments whose customer changes the card on the session",
                                        defaults.sessionCardChange)

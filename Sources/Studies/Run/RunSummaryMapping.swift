@@ -172,7 +172,8 @@ public enum PaymentsRun {
                 + "\(g(counters.scaFreeRefusals)), refused after a redeem \(g(counters.scaRefusedAfterRedeem)); Masterpass "
                 + "(LC-05): server errors on a card add's OTP \(g(counters.walletOtpServerErrors)), deletes refused "
                 + "\(g(counters.walletDeletesRefused)); MPGS sessions (LC-00): expired before their first update "
-                + "\(g(counters.sessionsExpiredUnbound)), cards changed \(g(counters.sessionCardChanges)), operations "
+                + "\(g(counters.sessionsExpiredUnbound)), cards changed \(g(counters.sessionCardChanges)), updates past the "
+                + "authenticationLimit \(g(counters.sessionsExhausted)), operations "
                 + "on the session \(g(counters.sessionOperations))",
             "cascades \(g(counters.cascades)) (succeeded \(g(counters.cascadeSuccesses))); network stand-ins "
                 + "\(g(counters.standIns)), holds it booked \(g(counters.standInHolds))",

@@ -72,9 +72,9 @@ import Testing
         var expiry = ClaimHarness<NoOperationOnAnExpiredSession>()
         var version = ClaimHarness<UpdatesNameTheSessionsVersion>()
         var limit = ClaimHarness<SessionUsesStayWithinTheLimit>()
-        let story: [WorldEvent] = [.sessionBound(lifecycle, apiVersion: 61, limit: 2, oneShot: false), .sessionUsed(lifecycle, apiVersion: 61),
-                                   .sessionUsed(lifecycle, apiVersion: 61), .sessionExpired(lifecycle),
-                                   .sessionBound(lifecycle, apiVersion: 61, limit: 2, oneShot: false), .sessionUsed(lifecycle, apiVersion: 61)]
+        let story: [WorldEvent] = [.sessionBound(lifecycle, apiVersion: 61, limit: 2, oneShot: false), .sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: true),
+                                   .sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: true), .sessionExpired(lifecycle),
+                                   .sessionBound(lifecycle, apiVersion: 61, limit: 2, oneShot: false), .sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: true)]
         for event in story {
             expiry.feed(event)
             version.feed(event)
@@ -83,8 +83,8 @@ import Testing
         #expect(expiry.violations.isEmpty && version.violations.isEmpty && limit.violations.isEmpty)
         #expect(expiry.checked == 3 && version.checked == 3 && limit.checked == 3)
 
-        let bad: [WorldEvent] = [.sessionUsed(lifecycle, apiVersion: 60), .sessionUsed(lifecycle, apiVersion: 61),
-                                 .sessionExpired(lifecycle), .sessionUsed(lifecycle, apiVersion: 61)]
+        let bad: [WorldEvent] = [.sessionUsed(lifecycle, apiVersion: 60, deviceSubmission: true), .sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: true),
+                                 .sessionExpired(lifecycle), .sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: true)]
         for event in bad {
             expiry.feed(event)
             version.feed(event)
@@ -93,6 +93,17 @@ import Testing
         #expect(expiry.violations == ["an operation ran on the session after it expired"])
         #expect(version.violations == ["an update naming API version 60 was applied to a session of version 61"])
         #expect(limit.violations == ["submission #3 on a session that allows 2", "submission #4 on a session that allows 2"])
+    }
+
+    /// SES-4 counts what the device submits: the merchant server's PAY on the session is not one.
+    @Test func theMerchantsOperationIsNoDeviceSubmission() {
+        var limit = ClaimHarness<SessionUsesStayWithinTheLimit>()
+        limit.feed(.sessionBound(lifecycle, apiVersion: 61, limit: 1, oneShot: false),
+                   .sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: true),
+                   .sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: false))
+        #expect(limit.violations.isEmpty)
+        limit.feed(.sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: true))
+        #expect(limit.violations == ["submission #2 on a session that allows 1"])
     }
 
     @Test func anScaEventVerifiesInTimeAndIsRedeemedOnce() {
@@ -201,13 +212,13 @@ import Testing
     @Test func aOneShotSessionIsUsedOnce() {
         var harness = ClaimHarness<OneShotSessionsAreUsedOnce>()
         let lifecycle = firstLifecycle
-        harness.feed(.sessionBound(lifecycle, apiVersion: 0, limit: 0, oneShot: true), .sessionUsed(lifecycle, apiVersion: 0),
-                     .sessionBound(lifecycle, apiVersion: 0, limit: 0, oneShot: true), .sessionUsed(lifecycle, apiVersion: 0),
-                     .sessionBound(lifecycle, apiVersion: 61, limit: 5, oneShot: false), .sessionUsed(lifecycle, apiVersion: 61),
-                     .sessionUsed(lifecycle, apiVersion: 61))
+        harness.feed(.sessionBound(lifecycle, apiVersion: 0, limit: 0, oneShot: true), .sessionUsed(lifecycle, apiVersion: 0, deviceSubmission: true),
+                     .sessionBound(lifecycle, apiVersion: 0, limit: 0, oneShot: true), .sessionUsed(lifecycle, apiVersion: 0, deviceSubmission: true),
+                     .sessionBound(lifecycle, apiVersion: 61, limit: 5, oneShot: false), .sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: true),
+                     .sessionUsed(lifecycle, apiVersion: 61, deviceSubmission: true))
         #expect(harness.violations.isEmpty && harness.checked == 2)
-        harness.feed(.sessionBound(lifecycle, apiVersion: 0, limit: 0, oneShot: true), .sessionUsed(lifecycle, apiVersion: 0),
-                     .sessionUsed(lifecycle, apiVersion: 0))
+        harness.feed(.sessionBound(lifecycle, apiVersion: 0, limit: 0, oneShot: true), .sessionUsed(lifecycle, apiVersion: 0, deviceSubmission: true),
+                     .sessionUsed(lifecycle, apiVersion: 0, deviceSubmission: true))
         #expect(harness.violations == ["a one-shot session used a second time"])
     }
 }

@@ -95,6 +95,8 @@ func seedWorld(_ flows: [PaymentFlow], _ change: (inout PaymentsConfiguration) -
             $0.defects = [defect]
             $0.seed.codeTypo = Ratio(1, 2)  // Guessers: many wrong codes.
             $0.faults = FaultProfile(loss: Ratio(1, 100), duplication: Ratio(1, 100))
+            // Only a session that has taken its limit meets the platform that ignores it.
+            if defect == .sessionLimitIgnored { $0.seed.sessionAuthenticationLimit = 1 }
         }
     }
 

@@ -52,6 +52,7 @@ extension PlantedDefect {
         case .decoupledWaitDoubled: "3DS-4"
         case .unavailableTakenAsAttempted: "3DS-3"
         case .saleAmountIncludesFee: "SALE-3"
+        case .sessionLimitIgnored: "SES-4"
         }
     }
 
@@ -80,7 +81,7 @@ extension PlantedDefect {
              .commissionPaidToPayee, .tokenSaleOnDeletedToken, .refundAppliedTwice,
              .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
-             .unavailableTakenAsAttempted, .saleAmountIncludesFee:
+             .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored:
             false
         }
     }
@@ -98,6 +99,7 @@ extension PlantedDefect {
         case .tokenizationChecksCardAtStartOnly: [.paysafeCard, .paysafeProvisioning]
         case .tokensDedupedPerRequest: [.paysafeProvisioning]
         case .walletStoresBeforeOtp: [.portmoneWalletCard]
+        case .sessionLimitIgnored: [.mastercardPay, .mastercardAuthorize]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
         case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases,
              .scaAppliesLatestPendingOperation: [.paysafeCard]

@@ -33,6 +33,9 @@ public struct SeedBehaviour: Sendable, Hashable {
     /// MPGS payments whose customer changes the card on the session before paying: a second
     /// `updateSession` with the card they pay with (M1 lets a captured session be updated again).
     public var sessionCardChange = Ratio(3, 100)
+    /// The device submissions an MPGS session takes (`authenticationLimit`, M1: default 5, at most
+    /// 25): an update past it finds the session exhausted and is refused (SES-4, MPGS `ERROR`).
+    public var sessionAuthenticationLimit = 5
     /// Sips calls refused for the merchant's rights (40), never retried.
     public var functionNotAllowed = Ratio(1, 500)
     /// Sips temporary problems (90 / 99), retried with a new context.

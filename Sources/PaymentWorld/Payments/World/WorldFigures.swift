@@ -110,6 +110,8 @@ public struct PaymentCounters: Sendable {
     /// operations that read their card from the session (`use`).
     public var sessionsExpiredUnbound: UInt64 = 0
     public var sessionCardChanges: UInt64 = 0
+    /// LC-00: MPGS updates refused because the session had taken its authenticationLimit (SES-4).
+    public var sessionsExhausted: UInt64 = 0
     public var sessionOperations: UInt64 = 0
     public var holdsPlaced: UInt64 = 0
     /// Status requests the merchant made after its retries, instead of giving up (restore).

@@ -29,7 +29,7 @@ extension Platform {
             desk.answer(lifecycle, .verifyCard, .refused, call: attempt)
             return
         }
-        desk.context.observe(.sessionUsed(lifecycle, apiVersion: 0))
+        desk.context.observe(.sessionUsed(lifecycle, apiVersion: 0, deviceSubmission: true))
         record.verifying = true
         record.saveCard = StepWire.payload(of: event.argument) == 1
         record.last = LastAnswer(step: nil, attempt: attempt, answer: .ok)  // Answered once the issuer decides.

@@ -58,7 +58,7 @@ extension SeedCatalogue {
         .code(.mastercard, "PENDING", "result: pending (the model: the app asked again and the order was still running)",
               .appRecovery(.inProgress)),
         .code(.mastercard, "FAILURE", "result: failure", .notModelled("the model reports gatewayCode, not result")),
-        .code(.mastercard, "ERROR", "result: error (the model: a refused SDK step, or an update of an expired session)",
+        .code(.mastercard, "ERROR", "result: error (the model: a refused SDK step, an update of an expired session, or one past the session's authenticationLimit)",
               .endCode),
         .code(.mastercard, "apiVersionMismatch", "updateSession named another API version than the session's",
               .answers([.updateSession], [.apiVersionMismatch])),

@@ -16,15 +16,22 @@ extension Platform {
             if record.session == .expired { return .expired }  // SES-1: the session's lifetime ran out.
             if record.session == .opened {
                 guard named == Platform.apiVersion else { return .apiVersionMismatch }
-                let credential = SessionCredential.sessionId(apiVersion: Platform.apiVersion, authenticationLimit: 5)
+                let credential = SessionCredential.sessionId(apiVersion: Platform.apiVersion,
+                                                             authenticationLimit: desk.seed.sessionAuthenticationLimit)
                 guard bind(credential, payment, &record, lifetimeRunning: true) == .ok else { return .refused }
             }
             guard record.session.binding?.credential.apiVersion == named else { return .apiVersionMismatch }
             let changed = if case .instrumentCaptured = record.session { true } else { false }
             guard desk.step(&record.session, .captureInstrument(.card, apiVersion: named), of: payment) != nil
             else { return .refused }
+            if record.session == .exhausted && !desk.context.has(.sessionLimitIgnored) {
+                // SES-4: past its authenticationLimit the session takes no more submissions. Taking the
+                // update anyway was unreachable at the fixed limit of 5 (a session meets at most two).
+                desk.counters.sessionsExhausted &+= 1
+                return .refused
+            }
             if changed { desk.counters.sessionCardChanges &+= 1 }  // The customer changed the card.
-            desk.context.observe(.sessionUsed(payment, apiVersion: named))
+            desk.context.observe(.sessionUsed(payment, apiVersion: named, deviceSubmission: true))
             return .ok
         case .operationWithSession:
             // PAY or AUTHORIZE names the session and takes its card (M2); an expired one is an ERROR.
@@ -32,7 +39,8 @@ extension Platform {
             let operation: SessionOperation = desk.context.bodies[payment].flow.core == .authorization ? .authorize : .pay
             guard desk.step(&record.session, .use(operation), of: payment) != nil else { return .refused }
             desk.counters.sessionOperations &+= 1
-            desk.context.observe(.sessionUsed(payment, apiVersion: Platform.apiVersion))
+            // The merchant server's PAY or AUTHORIZE: an operation on the session, not the device's submission.
+            desk.context.observe(.sessionUsed(payment, apiVersion: Platform.apiVersion, deviceSubmission: false))
             return .ok
         default:
             preconditionFailure("the MPGS front cannot serve \(step)")

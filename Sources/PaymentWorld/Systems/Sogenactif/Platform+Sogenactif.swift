@@ -13,7 +13,7 @@ extension Platform {
             // W5 under the context: one left 15 minutes without a customer action is gone (97).
             if record.session == .expired { return .expired }
             if desk.random.chance(seed.walletServerError) { return .retryLater }
-            desk.context.observe(.sessionUsed(payment, apiVersion: 0))
+            desk.context.observe(.sessionUsed(payment, apiVersion: 0, deviceSubmission: true))
             return .ok
         default:
             preconditionFailure("the Sips server cannot serve \(step)")

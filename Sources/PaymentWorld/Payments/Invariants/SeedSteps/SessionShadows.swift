@@ -5,13 +5,16 @@ struct SessionShadow {
     var apiVersion = 0
     var limit = 0
     var uses = 0
+    /// The uses the device submitted, which the limit counts (SES-4).
+    var submissions = 0
     var bound = false
     var expired = false
     var oneShot = false
 
     /// A fresh binding replaces whatever the lifecycle's session was: a new context, a new session.
     mutating func bind(apiVersion: Int, limit: Int, oneShot: Bool) {
-        self = SessionShadow(apiVersion: apiVersion, limit: limit, uses: 0, bound: true, expired: false, oneShot: oneShot)
+        self = SessionShadow(apiVersion: apiVersion, limit: limit, uses: 0, submissions: 0, bound: true, expired: false,
+                             oneShot: oneShot)
     }
 }
 
@@ -22,17 +25,21 @@ struct SessionShadows {
 
     static let watches: [WorldEvent.Kind] = [.sessionBound, .sessionUsed, .sessionExpired, .lifecycleEnded]
 
-    /// Follows `event`, and hands a use to `check` with the session as it was before the use.
-    mutating func follow(_ event: WorldEvent, check: (LifecycleID, Int, SessionShadow) -> Void) {
+    /// Follows `event`, and hands a use to `check` with the session as it was before the use, and
+    /// whether the device submitted it.
+    mutating func follow(_ event: WorldEvent, check: (LifecycleID, Int, SessionShadow, Bool) -> Void) {
         switch event {
         case .sessionBound(let lifecycle, let apiVersion, let limit, let oneShot):
             sessions.update(lifecycle) { $0.bind(apiVersion: apiVersion, limit: limit, oneShot: oneShot) }
-        case .sessionUsed(let lifecycle, let apiVersion):
+        case .sessionUsed(let lifecycle, let apiVersion, let submitted):
             let before = sessions.update(lifecycle) { session in
-                defer { session.uses += 1 }
+                defer {
+                    session.uses += 1
+                    if submitted { session.submissions += 1 }
+                }
                 return session
             }
-            if before.bound { check(lifecycle, apiVersion, before) }
+            if before.bound { check(lifecycle, apiVersion, before, submitted) }
         case .sessionExpired(let lifecycle):
             sessions.update(lifecycle) { $0.expired = true }
         case .lifecycleEnded(let lifecycle, _, _):
@@ -54,7 +61,7 @@ final class NoOperationOnAnExpiredSession: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        sessions.follow(event) { lifecycle, _, session in
+        sessions.follow(event) { lifecycle, _, session, _ in
             checks.expect(!session.expired, about: lifecycle, "an operation ran on the session after it expired")
         }
     }
@@ -71,7 +78,7 @@ final class UpdatesNameTheSessionsVersion: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        sessions.follow(event) { lifecycle, named, session in
+        sessions.follow(event) { lifecycle, named, session, _ in
             guard named != 0 || session.apiVersion != 0 else { return }  // Neither side is versioned.
             checks.expect(named == session.apiVersion, about: lifecycle,
                           "an update naming API version \(named) was applied to a session of version \(session.apiVersion)")
@@ -89,10 +96,10 @@ final class SessionUsesStayWithinTheLimit: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        sessions.follow(event) { lifecycle, _, session in
-            guard session.limit > 0 else { return }
-            checks.expect(session.uses < session.limit, about: lifecycle,
-                          "submission #\(session.uses + 1) on a session that allows \(session.limit)")
+        sessions.follow(event) { lifecycle, _, session, submitted in
+            guard session.limit > 0, submitted else { return }  // The merchant's PAY is no device submission.
+            checks.expect(session.submissions < session.limit, about: lifecycle,
+                          "submission #\(session.submissions + 1) on a session that allows \(session.limit)")
         }
     }
 }
@@ -108,7 +115,7 @@ final class OneShotSessionsAreUsedOnce: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        sessions.follow(event) { lifecycle, _, session in
+        sessions.follow(event) { lifecycle, _, session, _ in
             guard session.oneShot else { return }
             checks.expect(session.uses == 0, about: lifecycle, "a one-shot session used a second time")
         }
