@@ -142,6 +142,11 @@ public final class Simulation: @unchecked Sendable {
     /// whose job a scheduler choice picked.
     var laneOwners: [String?] = []
     var taskExecutorStorage: SimulationTaskExecutor?
+
+    deinit {
+        // A task that names this simulation's executor may still be resumed from another thread.
+        taskExecutorStorage?.retire(keep: capturesGlobalWork)
+    }
     @exclusivity(unchecked) var ready = ReadyQueue()
     @exclusivity(unchecked) var sleepers = SleeperTable()
     @exclusivity(unchecked) var pct: PCTState?

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,17 +61,41 @@ public final class SimulationLane: SerialExecutor, @unchecked Sendable {
 /// thread instead of the global pool.
 ///
 /// Unchecked `Sendable` (an executor must be `Sendable`), for `SimulationLane`'s reason: nothing
-/// in it changes, and its jobs go to the simulation, which runs them on its one thread.
+/// in it changes but `ended`, which its lock guards, and its jobs go to the simulation, which runs
+/// them on its one thread.
+///
+/// A task of a trial may be resumed after its simulation is gone: a continuation that a Dispatch
+/// timer resumes once the trial has ended (EscapeVerdictTests' "resumed from another thread").
+/// The runtime then enqueues the task on this executor, which it holds unowned. So a simulation
+/// that captured plain concurrency keeps its executor alive when it goes (`retire`), and an ended
+/// executor drops the job: its task never runs again, as the trial's failure said. Before, the job
+/// reached the freed simulation and corrupted the test process's heap now and then (crashes in
+/// unrelated tests: a RunSummary copy, the runtime's metadata cache).
 public final class SimulationTaskExecutor: TaskExecutor, @unchecked Sendable {
-    /// Unretained: the simulation owns its task executor and outlives every job on it.
+    /// Unretained: valid while `ended` is false, which `retire` sets before the simulation goes.
     let handle: SimulationHandle
+    private let ended = Mutex(false)
+    /// Executors of ended simulations that captured plain concurrency, kept for their late jobs:
+    /// one small object per such trial, never per load run.
+    private static let retired = Mutex<[SimulationTaskExecutor]>([])
 
     init(simulation: Simulation) { handle = SimulationHandle(simulation) }
 
-    /// Hands a job of a task's nonisolated code to the simulation's ready queue, on the task lane.
+    /// Hands a job of a task's nonisolated code to the simulation's ready queue, on the task lane;
+    /// drops it once the simulation has ended.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        handle.with { $0.enqueue(job, lane: Simulation.taskLane) }
+        ended.withLock { ended in
+            guard !ended else { return }
+            handle.with { $0.enqueue(job, lane: Simulation.taskLane) }
+        }
+    }
+
+    /// The simulation is going: later jobs are dropped, and `keep` keeps the executor itself for
+    /// the tasks that still name it.
+    func retire(keep: Bool) {
+        ended.withLock { $0 = true }
+        if keep { Self.retired.withLock { $0.append(self) } }
     }
 
     /// This executor in the form `Task(executorPreference:)` takes.
