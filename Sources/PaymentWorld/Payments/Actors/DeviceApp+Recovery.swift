@@ -94,7 +94,7 @@ extension DeviceApp {
     /// unless it ended meanwhile.
     func held(_ lifecycle: LifecycleID) {
         guard isCurrent(lifecycle) else { return }
-        returnLater(lifecycle, after: context.configuration.captureWait + context.configuration.timeouts.deviceCall)
+        returnLater(lifecycle, after: heldRecheck)
     }
 
     /// The merchant found the payment still running: the app resumes it (PaymentRestoreRequest) and

@@ -34,6 +34,9 @@ public actor DeviceApp: ReportingActor {
     private let mixTotal: Double
     /// Each flow's lifecycle budget, by `PaymentFlow.rawValue` (derived from its stage timeouts).
     private let budgets: [SimDuration]
+    /// How long after an authorization's "held" notice the customer looks at the order again:
+    /// the longest the merchant's captures may take, and a call. Fixed for the run.
+    let heldRecheck: SimDuration
     @exclusivity(unchecked) private var generated = 0
     /// The last token sale started, whose token a later one may name instead of its own.
     @exclusivity(unchecked) private var lastTokenSale: LifecycleID?
@@ -88,6 +91,7 @@ public actor DeviceApp: ReportingActor {
         arrivals = pipeline.arrivalProcess ?? .poisson(rate: configuration.rate)
         mixTotal = configuration.mix.reduce(0, +)
         budgets = PaymentFlow.allCases.map(configuration.lifecycleBudget(for:))
+        heldRecheck = configuration.captureWait + configuration.timeouts.deviceCall
     }
 
     /// The figures since the last call, and a fresh start for the next interval.
