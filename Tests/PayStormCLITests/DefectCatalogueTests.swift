@@ -102,6 +102,13 @@ import Testing
         // A session that takes one submission: a customer who changes the card meets its limit.
         Entry(defect: "session-limit-ignored", scenario: "mastercard-gateway",
               sets: ["run.lifecycles=600", "behaviour.seed.sessionAuthenticationLimit=1"]),
+        // Claims brought online with the steps they need: a PIN written before its SCA (SCA-5), an I
+        // sent with a Y's liability shift (3DS-6), an authorization sent during the challenge (SALE-5),
+        // and a final CRes that disagrees with the RReq (3DS-2).
+        Entry(defect: "pin-set-on-first-call", scenario: "paysafe-prepaid", sets: ["run.lifecycles=600"]),
+        Entry(defect: "informational-shifts-liability", scenario: "card-payments", sets: card),
+        Entry(defect: "authorize-during-challenge", scenario: "card-payments", sets: card),
+        Entry(defect: "cres-shows-completion", scenario: "card-payments", sets: card),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

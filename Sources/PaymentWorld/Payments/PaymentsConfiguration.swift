@@ -630,4 +630,20 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The platform takes an MPGS update past the session's authenticationLimit, though LC-00 says
     /// the session is exhausted (SES-4).
     case sessionLimitIgnored = "session-limit-ignored"
+    /// The card platform writes a PIN change at its first call and asks for SCA only to confirm it,
+    /// so a customer who never passes the SCA has a new PIN anyway (SCA-5; a PIN changes no status,
+    /// so CARD-4 does not see it).
+    case pinSetOnFirstCall = "pin-set-on-first-call"
+    /// The gateway sends an informational 3-D Secure result (I: data only, no liability shift) with
+    /// a full authentication's ECI, claiming a shift the ACS never granted (3DS-6; G-9 allows an I,
+    /// and the I itself is carried as it ended, so 3DS-3 holds).
+    case informationalShiftsLiability = "informational-shifts-liability"
+    /// The gateway sends a sale's authorization as soon as the ACS asks for a challenge, while the
+    /// cardholder is still on it, to save the issuer's round trip (SALE-5; it carries no result,
+    /// which G-9 would see next).
+    case authorizeDuringChallenge = "authorize-during-challenge"
+    /// The ACS's final CRes says Y whenever the cardholder completed the challenge screen, whatever
+    /// the verdict it sends in the RReq: the app shows "authenticated" for a payment then declined
+    /// (3DS-2: the CRes agrees with the RReq).
+    case cresShowsCompletion = "cres-shows-completion"
 }

@@ -31,12 +31,16 @@ public enum WorldEvent: Sendable {
     /// The gateway sent an authorization; `required` tells whether the card is enrolled in 3DS,
     /// `authentication` is the 3DS result it relies on (nil when none was asked for), and
     /// `exempted` whether it claimed the low-value exemption for this `amount`.
-    case authorizationSent(AttemptID, required: Bool, authentication: TransStatus?, exempted: Bool, amount: Int64)
+    case authorizationSent(AttemptID, required: Bool, authentication: TransStatus?, exempted: Bool, amount: Int64,
+                           liabilityShift: Bool)
     /// LC-06 began for the payment's current attempt: the gateway sent the VEReq or the AReq.
     case authenticationStarted(AttemptID)
     /// LC-06 ended for the payment's current attempt with `status`, which LC-01, LC-02 or LC-03 then
     /// takes (3DS-1: never C or D; 3DS-3: spent by one authorization; 3DS-5: once per start).
     case authenticationEnded(AttemptID, status: TransStatus)
+    /// The ACS ended an EMV 3DS challenge: the transStatus it sent in the RReq to the 3DS server
+    /// and in the final CRes to the cardholder's SDK (3DS-2).
+    case challengeCompleted(PaymentID, rReq: TransStatus, cRes: TransStatus)
     /// The gateway took an authorization answer for an attempt of a live payment (G-8, G-11).
     case authorizationAnswered(AttemptID, approved: Bool)
     /// The issuer (or the network standing in) approved `attempt` and placed a hold.
@@ -137,6 +141,8 @@ public enum WorldEvent: Sendable {
     case scaRequested(LifecycleID, operation: UInt8)
     /// The card platform ran `operation`'s effect for the lifecycle (SCA-1).
     case scaProtectedEffect(LifecycleID, operation: UInt8)
+    /// The card platform set the card's PIN for the lifecycle: a PIN change's effect (SCA-5).
+    case prepaidPinSet(LifecycleID, card: PrepaidCardRef)
 
     // One-time codes.
     /// A wallet started an OTP for the lifecycle (OTP-1, OTP-2, OTP-4, WAL-2).

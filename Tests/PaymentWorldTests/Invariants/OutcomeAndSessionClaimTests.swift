@@ -139,8 +139,8 @@ import Testing
     @Test func anApprovalThePaymentDidNotUseIsReversed() {
         var harness = ClaimHarness<LateApprovalsAreReversed>()
         let first = AttemptID(payment, 0), second = AttemptID(payment, 1)
-        harness.feed(.authorizationSent(first, required: false, authentication: nil, exempted: false, amount: 100),
-                     .authorizationSent(second, required: false, authentication: nil, exempted: false, amount: 100),
+        harness.feed(.authorizationSent(first, required: false, authentication: nil, exempted: false, amount: 100, liabilityShift: false),
+                     .authorizationSent(second, required: false, authentication: nil, exempted: false, amount: 100, liabilityShift: false),
                      .authorizationAnswered(second, approved: true), .authorizationAnswered(first, approved: true),
                      .lateApprovalReversed(first), .paymentRetired(payment, order: lifecycle))
         #expect(harness.violations.isEmpty && harness.checked == 1)

@@ -98,8 +98,15 @@ public actor ACSServer: ReportingActor {
         let payment = challenge.payment
         switch answer {
         // RReq with the final transStatus (3DS-2), or the PaRes of the ACS page.
-        case .passed: result(payment, .authenticated)
-        case .failed: result(payment, .notAuthenticated)
+        case .passed, .failed:
+            let status: TransStatus = answer == .passed ? .authenticated : .notAuthenticated
+            if context.bodies[order].flow.system.threeDSVersion == .v2 {
+                // EMV 3DS: the final CRes closes the SDK's challenge screen with the same transStatus.
+                // The planted bug: a CRes composed from the challenge's completion, not its verdict.
+                let shown: TransStatus = context.has(.cresShowsCompletion) ? .authenticated : status
+                context.observe(.challengeCompleted(payment, rReq: status, cRes: shown))
+            }
+            result(payment, status)
         case .cancelled:
             context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
                          subject: payment.rawValue, argument: WireTransStatus.cancelled)

@@ -13,7 +13,7 @@ extension Gateway {
         switch effect {
         case .startScreening: screen(payment)
         case .startAuthentication: requestAuthentication(payment)
-        case .sendAuthorization: sendAuthorization(payment)
+        case .sendAuthorization(let liabilityShift): sendAuthorization(payment, liabilityShift: liabilityShift)
         case .startTimer(let timer): arm(timer, payment)
         case .startResolution: beginResolution(payment)
         case .sendReversal: reverseInFlight(payment)
@@ -77,16 +77,22 @@ extension Gateway {
 
     // MARK: Authorization
 
-    func sendAuthorization(_ payment: PaymentID) {
+    /// Sends the attempt's authorization, marked with the liability shift its authentication
+    /// earned (the ECI of a Y or an A, domain 3DS-6): the scheme's rule of who bears a fraud chargeback.
+    func sendAuthorization(_ payment: PaymentID, liabilityShift: Bool) {
         records[payment.slot].authorizationSent = context.now
         var record = records[payment.slot]
         var authentication = record.authentication
         if context.has(.authorizeWithoutAuthentication), authentication == .notAuthenticated {
             authentication = .notAuthenticated  // Sent anyway: G-9 sees an N behind an authorization.
         }
+        // The planted bug: an informational result (data only) sent with a full authentication's ECI.
+        let shifted = liabilityShift || (context.has(.informationalShiftsLiability) && authentication == .informational)
+        if shifted { counters.liabilityShifted &+= 1 }
         let facts = context.bodies[payment]
         context.observe(.authorizationSent(AttemptID(payment, record.attempt), required: context.cards[facts.card].enrolled,
-                                           authentication: authentication, exempted: record.exempted, amount: facts.amount))
+                                           authentication: authentication, exempted: record.exempted, amount: facts.amount,
+                                           liabilityShift: shifted))
         if record.flow == .sale {
             if record.attempt < counters.attemptsByProvider.count { counters.attemptsByProvider[record.attempt] &+= 1 }
             let providers: Int
@@ -110,7 +116,8 @@ extension Gateway {
     /// Sends an authorization that no table's effect asked for (LC-02's starts in `authorizing`,
     /// and a planted defect's second attempt), with the response timer a sale's table would arm.
     func authorizeOutsideTheTable(_ payment: PaymentID) {
-        sendAuthorization(payment)
+        // LC-02 starts in authorizing, with its authentication's result: a Y or an A shifts liability.
+        sendAuthorization(payment, liabilityShift: records[payment.slot].authentication?.shiftsLiability ?? false)
         arm(.authorizationResponse, payment)
     }
 

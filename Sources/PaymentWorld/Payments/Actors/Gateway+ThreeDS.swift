@@ -56,7 +56,13 @@ extension Gateway {
             counters.duplicatesDeduped &+= 1
             return
         }
-        if answer == .status(.challengeRequired) { counters.challenged &+= 1 }
+        if answer == .status(.challengeRequired) {
+            counters.challenged &+= 1
+            if context.has(.authorizeDuringChallenge), record.verification == nil, record.flow == .sale {
+                // The planted bug: the authorization goes out while the cardholder is still on the challenge.
+                sendAuthorization(payment, liabilityShift: false)
+            }
+        }
         if answer == .status(.decoupled) {
             counters.decoupled &+= 1
             if context.has(.decoupledTakenAsFinal), records[payment.slot].verification == nil {

@@ -53,6 +53,10 @@ extension PlantedDefect {
         case .unavailableTakenAsAttempted: "3DS-3"
         case .saleAmountIncludesFee: "SALE-3"
         case .sessionLimitIgnored: "SES-4"
+        case .pinSetOnFirstCall: "SCA-5"
+        case .informationalShiftsLiability: "3DS-6"
+        case .authorizeDuringChallenge: "SALE-5"
+        case .cresShowsCompletion: "3DS-2"
         }
     }
 
@@ -81,7 +85,8 @@ extension PlantedDefect {
              .commissionPaidToPayee, .tokenSaleOnDeletedToken, .refundAppliedTwice,
              .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
-             .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored:
+             .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored, .pinSetOnFirstCall,
+             .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion:
             false
         }
     }
@@ -102,7 +107,7 @@ extension PlantedDefect {
         case .sessionLimitIgnored: [.mastercardPay, .mastercardAuthorize]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
         case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases,
-             .scaAppliesLatestPendingOperation: [.paysafeCard]
+             .scaAppliesLatestPendingOperation, .pinSetOnFirstCall: [.paysafeCard]
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
@@ -111,7 +116,8 @@ extension PlantedDefect {
              .unknownReportedAsSuccess, .reversalReleasesTwice, .restoreOpensSecondPayment, .refundAppliedTwice,
              .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
-             .unavailableTakenAsAttempted, .saleAmountIncludesFee: []
+             .unavailableTakenAsAttempted, .saleAmountIncludesFee, .informationalShiftsLiability, .authorizeDuringChallenge,
+             .cresShowsCompletion: []
         }
     }
 }

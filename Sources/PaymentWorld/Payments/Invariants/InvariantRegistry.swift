@@ -7,7 +7,7 @@ import SimulationKernel
 /// run's first violation.
 struct InvariantRegistry {
     /// Every claim, in report order. Where one event can break two claims, the one listed first is
-    /// reported first: G-10 before G-2 on an approval of an unusable card, G-11 before G-9.
+    /// reported first: G-10 before G-2 on an approval of an unusable card, G-11 and SALE-5 before G-9.
     static var catalogue: [any InvariantMonitor.Type] {
         [
             EveryTransferIsLegal.self,               // G-1
@@ -22,11 +22,14 @@ struct InvariantRegistry {
             EveryLifecycleEndsInTime.self,           // G-7
             AnswersFollowTheirRequests.self,         // G-8
             CascadeAttemptsRunOneAtATime.self,       // G-11
+            NoAuthorizationDuringAuthentication.self, // SALE-5
             AuthorizationFollowsAuthentication.self, // G-9
             ChallengesAreNeverResults.self,          // 3DS-1
+            ChallengeScreensShowTheVerdict.self,     // 3DS-2
             EachAuthenticationAuthorizesOnce.self,   // 3DS-3
             AuthenticationsEndInTime.self,           // 3DS-4
             EachAuthenticationEndsOnce.self,         // 3DS-5
+            LiabilityShiftsOnlyOnYOrA.self,          // 3DS-6
             FullCardNumbersStayInScope.self,         // G-12
             CapturesNeverExceedTheAuthorization.self, // AUTH-1
             RefundsNeverExceedCaptures.self,         // AUTH-3
@@ -66,6 +69,7 @@ struct InvariantRegistry {
             TokensCompleteOnlyAfterThePassIsAdded.self, // PROV-2
             ScaEffectsRedeemTheirOwnOperation.self,  // SCA-1
             ScaEventsTakeTheirLastAttemptsStatus.self, // SCA-4
+            FirstScaCallsTakeNoEffect.self,          // SCA-5
             CompletedTokensStayCompleted.self,       // PROV-4
             OneShotSessionsAreUsedOnce.self,         // SES-5
             MoneyOperationsApplyOnce.self,           // AUTH-6

@@ -8,6 +8,7 @@ extension PaymentCounters {
         [
             ("three_ds.frictionless", \.frictionless), ("three_ds.challenge", \.challenged),
             ("three_ds.decoupled", \.decoupled), ("three_ds.exempted", \.exempted),
+            ("three_ds.liability_shifted", \.liabilityShifted),
             ("cascades.started", \.cascades), ("cascades.succeeded", \.cascadeSuccesses),
             ("cascades.consent.asked", \.cascadeConsentsAsked), ("cascades.consent.given", \.cascadeConsentsGiven),
             ("cascades.consent.refused", \.cascadeConsentsRefused), ("cascades.consent.timed_out", \.cascadeConsentsTimedOut),

@@ -129,6 +129,10 @@ public actor CardPlatform: ReportingActor {
                 session.stateAtCall = cards[customer].state
                 if desk.context.has(.scaAppliesLatestPendingOperation) { cards[customer].latestPending = step }
                 openScaEvent(for: step, lifecycle)
+                if step == .changePrepaidCardPin && desk.context.has(.pinSetOnFirstCall) {
+                    // The planted bug: the new PIN is written at once, the SCA asked for only to confirm it.
+                    _ = update(step, customer, lifecycle, from: cards[customer].state, sca: false)
+                }
                 return .scaRequired  // SCA-5: the first call has no effect.
             }
             session.awaitingSca = step
@@ -453,6 +457,7 @@ public actor CardPlatform: ReportingActor {
                                            activations: cards[customer].activations))
         case .recordPinSet:
             desk.counters.prepaidPinsSet &+= 1
+            desk.observe(.prepaidPinSet(lifecycle, card: ref(customer)))
         case .deactivateTokens:
             cards[customer].tokens.deactivateAll()
             desk.observe(.tokensDeactivated(lifecycle, card: ref(customer)))

@@ -13,7 +13,7 @@ final class CascadeKeepsOneAttemptInFlight: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .authorizationSent(let attempt, _, _, _, _):
+        case .authorizationSent(let attempt, _, _, _, _, _):
             let other = inFlight[attempt.payment]
             checks.expect(other < 0 || other == attempt.index, about: attempt.payment,
                           "attempt #\(attempt.index + 1) sent while attempt #\(other + 1) was still in flight")

@@ -21,7 +21,7 @@ final class LateApprovalsAreReversed: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .authorizationSent(let attempt, _, _, _, _):
+        case .authorizationSent(let attempt, _, _, _, _, _):
             payments.update(attempt.payment) { $0.latestAttempt = max($0.latestAttempt, attempt.index) }
         case .paymentFinal(let payment, _, let succeeded):
             if !succeeded { payments.update(payment) { $0.failed = true } }

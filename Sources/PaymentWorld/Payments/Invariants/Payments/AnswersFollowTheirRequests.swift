@@ -12,7 +12,7 @@ final class AnswersFollowTheirRequests: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .authorizationSent(let attempt, _, _, _, _):
+        case .authorizationSent(let attempt, _, _, _, _, _):
             sent.update(attempt.payment) { $0 = max($0, attempt.index + 1) }
         case .authorizationAnswered(let attempt, _):
             let made = sent[attempt.payment]

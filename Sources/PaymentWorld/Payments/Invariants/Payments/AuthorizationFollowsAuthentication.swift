@@ -16,7 +16,7 @@ final class AuthorizationFollowsAuthentication: SafetyMonitor {
     }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        guard case .authorizationSent(let attempt, let required, let authentication, let exempted, let amount) = event
+        guard case .authorizationSent(let attempt, let required, let authentication, let exempted, let amount, _) = event
         else { return }
         let validExemption = exempted && amount < lowValueExemption
         let allowed = !required || validExemption || authentication == .authenticated || authentication == .attempted

@@ -19,7 +19,7 @@ final class CascadeAttemptsRunOneAtATime: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .authorizationSent(let attempt, _, _, _, _):
+        case .authorizationSent(let attempt, _, _, _, _, _):
             let shadow = payments.update(attempt.payment) { shadow in
                 shadow.sent = max(shadow.sent, attempt.index + 1)
                 return shadow

@@ -48,7 +48,7 @@ final class EachAuthenticationAuthorizesOnce: SafetyMonitor {
                 shadow.unspent = true
                 shadow.result = UInt8(WireTransStatus.encode(status))
             }
-        case .authorizationSent(let attempt, _, let authentication, _, _):
+        case .authorizationSent(let attempt, _, let authentication, _, _, _):
             guard let authentication else { return }  // No 3-D Secure asked for: nothing to spend.
             let before = payments.update(attempt.payment) { shadow -> AuthenticationShadow in
                 defer { shadow.unspent = false }
@@ -128,5 +128,60 @@ final class AuthenticationsEndInTime: SafetyMonitor {
         default:
             break
         }
+    }
+}
+
+/// 3DS-6: liability shifts exactly when the authentication an authorization spends ended Y or A.
+/// The shift is what the authorization is sent with (its ECI), judged against LC-06's own result,
+/// not the status the gateway put beside it: a U, an I or no authentication at all never shifts it,
+/// and a later authorization with no fresh authentication (a cascade's direct retry) shifts nothing.
+final class LiabilityShiftsOnlyOnYOrA: SafetyMonitor {
+    static let invariant = "3DS-6"
+    static let claim = "LiabilityShiftsOnlyOnYOrA"
+    static let watches: [WorldEvent.Kind] = [.authenticationEnded, .authorizationSent, .paymentRetired]
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        switch event {
+        case .authenticationEnded(let attempt, let status):
+            payments.update(attempt.payment) { shadow in
+                shadow.unspent = true
+                shadow.result = UInt8(WireTransStatus.encode(status))
+            }
+        case .authorizationSent(let attempt, _, _, _, _, let shifted):
+            let spent = payments.update(attempt.payment) { shadow -> AuthenticationShadow in
+                defer { shadow.unspent = false }
+                return shadow
+            }
+            let result = WireTransStatus.decode(UInt64(spent.result))
+            let earned = spent.unspent && result.shiftsLiability
+            checks.expect(shifted == earned, about: attempt.payment,
+                          shifted ? "attempt \(attempt.index) was sent with the liability shift, but "
+                                      + (spent.unspent ? "its authentication ended \(result)" : "it spends no authentication")
+                                  : "attempt \(attempt.index) was sent without the liability shift its authentication's \(result) earned")
+        case .paymentRetired(let payment, _):
+            payments.forget(payment)
+        default:
+            break
+        }
+    }
+}
+
+/// 3DS-2: a challenge's final result is the transStatus of its RReq, and the final CRes the
+/// cardholder's SDK shows agrees with it. The ACS composes both when the challenge ends; the
+/// gateway's ending on the RReq is 3DS-3's (it authorizes with the very result LC-06 ended with).
+final class ChallengeScreensShowTheVerdict: SafetyMonitor {
+    static let invariant = "3DS-2"
+    static let claim = "ChallengeScreensShowTheVerdict"
+    static let watches: [WorldEvent.Kind] = [.challengeCompleted]
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        guard case .challengeCompleted(let payment, let rReq, let cRes) = event else { return }
+        checks.expect(rReq.isFinal && cRes == rReq, about: payment,
+                      "the challenge's RReq said \(rReq) and its final CRes showed \(cRes)")
     }
 }

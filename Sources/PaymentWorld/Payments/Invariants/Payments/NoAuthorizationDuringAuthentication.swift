@@ -1,0 +1,30 @@
+/// SALE-5: when authentication is required, no authorization is sent unless it has ended: never
+/// while the payment's 3-D Secure is still running (the ACS page open, a challenge or a decoupled
+/// approval pending). The ending's result is G-9's to judge, word for word (Y or A, or U with the
+/// policy on); this claim holds the order of the two, which G-9 cannot see: an authorization sent
+/// during a challenge carries no result at all.
+final class NoAuthorizationDuringAuthentication: SafetyMonitor {
+    static let invariant = "SALE-5"
+    static let claim = "NoAuthorizationDuringAuthentication"
+    static let watches: [WorldEvent.Kind] = [.authenticationStarted, .authenticationEnded, .authorizationSent,
+                                             .paymentRetired]
+    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+
+    init(_ world: MonitoredWorld) {}
+
+    func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        switch event {
+        case .authenticationStarted(let attempt):
+            payments.update(attempt.payment) { $0.open = true }
+        case .authenticationEnded(let attempt, _):
+            payments.update(attempt.payment) { $0.open = false }
+        case .authorizationSent(let attempt, _, _, _, _, _):
+            checks.expect(!payments[attempt.payment].open, about: attempt.payment,
+                          "attempt \(attempt.index)'s authorization was sent while its 3-D Secure authentication was still running")
+        case .paymentRetired(let payment, _):
+            payments.forget(payment)
+        default:
+            break
+        }
+    }
+}
