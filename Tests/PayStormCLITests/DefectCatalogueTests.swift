@@ -109,6 +109,8 @@ import Testing
         Entry(defect: "informational-shifts-liability", scenario: "card-payments", sets: card),
         Entry(defect: "authorize-during-challenge", scenario: "card-payments", sets: card),
         Entry(defect: "cres-shows-completion", scenario: "card-payments", sets: card),
+        // Two phones provisioning one card at once: hot customers.
+        Entry(defect: "activation-data-per-card", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

@@ -382,6 +382,16 @@ enum StepWire {
 
 /// The card platform's redemption of an SCA event at the SCA authority: the protected operation,
 /// and in the answer whether a verified event was redeemed for it.
+/// The payload of a wallet `tokenize` call: the wallet's nonce the activation data is bound to
+/// (PROV-5), and whether the call carries a verified SCA event's details (the second call).
+enum TokenizeWire {
+    static let withSca = WireField(from: 0, bits: 1)
+    static let nonce = WireField(from: 1, bits: 14)
+
+    static func request(nonce: UInt64, withSca: Bool) -> UInt64 { Self.nonce.write(nonce) | Self.withSca.write(withSca ? 1 : 0) }
+    static func nonce(of payload: UInt64) -> UInt64 { nonce.read(payload) }
+}
+
 /// The payload of an MPGS `updateSession`: whether the app names the API version before the
 /// session's (bit 0), and whether the customer will change this card for another (bit 1).
 enum SessionUpdateWire {

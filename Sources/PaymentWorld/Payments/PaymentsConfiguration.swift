@@ -646,4 +646,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// the verdict it sends in the RReq: the app shows "authenticated" for a payment then declined
     /// (3DS-2: the CRes agrees with the RReq).
     case cresShowsCompletion = "cres-shows-completion"
+    /// The card platform issues one activation data per card and hands it to every tokenization of
+    /// it, so two phones provisioning the same card at once carry the same data: the PNO can no
+    /// longer tell which pass it activates (PROV-5: single-use, bound to its card and nonce).
+    case activationDataPerCard = "activation-data-per-card"
 }

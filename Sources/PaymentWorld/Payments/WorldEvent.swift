@@ -157,6 +157,10 @@ public enum WorldEvent: Sendable {
     // Push provisioning.
     /// The card platform initiated the lifecycle's wallet tokenization (PROV-2).
     case tokenizationInitiated(LifecycleID)
+    /// It answered the tokenization with `data`, the activation data for `card` and the wallet's `nonce` (PROV-5).
+    case activationDataIssued(LifecycleID, data: UInt64, card: PrepaidCardRef, nonce: UInt64)
+    /// The PNO activated the lifecycle's token with the pass request's activation data and nonce (PROV-5).
+    case activationDataRedeemed(LifecycleID, data: UInt64, nonce: UInt64)
     /// The customer's mobile wallet added the lifecycle's pass, holding its DPAN (PROV-2).
     case passAdded(LifecycleID)
     /// The lifecycle's tokenization lapsed at its completion time: the device holds no token now (PROV-4).

@@ -19,8 +19,16 @@ extension DeviceApp {
             return false
         }
         // Apple hands the app its certificates, nonce and signature; Google its device and account ids.
+        cursors[payment.slot].walletNonce = UInt16(provisioningRandom.int(in: 1...TokenizeWire.nonce.mask))
         stepProvisioning(payment, cursors[payment.slot].google ? .walletIds : .walletChallenge)
         return true
+    }
+
+    /// The pass request the app hands the mobile wallet: its tokenization's activation data and nonce.
+    func passRequest(_ payment: LifecycleID, verified: Bool) -> UInt64 {
+        let cursor = cursors[payment.slot]
+        return PassWire.request(google: cursor.google, verified: verified, activation: UInt64(cursor.activationData),
+                                nonce: UInt64(cursor.walletNonce))
     }
 
     /// The app hands the pass request to the mobile wallet, whose sheet the customer goes through
@@ -42,6 +50,7 @@ extension DeviceApp {
         let event: ProvisioningEvent?
         switch (step, answer) {
         case (.tokenizeForWallet, .ok):
+            cursors[payment.slot].activationData = UInt32(truncatingIfNeeded: payload)
             // The card platform tokenizes only an ACTIVE card (PROV-1, its check and the claim's), so
             // its ok says the card was active.
             event = .tokenizeOk(cardStatus: .active, allowDigitalTokenization: false)
@@ -75,7 +84,7 @@ extension DeviceApp {
     /// The customer verified their identity: the app asks the wallet again to add the pass.
     func identityVerified(_ payment: LifecycleID, serial: UInt64) {
         guard timerIsLive(payment, serial: serial), cursors[payment.slot].provisioning == .identityVerification else { return }
-        call(payment, .addPass, payload: PassWire.request(google: cursors[payment.slot].google, verified: true))
+        call(payment, .addPass, payload: passRequest(payment, verified: true))
     }
 
     /// The provisioning's 600 s ran out while the pass was being activated: abandoned (domain §2.7).

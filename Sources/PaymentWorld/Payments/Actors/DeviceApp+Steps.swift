@@ -33,6 +33,10 @@ struct StepCursor {
     /// serial of its 600 s timer.
     var provisioning = ProvisioningState.idle
     var google = false
+    /// The wallet's nonce the tokenization is asked with, and the activation data it was answered
+    /// with: the pass request carries both (PROV-5).
+    var walletNonce: UInt16 = 0
+    var activationData: UInt32 = 0
     var provisioningSerial: UInt64 = 0
 }
 
@@ -136,7 +140,9 @@ extension DeviceApp {
             // 1: the customer asked to save the card once verified (VER-3).
             return random.chance(context.configuration.seed.verificationSavesCard) ? 1 : 0
         case .addPass:
-            return PassWire.request(google: cursors[lifecycle.slot].google, verified: false)
+            return passRequest(lifecycle, verified: false)
+        case .tokenizeForWallet:
+            return TokenizeWire.request(nonce: UInt64(cursors[lifecycle.slot].walletNonce), withSca: false)
         default:
             return 0
         }
@@ -197,7 +203,9 @@ extension DeviceApp {
             switch step {
             case .scaAttempt:
                 // Verified: call the protected operation again, now with the event's details.
-                call(payment, cursors[payment.slot].scaFor ?? step, payload: 1)
+                let protected = cursors[payment.slot].scaFor ?? step
+                call(payment, protected, payload: protected == .tokenizeForWallet
+                    ? TokenizeWire.request(nonce: UInt64(cursors[payment.slot].walletNonce), withSca: true) : 1)
             case .createPrepaidCard:
                 let payload = StepWire.answerPayload(of: argument)
                 let physical = CardCreatedWire.isPhysical(payload)

@@ -93,6 +93,11 @@ public actor TokenService: ReportingActor {
         case .pnoRequest:
             // The PNO decides once per pass request; a repeated request gets the same decision.
             let approved = record.activation ?? (desk.random.chance(desk.seed.pnoDecline) ? 0 : 1)
+            if record.activation == nil && approved == 1 {
+                // The PNO activates the token with the pass's activation data, which that spends (PROV-5).
+                desk.observe(.activationDataRedeemed(payment, data: PassWire.activation(of: event.argument),
+                                                     nonce: PassWire.nonce(of: event.argument)))
+            }
             record.activation = approved
             if PassWire.isGoogle(event.argument) && record.identityVerification == nil {
                 // Google manual tokenization: the token waits in NEEDS_IDENTITY_VERIFICATION (S3 b).
@@ -284,15 +289,23 @@ public actor MobileWallet: ReportingActor {
 /// argument (which wallet, and whether the customer has verified their identity), and what
 /// comes back: the PNO's answer, and why the wallet refused a pass (LC-11 `walletError` or
 /// `pnoDeclined`).
+///
+/// The request also carries what binds the pass to its tokenization (PROV-5): the activation data
+/// the card platform answered `tokenize` with, and the wallet's nonce (Apple's, or the Google
+/// device and account it stands for) the tokenization was asked with.
 enum PassWire {
     static let google: UInt64 = 1
     static let verified: UInt64 = 2
+    static let activation = WireField(from: 2, bits: 24)
+    static let nonce = WireField(from: 26, bits: 14)
 
-    static func request(google: Bool, verified: Bool) -> UInt64 {
-        (google ? Self.google : 0) | (verified ? Self.verified : 0)
+    static func request(google: Bool, verified: Bool, activation: UInt64, nonce: UInt64) -> UInt64 {
+        (google ? Self.google : 0) | (verified ? Self.verified : 0) | Self.activation.write(activation) | Self.nonce.write(nonce)
     }
     static func isGoogle(_ argument: UInt64) -> Bool { argument & google != 0 }
     static func isVerified(_ argument: UInt64) -> Bool { argument & verified != 0 }
+    static func activation(of argument: UInt64) -> UInt64 { activation.read(argument) }
+    static func nonce(of argument: UInt64) -> UInt64 { nonce.read(argument) }
 
     /// The PNO's answer besides 0 (declined) and 1 (approved).
     static let needsIdentityVerification: UInt64 = 2

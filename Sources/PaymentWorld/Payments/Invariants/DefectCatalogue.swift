@@ -57,6 +57,7 @@ extension PlantedDefect {
         case .informationalShiftsLiability: "3DS-6"
         case .authorizeDuringChallenge: "SALE-5"
         case .cresShowsCompletion: "3DS-2"
+        case .activationDataPerCard: "PROV-5"
         }
     }
 
@@ -74,6 +75,9 @@ extension PlantedDefect {
             true
         // Another phone of the same customer must ask for another protected operation meanwhile.
         case .scaAppliesLatestPendingOperation:
+            true
+        // Two phones of the customer provisioning the card at once share the card's one activation data.
+        case .activationDataPerCard:
             true
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
@@ -102,7 +106,7 @@ extension PlantedDefect {
         case .walletPaysWithoutRechecking: [.portmoneWalletCard, .portmoneBill]
         case .cardStatusReadBeforeSca: [.paysafeCard]
         case .tokenizationChecksCardAtStartOnly: [.paysafeCard, .paysafeProvisioning]
-        case .tokensDedupedPerRequest: [.paysafeProvisioning]
+        case .tokensDedupedPerRequest, .activationDataPerCard: [.paysafeProvisioning]
         case .walletStoresBeforeOtp: [.portmoneWalletCard]
         case .sessionLimitIgnored: [.mastercardPay, .mastercardAuthorize]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]

@@ -71,6 +71,7 @@ struct InvariantRegistry {
             ScaEventsTakeTheirLastAttemptsStatus.self, // SCA-4
             FirstScaCallsTakeNoEffect.self,          // SCA-5
             CompletedTokensStayCompleted.self,       // PROV-4
+            ActivationDataIsSpentOnceByItsPass.self, // PROV-5
             OneShotSessionsAreUsedOnce.self,         // SES-5
             MoneyOperationsApplyOnce.self,           // AUTH-6
             VerificationsMoveNoMoney.self,           // VER-1

@@ -26,6 +26,8 @@ public actor CardPlatform: ReportingActor {
         var tokenOwners: (LifecycleID, LifecycleID, LifecycleID) = (.none, .none, .none)
         /// The planted bug's one pending protected operation per card (`scaAppliesLatestPendingOperation`).
         var latestPending: SeedStep?
+        /// The activation data of the card's latest tokenization (PROV-5).
+        var activationData: UInt64 = 0
     }
 
     /// One lifecycle's calls to the platform.
@@ -44,6 +46,8 @@ public actor CardPlatform: ReportingActor {
         var tokenDevice = 0
         var provisioningTimer: UInt32 = 0
         var provisioningExpired = false
+        /// The wallet's nonce the tokenization was asked with (PROV-5).
+        var walletNonce: UInt64 = 0
     }
 
     nonisolated public let lane: SimulationLane
@@ -53,6 +57,8 @@ public actor CardPlatform: ReportingActor {
     @exclusivity(unchecked) private var sessions = SlotTable(empty: Session())
     /// The customers' cards, by customer (read by the purchases in `CardPlatform+Purchases.swift`).
     @exclusivity(unchecked) var cards: [Card] = []
+    /// The last activation data issued: each tokenization gets the next, wrapping within the wire's field.
+    @exclusivity(unchecked) private var activationSerial: UInt64 = 0
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
@@ -101,7 +107,9 @@ public actor CardPlatform: ReportingActor {
             return
         }
         session.replyPayload = 0
-        let answer = serve(step, withSca: StepWire.payload(of: event.argument) == 1, attempt: attempt, lifecycle: lifecycle,
+        let payload = StepWire.payload(of: event.argument)
+        if step == .tokenizeForWallet { session.walletNonce = TokenizeWire.nonce(of: payload) }
+        let answer = serve(step, withSca: TokenizeWire.withSca.read(payload) == 1, attempt: attempt, lifecycle: lifecycle,
                            session: &session)
         if let answer {
             session.last = LastAnswer(step: step, attempt: attempt, answer: answer, payload: session.replyPayload)
@@ -233,6 +241,7 @@ public actor CardPlatform: ReportingActor {
         guard var session = sessions[lifecycle], let step = session.awaitingSca,
               UInt64(step.rawValue) == ScaRedeemWire.operation(of: argument) else { return }
         session.awaitingSca = nil
+        session.replyPayload = 0
         let customer = customer(of: lifecycle)
         expireIfDue(customer, lifecycle)  // The card may have expired while the customer did their SCA.
         let answer: StepAnswer
@@ -253,9 +262,10 @@ public actor CardPlatform: ReportingActor {
             desk.send(.scaApplied, to: .scaAuthority, lifecycle,
                       argument: ScaRedeemWire.answer(UInt64(step.rawValue), verified: answer == .ok))
         }
-        session.last = LastAnswer(step: step, attempt: session.awaitingAttempt, answer: answer)
+        // A tokenization's answer carries its activation data (PROV-5), as the call without SCA does.
+        session.last = LastAnswer(step: step, attempt: session.awaitingAttempt, answer: answer, payload: session.replyPayload)
         sessions[lifecycle] = session
-        desk.answer(lifecycle, step, answer, call: session.awaitingAttempt)
+        desk.answer(lifecycle, step, answer, call: session.awaitingAttempt, payload: session.replyPayload)
     }
 
     /// Applies a lock, unlock, cancel or PIN change to the customer's card as it is now, through its
@@ -343,6 +353,15 @@ public actor CardPlatform: ReportingActor {
         cards[customer].tokens[device] = .initiated
         setOwner(customer, device, lifecycle)
         desk.observe(.tokenizationInitiated(lifecycle))
+        // The activation data the pass request must carry: fresh for each tokenization, and bound to
+        // its card and the wallet's nonce (PROV-5). The planted bug keeps one per card instead.
+        activationSerial = activationSerial & PassWire.activation.mask == PassWire.activation.mask ? 1 : activationSerial + 1
+        if cards[customer].activationData == 0 || !desk.context.has(.activationDataPerCard) {
+            cards[customer].activationData = activationSerial
+        }
+        session.replyPayload = cards[customer].activationData
+        desk.observe(.activationDataIssued(lifecycle, data: cards[customer].activationData, card: ref(customer),
+                                           nonce: session.walletNonce))
         // The push provisioning must complete within its time (600 s, domain §2.7), or it lapses.
         session.tokenCustomer = customer
         session.tokenDevice = device
