@@ -111,6 +111,8 @@ import Testing
         Entry(defect: "cres-shows-completion", scenario: "card-payments", sets: card),
         // Two phones provisioning one card at once: hot customers.
         Entry(defect: "activation-data-per-card", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
+        // The app changes a signed parameter: the init's parameters are not what the merchant signed.
+        Entry(defect: "amount-changed-after-signing", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

@@ -650,4 +650,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// it, so two phones provisioning the same card at once carry the same data: the PNO can no
     /// longer tell which pass it activates (PROV-5: single-use, bound to its card and nonce).
     case activationDataPerCard = "activation-data-per-card"
+    /// The ecommpay app adds the customer's tip to the order after the merchant signed its
+    /// parameters: the init carries an amount nobody signed (SES-3; the platform refuses it).
+    case amountChangedAfterSigning = "amount-changed-after-signing"
 }

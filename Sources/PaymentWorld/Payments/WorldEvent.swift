@@ -127,6 +127,9 @@ public enum WorldEvent: Sendable {
     case sessionUsed(LifecycleID, apiVersion: Int, deviceSubmission: Bool)
     /// The session's lifetime (or a Sips context's inactivity limit) ran out.
     case sessionExpired(LifecycleID)
+    /// The platform received an init whose parameters digest to `digest` under the signature
+    /// `signature` the merchant gave (SES-3).
+    case parametersReceived(LifecycleID, digest: UInt64, signature: UInt64)
     /// The SCA authority opened an event for `operation` (a `SeedStep`'s raw value) allowing
     /// `allowableAttempts` attempts (SCA-1 … SCA-3).
     case scaEventOpened(LifecycleID, operation: UInt8, allowableAttempts: Int)

@@ -36,6 +36,8 @@ struct StepCursor {
     /// The wallet's nonce the tokenization is asked with, and the activation data it was answered
     /// with: the pass request carries both (PROV-5).
     var walletNonce: UInt16 = 0
+    /// The merchant's signature of the order's parameters (ecommpay E1), carried by the init.
+    var signature: UInt32 = 0
     var activationData: UInt32 = 0
     var provisioningSerial: UInt64 = 0
 }
@@ -141,6 +143,8 @@ extension DeviceApp {
             return random.chance(context.configuration.seed.verificationSavesCard) ? 1 : 0
         case .addPass:
             return passRequest(lifecycle, verified: false)
+        case .initSession:
+            return UInt64(cursors[lifecycle.slot].signature)
         case .tokenizeForWallet:
             return TokenizeWire.request(nonce: UInt64(cursors[lifecycle.slot].walletNonce), withSca: false)
         default:
@@ -230,6 +234,16 @@ extension DeviceApp {
                 context.bodies.addPeopleTime(CardCreatedWire.delivery(payload), to: payment)  // The post, not the system.
                 context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                     argument: cursors[payment.slot].serial)
+            case .signParameters:
+                // The merchant's signature of the order, which the init carries to the platform (SES-3).
+                cursors[payment.slot].signature = UInt32(truncatingIfNeeded: StepWire.answerPayload(of: argument))
+                if context.has(.amountChangedAfterSigning) {
+                    // The planted bug: the app adds the customer's tip to the order after it was signed.
+                    var order = context.bodies[payment]
+                    order.amount += 100
+                    context.bodies.publish(order, for: payment)
+                }
+                advance(payment)
             case .updateSession where SessionUpdateWire.cardToChange(cursors[payment.slot].payload):
                 // The customer changes the card on the session: a second update, with the card they pay with.
                 call(payment, .updateSession, payload: 0)

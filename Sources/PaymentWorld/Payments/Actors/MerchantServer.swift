@@ -73,8 +73,9 @@ public actor MerchantServer: ReportingActor {
             // E1: the merchant signs the payment's parameters with the project's secret key.
             let step = StepWire.step(of: event.argument) ?? .signParameters
             counters.stepAnswers.count(step, .ok)  // Every call, repeats too: the merchant keeps no record of calls.
+            let signature = EcommpaySignature.sign(context.bodies[payment], paymentId: payment)
             context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment.rawValue,
-                         argument: StepWire.answer(step, .ok, call: StepWire.attempt(of: event.argument)))
+                         argument: StepWire.answer(step, .ok, call: StepWire.attempt(of: event.argument), payload: signature))
         default: preconditionFailure("merchant got unexpected event \(PaymentMessage.name(event.kind))")
         }
     }

@@ -60,7 +60,7 @@ public actor Platform: ReportingActor {
     private func serve(_ step: SeedStep, payload: UInt64, payment: LifecycleID, record: inout Record) -> StepAnswer {
         switch step {
         case .getCommission, .proceedPayment: servePortmone(step, payment: payment)
-        case .initSession: serveEcommpay(step, payment: payment, record: &record)
+        case .initSession: serveEcommpay(step, payload: payload, payment: payment, record: &record)
         case .createSession, .updateSession, .operationWithSession:
             serveMastercard(step, payload: payload, payment: payment, record: &record)
         case .orderInitialize, .getWalletData: serveSogenactif(step, payment: payment, record: &record)

@@ -58,6 +58,7 @@ extension PlantedDefect {
         case .authorizeDuringChallenge: "SALE-5"
         case .cresShowsCompletion: "3DS-2"
         case .activationDataPerCard: "PROV-5"
+        case .amountChangedAfterSigning: "SES-3"
         }
     }
 
@@ -90,7 +91,7 @@ extension PlantedDefect {
              .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored, .pinSetOnFirstCall,
-             .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion:
+             .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion, .amountChangedAfterSigning:
             false
         }
     }
@@ -102,6 +103,7 @@ extension PlantedDefect {
         case .otpAttemptsNotCounted: [.portmoneWalletCard, .portmoneBill]
         case .commissionPaidToPayee: [.portmoneBill, .portmoneTopUp]
         case .tokenSaleOnDeletedToken: [.ecommpayTokenSale]
+        case .amountChangedAfterSigning: [.ecommpaySale, .ecommpayAuth]
         case .walletDedupesCardNamesPerRequest: [.portmoneWalletCard]
         case .walletPaysWithoutRechecking: [.portmoneWalletCard, .portmoneBill]
         case .cardStatusReadBeforeSca: [.paysafeCard]

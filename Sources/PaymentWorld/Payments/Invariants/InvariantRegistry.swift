@@ -58,6 +58,7 @@ struct InvariantRegistry {
             DeclinedPaymentsMoveNoMoney.self,        // SALE-2
             NoOperationOnAnExpiredSession.self,      // SES-1
             UpdatesNameTheSessionsVersion.self,      // SES-2
+            InitsCarryWhatWasSigned.self,            // SES-3
             SessionUsesStayWithinTheLimit.self,      // SES-4
             ScaEventsTakeOneEffect.self,             // SCA-2
             ExpiredOrExhaustedScaNeverVerifies.self, // SCA-3

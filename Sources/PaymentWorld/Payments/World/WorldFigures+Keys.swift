@@ -44,7 +44,8 @@ extension PaymentCounters {
             ("seed_side.masterpass_otp_server_errors", \.walletOtpServerErrors),
             ("seed_side.masterpass_deletes_refused", \.walletDeletesRefused),
             ("seed_side.sessions_expired_unbound", \.sessionsExpiredUnbound),
-            ("seed_side.session_card_changes", \.sessionCardChanges), ("seed_side.sessions_exhausted", \.sessionsExhausted), ("seed_side.session_operations", \.sessionOperations),
+            ("seed_side.session_card_changes", \.sessionCardChanges), ("seed_side.sessions_exhausted", \.sessionsExhausted),
+            ("seed_side.signatures_refused", \.signaturesRefused), ("seed_side.session_operations", \.sessionOperations),
             ("dropped_by_outage", \.droppedByOutage), ("rejected_by_queue", \.rejectedByQueue),
             ("contention.conflicts.wallet", \.walletConflicts), ("contention.conflicts.prepaid_card", \.cardConflicts),
         ]

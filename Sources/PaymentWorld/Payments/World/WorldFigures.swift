@@ -32,6 +32,8 @@ public struct PaymentCounters: Sendable {
     public var frictionless: UInt64 = 0
     /// Authorizations sent with the liability shift a Y or an A earns (3DS-6).
     public var liabilityShifted: UInt64 = 0
+    /// Inits the platform refused because their parameters were not the ones signed (SES-3).
+    public var signaturesRefused: UInt64 = 0
     /// Payments of enrolled cards that skipped 3-D Secure under the low-value exemption.
     public var exempted: UInt64 = 0
     public var challenged: UInt64 = 0

@@ -74,7 +74,8 @@ extension SeedCatalogue {
         .code(.ecommpay, "SERVER_CONTENT_PARSING_ERROR", "response not parseable", .notModelled("messages carry no bytes to parse")),
         .code(.ecommpay, "SERVER_METHOD_NOT_FOUND", "method not supported", .notModelled("the app calls only supported methods")),
         .code(.ecommpay, "SERVER_UNAUTHORIZED", "connection or authorization error",
-              .notModelled("the merchant's signature is always valid")),
+              .notModelled("the merchant signs the parameters the app sends, so the platform's signature check "
+                               + "(seed_side.signatures_refused, SES-3) refuses none")),
         .code(.ecommpay, "0", "operation.code: success", .notModelled("the model reports the final status (success), not operation.code")),
         .code(.ecommpay, "104", "operation.code: declined by the 3DS check", .endCode),
         .code(.ecommpay, "108",

@@ -3,8 +3,16 @@ import SimulationKernel
 /// ecommpay's platform (E1, E4): init binds the session to the merchant's signature (LC-00), and
 /// CardVerifyRequest verifies the card at its issuer for 0 through the gateway (LC-03).
 extension Platform {
-    func serveEcommpay(_ step: SeedStep, payment: LifecycleID, record: inout Record) -> StepAnswer {
+    /// Init: the parameters the platform receives must carry the merchant's signature of them (SES-3).
+    /// One that does not is refused as an invalid signature, and binds no session.
+    func serveEcommpay(_ step: SeedStep, payload: UInt64, payment: LifecycleID, record: inout Record) -> StepAnswer {
         guard step == .initSession else { preconditionFailure("ecommpay's platform cannot serve \(step)") }
+        let received = EcommpaySignature.sign(desk.context.bodies[payment], paymentId: payment)
+        desk.context.observe(.parametersReceived(payment, digest: received, signature: payload))
+        guard received == payload else {
+            desk.counters.signaturesRefused &+= 1
+            return .refused
+        }
         return bind(.signature, payment, &record)
     }
 
