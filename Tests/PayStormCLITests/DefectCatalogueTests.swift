@@ -113,6 +113,8 @@ import Testing
         Entry(defect: "activation-data-per-card", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
         // The app changes a signed parameter: the init's parameters are not what the merchant signed.
         Entry(defect: "amount-changed-after-signing", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
+        // A customer's later add to the wallet their earlier delete emptied.
+        Entry(defect: "wallet-dropped-with-last-card", scenario: "portmone-masterpass", sets: ["run.lifecycles=1000"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

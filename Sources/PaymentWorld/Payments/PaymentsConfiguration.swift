@@ -653,4 +653,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The ecommpay app adds the customer's tip to the order after the merchant signed its
     /// parameters: the init carries an amount nobody signed (SES-3; the platform refuses it).
     case amountChangedAfterSigning = "amount-changed-after-signing"
+    /// Masterpass drops a wallet with its last card, so the customer's next add creates a new one:
+    /// the phone's wallet (its creation date, its settings) is lost (WAL-5: deleting the last card
+    /// keeps the wallet).
+    case walletDroppedWithLastCard = "wallet-dropped-with-last-card"
 }

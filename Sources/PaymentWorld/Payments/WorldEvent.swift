@@ -98,6 +98,8 @@ public enum WorldEvent: Sendable {
     // The customers' shared things.
     /// A lifecycle stored card `name` in its customer's wallet, which now lists `wallet` (WAL-1, WAL-3).
     case walletCardStored(LifecycleID, wallet: WalletList, name: UInt8)
+    /// A lifecycle's card add created its customer's wallet, which they had none of (WAL-5).
+    case walletCreated(LifecycleID)
     /// A lifecycle deleted card `name` from its customer's wallet, which now lists `wallet` (WAL-3).
     case walletCardRemoved(LifecycleID, wallet: WalletList, name: UInt8)
     /// A lifecycle read its customer's wallet list (WAL-3).

@@ -234,6 +234,10 @@ extension DeviceApp {
                 context.bodies.addPeopleTime(CardCreatedWire.delivery(payload), to: payment)  // The post, not the system.
                 context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
                                     argument: cursors[payment.slot].serial)
+            case .walletAuthorize where addsOwnCardFirst(payment, argument), .submitCode where addsOwnCardFirst(payment, argument):
+                // An empty wallet, or none yet: the customer adds their own card before the payment.
+                cursors[payment.slot].cardName = 0
+                call(payment, .walletAddCard, payload: 0)
             case .signParameters:
                 // The merchant's signature of the order, which the init carries to the platform (SES-3).
                 cursors[payment.slot].signature = UInt32(truncatingIfNeeded: StepWire.answerPayload(of: argument))
@@ -285,6 +289,15 @@ extension DeviceApp {
         case .refused, .notVerified, .codeFailed, .scaFailed, .expired, .alreadyDone:
             fail(payment, step, answer)
         }
+    }
+
+    /// Whether the wallet's answer to a payment's `authorize` (or to its OTP) offers no card, so the
+    /// customer adds their own first (P2: the add creates the wallet of a phone that has none). A
+    /// flow whose next step is a card add has its own.
+    private func addsOwnCardFirst(_ payment: LifecycleID, _ argument: UInt64) -> Bool {
+        let steps = flow(of: payment).steps, index = cursors[payment.slot].index
+        return StepWire.answerPayload(of: argument) == UInt64(WalletList.noCard)
+            && steps.dropFirst(index).first == .walletAuthorize && steps.dropFirst(index + 1).first != .walletAddCard
     }
 
     /// The customer leaves the app with a checkout session or a provisioning open, and makes the

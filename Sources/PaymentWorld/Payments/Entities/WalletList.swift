@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// A Masterpass wallet's cards, by name, in the order they were added (domain P2, WAL-3): at most
 /// eight names of 0…254, packed into one word so that an event can carry the whole list.
 ///
@@ -6,6 +8,28 @@ public struct WalletList: Hashable, Sendable, BitwiseCopyable, CustomStringConve
     public static let capacity = 8
     /// The list every wallet starts with: the customer's own card.
     public static let initial = WalletList(names: [0])
+    /// The card name the wallet answers `authorize` with when it holds no card (or the phone has no
+    /// wallet yet): the app then adds the customer's card before it pays.
+    public static let noCard: UInt8 = 0xFF
+
+    /// Whether the customer's phone has no Masterpass wallet when the run starts, for a population
+    /// in which `share` of the customers are new to it: their first card add creates the wallet
+    /// (domain P2, WAL-5). Decided by the customer's number alone, so the wallet and the claims
+    /// agree without a message, and the same customers are new in every run.
+    public static func startsWithoutWallet(_ customer: CustomerID, share: Ratio) -> Bool {
+        guard share.numerator > 0 else { return false }
+        var z = UInt64(customer.rawValue) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return (z % UInt64(share.denominator)) < UInt64(share.numerator)
+    }
+
+    /// The list a customer's wallet holds when the run starts: their own card, or nothing for a
+    /// customer with no wallet yet.
+    public static func atStart(_ customer: CustomerID, newWalletUsers share: Ratio) -> WalletList {
+        startsWithoutWallet(customer, share: share) ? WalletList() : .initial
+    }
 
     public private(set) var count: UInt8 = 0
     private var packed: UInt64 = 0

@@ -59,6 +59,7 @@ extension PlantedDefect {
         case .cresShowsCompletion: "3DS-2"
         case .activationDataPerCard: "PROV-5"
         case .amountChangedAfterSigning: "SES-3"
+        case .walletDroppedWithLastCard: "WAL-5"
         }
     }
 
@@ -79,6 +80,9 @@ extension PlantedDefect {
             true
         // Two phones of the customer provisioning the card at once share the card's one activation data.
         case .activationDataPerCard:
+            true
+        // A customer's later lifecycle adds to the wallet their earlier one emptied.
+        case .walletDroppedWithLastCard:
             true
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
@@ -104,7 +108,7 @@ extension PlantedDefect {
         case .commissionPaidToPayee: [.portmoneBill, .portmoneTopUp]
         case .tokenSaleOnDeletedToken: [.ecommpayTokenSale]
         case .amountChangedAfterSigning: [.ecommpaySale, .ecommpayAuth]
-        case .walletDedupesCardNamesPerRequest: [.portmoneWalletCard]
+        case .walletDedupesCardNamesPerRequest, .walletDroppedWithLastCard: [.portmoneWalletCard]
         case .walletPaysWithoutRechecking: [.portmoneWalletCard, .portmoneBill]
         case .cardStatusReadBeforeSca: [.paysafeCard]
         case .tokenizationChecksCardAtStartOnly: [.paysafeCard, .paysafeProvisioning]

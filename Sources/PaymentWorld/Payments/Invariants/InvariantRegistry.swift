@@ -44,6 +44,7 @@ struct InvariantRegistry {
             CardNamesAreUniquePerWallet.self,        // WAL-1
             WalletListsFollowTheirAddsAndDeletes.self, // WAL-3
             NoPaymentUsesADeletedCard.self,          // WAL-4
+            WalletsOutliveTheirLastCard.self,        // WAL-5
             CustomersHoldNoMoreCardsThanAllowed.self, // CARD-5
             CancelledCardsKeepNoLiveTokens.self,     // CARD-6
             PrepaidCardsMoveOnlyAlongTheirTable.self, // CARD-7

@@ -20,6 +20,9 @@ public struct SeedBehaviour: Sendable, Hashable {
     /// OTP limits (LC-07 [A]): attempts and resends.
     public var otpAttempts = 3
     public var otpResends = 3
+    /// Customers whose phone has no Masterpass wallet yet: their first card add creates it (P2,
+    /// WAL-5). One who pays first adds their card before the bill.
+    public var newWalletUsers = Ratio(1, 10)
     /// Masterpass server errors (2200 family), retried by the customer.
     public var walletServerError = Ratio(1, 100)
     /// Portmone commission, as a share of the bill.

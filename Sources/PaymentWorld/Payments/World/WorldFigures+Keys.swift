@@ -43,6 +43,8 @@ extension PaymentCounters {
             ("seed_side.sca_refused_after_redeem", \.scaRefusedAfterRedeem),
             ("seed_side.masterpass_otp_server_errors", \.walletOtpServerErrors),
             ("seed_side.masterpass_deletes_refused", \.walletDeletesRefused),
+            ("seed_side.masterpass_wallets_created", \.walletsCreated),
+            ("seed_side.masterpass_wallets_emptied", \.walletsEmptied),
             ("seed_side.sessions_expired_unbound", \.sessionsExpiredUnbound),
             ("seed_side.session_card_changes", \.sessionCardChanges), ("seed_side.sessions_exhausted", \.sessionsExhausted),
             ("seed_side.signatures_refused", \.signaturesRefused), ("seed_side.session_operations", \.sessionOperations),

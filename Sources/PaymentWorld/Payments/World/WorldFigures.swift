@@ -34,6 +34,9 @@ public struct PaymentCounters: Sendable {
     public var liabilityShifted: UInt64 = 0
     /// Inits the platform refused because their parameters were not the ones signed (SES-3).
     public var signaturesRefused: UInt64 = 0
+    /// Masterpass wallets a first card add created, and wallets left with no card (WAL-5).
+    public var walletsCreated: UInt64 = 0
+    public var walletsEmptied: UInt64 = 0
     /// Payments of enrolled cards that skipped 3-D Secure under the low-value exemption.
     public var exempted: UInt64 = 0
     public var challenged: UInt64 = 0

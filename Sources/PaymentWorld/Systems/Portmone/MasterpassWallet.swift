@@ -35,8 +35,10 @@ public actor Wallet: ReportingActor {
     nonisolated let kind = PaymentActorKind.wallet
     private let desk: ServerDesk
     @exclusivity(unchecked) private var sessions = SlotTable(empty: Session())
-    /// The customers' wallets, by customer.
+    /// The customers' wallets, by customer, and whether each exists: a customer new to Masterpass
+    /// has none until their first card add creates it, and a wallet whose last card is deleted stays.
     @exclusivity(unchecked) private var wallets: [WalletList] = []
+    @exclusivity(unchecked) private var exists: [Bool] = []
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
@@ -64,7 +66,12 @@ public actor Wallet: ReportingActor {
 
     private func wallet(of lifecycle: LifecycleID) -> Int {
         let wallet = Int(desk.context.bodies[lifecycle].customer.rawValue)
-        while wallets.count <= wallet { wallets.append(.initial) }
+        let share = desk.seed.newWalletUsers
+        while wallets.count <= wallet {
+            let customer = CustomerID(UInt32(wallets.count))
+            wallets.append(.atStart(customer, newWalletUsers: share))
+            exists.append(!WalletList.startsWithoutWallet(customer, share: share))
+        }
         return wallet
     }
 
@@ -173,6 +180,11 @@ public actor Wallet: ReportingActor {
             let wallet = wallet(of: lifecycle)
             wallets[wallet].remove(session.name)
             desk.observe(.walletCardRemoved(lifecycle, wallet: wallets[wallet], name: session.name))
+            if wallets[wallet].count == 0 {
+                desk.counters.walletsEmptied &+= 1
+                // The planted bug: the wallet goes with its last card, so the next add creates another.
+                if desk.context.has(.walletDroppedWithLastCard) { exists[wallet] = false }
+            }
         case .reportRejection:
             session.answer = .refused
         }
@@ -200,6 +212,12 @@ public actor Wallet: ReportingActor {
     /// Stores the card under its name.
     private func store(_ name: UInt8, _ lifecycle: LifecycleID, _ session: inout Session) {
         let wallet = wallet(of: lifecycle)
+        if !exists[wallet] {
+            // The phone's first card: the add creates its wallet (P2).
+            exists[wallet] = true
+            desk.counters.walletsCreated &+= 1
+            desk.observe(.walletCreated(lifecycle))
+        }
         wallets[wallet].append(name)
         // The wallet's card list shows the card masked and pays with its token (G-12).
         desk.observe(.cardDataKept(.lifecycle(lifecycle), holder: .wallet, form: .maskedPAN))
@@ -219,8 +237,9 @@ public actor Wallet: ReportingActor {
         return .ok
     }
 
-    /// The wallet's default card, which a payment offers: the one added last.
-    func defaultCard(of lifecycle: LifecycleID) -> UInt8 { wallets[wallet(of: lifecycle)].latest ?? 0 }
+    /// The wallet's default card, which a payment offers: the one added last; `WalletList.noCard`
+    /// when it holds none, or the phone has no wallet yet.
+    func defaultCard(of lifecycle: LifecycleID) -> UInt8 { wallets[wallet(of: lifecycle)].latest ?? WalletList.noCard }
 
     // MARK: LC-07 OTP
 

@@ -5,9 +5,12 @@ final class NoPaymentUsesADeletedCard: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.walletCardStored, .walletCardRemoved, .walletCardUsed]
 
     private let customers: CustomerOfLifecycle
-    private let shadows = WalletShadows()
+    private let shadows: WalletShadows
 
-    init(_ world: MonitoredWorld) { customers = world.customers }
+    init(_ world: MonitoredWorld) {
+        customers = world.customers
+        shadows = WalletShadows(world)
+    }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {

@@ -6,9 +6,12 @@ final class WalletListsFollowTheirAddsAndDeletes: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.walletCardStored, .walletCardRemoved, .walletListed]
 
     private let customers: CustomerOfLifecycle
-    private let shadows = WalletShadows()
+    private let shadows: WalletShadows
 
-    init(_ world: MonitoredWorld) { customers = world.customers }
+    init(_ world: MonitoredWorld) {
+        customers = world.customers
+        shadows = WalletShadows(world)
+    }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         let lifecycle: LifecycleID, reported: WalletList
