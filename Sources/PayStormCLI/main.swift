@@ -15,6 +15,8 @@ let commandTable: [Command] = [
     Command(name: "replay", summary: "run a seed again with the full trace on: the command a failed run prints",
             main: RunCommand.replay),
     Command(name: "validate", summary: "check scenario files and report every problem", main: ValidateCommand.main),
+    Command(name: "soak", summary: "soak testing: a scenario for a simulated length, each window's trend, stationary or drifting",
+            main: SoakCommand.main),
     Command(name: "sweep", summary: "capacity planning: vary load or capacity, with confidence intervals, the knee and Erlang C",
             main: SweepCommand.main),
     Command(name: "size", summary: "the fewest servers per station that meet objectives at a target rate, as scenario lines",

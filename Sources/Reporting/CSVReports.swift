@@ -12,6 +12,9 @@ public struct IntervalRow: Sendable {
     public var latencyP50: Int64
     public var latencyP99: Int64
     public var latencyMax: Int64
+    /// Minor units held on cards at the interval's end: authorizations not yet captured, voided,
+    /// reversed or expired (a payments world; 0 for others).
+    public var held: Int64 = 0
     /// Each station in this interval, so a ramp or a spike shows when each one saturates.
     public var stations: [StationInterval] = []
 
@@ -49,7 +52,7 @@ public struct StationInterval: Sendable, Hashable {
 /// The CSV files of a run: plain, one header line, numbers without thousands separators.
 public enum CSVReports {
     public static let metricsHeader =
-        "t_seconds,completed,throughput_per_s,success_rate,in_flight,latency_ms_p50,latency_ms_p99,latency_ms_max"
+        "t_seconds,completed,throughput_per_s,success_rate,in_flight,latency_ms_p50,latency_ms_p99,latency_ms_max,held_minor_units"
 
     /// metrics.csv: one row per interval, so a time series can be plotted or diffed.
     /// Worlds with stations add three columns per station: `<station>_utilization`,
@@ -73,7 +76,7 @@ public enum CSVReports {
             lines.append([
                 SummaryTable.fixed(row.end.seconds, 3), "\(row.completed)", SummaryTable.fixed(throughput, 3),
                 SummaryTable.fixed(success, 6), "\(row.inFlight)", milliseconds(row.latencyP50),
-                milliseconds(row.latencyP99), milliseconds(row.latencyMax),
+                milliseconds(row.latencyP99), milliseconds(row.latencyMax), "\(row.held)",
             ].joined(separator: ",") + cells.map { "," + $0 }.joined())
         }
         return lines.joined(separator: "\n") + "\n"

@@ -141,11 +141,12 @@ public final class PaymentsWorld {
         let now = simulation.now
         let violations = context.observer.violations.count
         let stations = simulation.inspect { stationLifetimes(at: now) }
+        let held = simulation.inspect { context.ledger.ledger.openHolds.value }
         return simulation.inspect {
             device.assumeIsolated { device in
                 PaymentsProgress(now: now, completed: device.completed, inFlight: device.inFlight,
                                  violations: violations, interval: device.takeInterval(),
-                                 arrivalsEnded: device.arrivalsEnded, stations: stations)
+                                 arrivalsEnded: device.arrivalsEnded, stations: stations, held: held)
             }
         }
     }
@@ -252,6 +253,8 @@ public struct PaymentsProgress: Sendable {
     public var arrivalsEnded: SimTime?
     /// Each station's whole-run figures so far (stations that have had work).
     public var stations: [StationLifetime] = []
+    /// Minor units held on cards now: authorizations not yet captured, voided, reversed or expired.
+    public var held: Int64 = 0
 }
 
 /// One station's cumulative figures at a progress report.

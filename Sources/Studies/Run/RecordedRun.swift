@@ -17,6 +17,8 @@ public struct WorldReport {
     public var traceFailure: String?
     /// For a monitor's violation: where it is in the trace and the records before it.
     public var traceExcerpt: String?
+    /// Whether a payments run held still after its warm-up (nil for the reference pipeline).
+    public var steadyState: SteadyState?
 }
 
 /// One progress look at a running world (or a pool of runs), for a progress line.
@@ -28,6 +30,11 @@ public struct ProgressLine: Sendable {
     public var inFlight: Int
     public var latencyP99: Int64?
     public var violations: Int
+    /// Since the previous look: the lifecycles that ended, and of them the ones that succeeded.
+    public var intervalCompleted: UInt64 = 0
+    public var intervalSucceeded: UInt64 = 0
+    /// Minor units held on cards now (a payments world; 0 for others).
+    public var held: Int64 = 0
 
     public init(now: SimTime, done: Double, completed: UInt64, inFlight: Int, latencyP99: Int64?, violations: Int) {
         (self.now, self.done, self.completed, self.inFlight, self.latencyP99, self.violations) =
@@ -38,7 +45,9 @@ public struct ProgressLine: Sendable {
 /// Runs a scenario's world as `paystorm run` does: a progress look per reporting interval, the
 /// rows of metrics.csv, the trace file when asked, and a stop request honoured at the next look.
 public enum RecordedRun {
-    public static func run(_ run: ScenarioRun, tracePath: String?, stop: StopCondition = .never,
+    /// - Parameter steadyWindow: the steady state's window, seconds; nil lets it choose (500 s when
+    ///   the run holds ten, else a tenth of what follows the warm-up).
+    public static func run(_ run: ScenarioRun, tracePath: String?, stop: StopCondition = .never, steadyWindow: Double? = nil,
                            progress report: (ProgressLine) -> Void = { _ in }) throws -> WorldReport {
         let writer = try attachTrace(tracePath, to: run.simulation)
         var recorder = IntervalRecorder()
@@ -53,12 +62,15 @@ public enum RecordedRun {
             case .payments(let progress):
                 recorder.keep(now: progress.now, completed: progress.completed - lastCompleted,
                               succeeded: progress.interval.succeeded, inFlight: progress.inFlight,
-                              latency: progress.interval.latency, stations: progress.stations)
-                lastCompleted = progress.completed
+                              latency: progress.interval.latency, stations: progress.stations, held: progress.held)
                 let p99 = progress.interval.latency.count > 0 ? progress.interval.latency.percentile(0.99) : nil
-                report(ProgressLine(now: progress.now, done: Double(progress.completed) / Double(lifecycles),
-                                      completed: progress.completed, inFlight: progress.inFlight, latencyP99: p99,
-                                      violations: progress.violations))
+                var line = ProgressLine(now: progress.now, done: Double(progress.completed) / Double(lifecycles),
+                                        completed: progress.completed, inFlight: progress.inFlight, latencyP99: p99,
+                                        violations: progress.violations)
+                (line.intervalCompleted, line.intervalSucceeded) = (progress.completed - lastCompleted, progress.interval.succeeded)
+                line.held = progress.held
+                lastCompleted = progress.completed
+                report(line)
             case .referencePipeline(let progress):
                 recorder.keep(progress)
                 report(ProgressLine(now: progress.now, done: Double(progress.generated) / Double(lifecycles),
@@ -76,7 +88,7 @@ public enum RecordedRun {
             let saturation = FirstSaturation(recorder.rows)
             summary.extra.append(("first_saturation", saturation.json))
             summary.sections.append((heading: "saturation", lines: [saturation.line]))
-            let steady = SteadyState(rows: recorder.rows, arrivalsEnd: payments.window.end)
+            let steady = SteadyState(rows: recorder.rows, arrivalsEnd: payments.window.end, window: steadyWindow)
             summary.extra.append(("steady_state", steady.json))
             summary.sections.append((heading: "steady state", lines: steady.lines))
             let excerpt = (payments.safetyViolation ?? payments.livenessViolation).map {
@@ -84,7 +96,7 @@ public enum RecordedRun {
             }
             return WorldReport(summary: summary, rows: recorder.rows, timeline: recorder.timeline, result: result,
                                endTime: payments.lastTime, traceFile: writer.map { "\($0.path) (\($0.records) records)" },
-                               traceFailure: writer?.failure, traceExcerpt: excerpt)
+                               traceFailure: writer?.failure, traceExcerpt: excerpt, steadyState: steady)
         case (.referencePipeline(let pipeline), .referencePipeline(let pipelineResult)):
             // The figures since the last whole interval, so metrics.csv ends where the run did.
             let tail = pipeline.snapshot()
@@ -111,9 +123,10 @@ public struct IntervalRecorder {
     public init() {}
 
     public mutating func keep(now: SimTime, completed: UInt64, succeeded: UInt64, inFlight: Int, latency: LatencyHistogram,
-                       stations: [StationLifetime] = []) {
+                       stations: [StationLifetime] = [], held: Int64 = 0) {
         var row = IntervalRow(end: now, seconds: (now - start).seconds, completed: completed, succeeded: succeeded,
                               inFlight: inFlight, latency: latency)
+        row.held = held
         row.stations = stationIntervals.next(now: now, since: start, stations: stations)
         rows.append(row)
         timeline.add(row, latency: latency)

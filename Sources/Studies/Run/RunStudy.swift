@@ -36,14 +36,21 @@ public enum RunStudy {
     }
 
     /// As above, for a run already built (its banner printed from it).
+    ///
+    /// - Parameters:
+    ///   - steadyWindow: the steady state's window, seconds (nil: its own choice).
+    ///   - extraFiles: more files of the set, made from the run's report (a soak's windows), written
+    ///     after the four and listed in its manifest with them.
     public static func run(_ run: ScenarioRun, directory: String, tracePath: String? = nil, stop: StopCondition = .never,
+                           steadyWindow: Double? = nil,
+                           extraFiles: (WorldReport) -> [(name: String, text: String)] = { _ in [] },
                            progress: (ProgressLine) -> Void = { _ in }) throws -> Outcome {
         let scenario = run.scenario
         let replay = ReplayCommand(run.swarm ? .swarmReplay : .replay, scenario: scenario, seed: run.seed,
                                    scheduling: run.scheduling)
         let report: WorldReport
         do {
-            report = try RecordedRun.run(run, tracePath: tracePath, stop: stop, progress: progress)
+            report = try RecordedRun.run(run, tracePath: tracePath, stop: stop, steadyWindow: steadyWindow, progress: progress)
         } catch {
             throw InputError("paystorm run: --trace: cannot write \(tracePath ?? ""): \(error.localizedDescription)")
         }
@@ -59,7 +66,8 @@ public enum RunStudy {
                      RunReport.html(summary, timeline: report.timeline, verdict: verdict.reportVerdict, replay: "\(replay)")]
         // A trace inside the directory belongs to the set; one elsewhere is the user's own file.
         let traceName = tracePath.flatMap { OutputPaths.name(of: $0, inside: directory) }
-        let paths = try ResultSet.write(Array(zip(fileNames, texts)).map { (name: $0, text: $1) }, into: directory,
+        let files = Array(zip(fileNames, texts)).map { (name: $0, text: $1) } + extraFiles(report)
+        let paths = try ResultSet.write(files, into: directory,
                                         command: replay.description, identity: [
                                             ("seed", .unsigned(run.seed)), ("trace_hash", .string(Trace.hex(summary.traceHash))),
                                             ("interrupted", .bool(summary.interrupted)),

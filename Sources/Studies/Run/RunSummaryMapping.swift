@@ -166,6 +166,7 @@ public enum PaymentsRun {
             "refunds \(g(counters.refunds)): declined \(g(counters.refundsDeclined)), refused above what was left (903) "
                 + "\(g(counters.refundsRefused)), answers lost (LC-12) \(g(counters.refundOutcomesUnknown))",
             "push provisioning: not offered (the phone cannot add the card) \(g(counters.provisioningsNotOffered)), "
+                + "not offered (the phone's wallet holds the card already) \(g(counters.passesAlreadyOnPhone)), "
                 + "wallet sheets left open \(g(counters.passSheetsLeftOpen)), identity verifications "
                 + "\(g(counters.identityVerifications))",
             "SCA (LC-10): answered without SCA \(g(counters.scaFreeOperations)), refused at once "

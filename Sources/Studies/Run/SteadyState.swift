@@ -2,8 +2,8 @@ import Reporting
 import SimulationKernel
 
 /// Whether a run held still: the warm-up found in the run's own per-second figures (MSER-5), then
-/// a trend test on windows after it, for the success rate, the per-second p99 and the lifecycles
-/// in flight. A soak is only worth its length if its figures do not drift, so the verdict says
+/// a trend test on windows after it, for the success rate, the per-second p99, the lifecycles
+/// in flight and the money held on cards. A soak is only worth its length if its figures do not drift, so the verdict says
 /// "stationary" or names what drifts and by how much.
 ///
 /// Only the arrival window is judged: the drain after the last arrival empties the system by design.
@@ -49,7 +49,7 @@ public struct SteadyState: Sendable {
             }
         }
 
-        static func fixed(_ value: Double) -> String {
+        public static func fixed(_ value: Double) -> String {
             let tenths = (value * 10).rounded() / 10
             return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
         }
@@ -70,12 +70,26 @@ public struct SteadyState: Sendable {
     /// Windows needed after the warm-up to judge.
     public static let minimumWindows = 6
 
+    /// One window's figures after the warm-up: the series the trends are fitted to.
+    public struct Window: Sendable {
+        /// Its first and last instant, seconds of virtual time.
+        public let start: Double
+        public let end: Double
+        public let success: Double
+        /// The median of its seconds' p99, milliseconds.
+        public let p99: Double
+        /// Means over its seconds.
+        public let inFlight: Double
+        public let held: Double
+    }
+
     public let warmupSeconds: Double
     /// MSER-5 truncated as much as it may: the run may have ended before it settled.
     public private(set) var warmupAtLimit = false
     public let windowSeconds: Double
     public let windows: Int
     public let trends: [Trend]
+    public let series: [Window]
     public let verdict: Verdict
 
     /// `stationary`, `drifting: success −6.1 points, in flight +35 %`, or `too short to judge`.
@@ -103,23 +117,28 @@ public struct SteadyState: Sendable {
         windowSeconds = length
         let groups = Self.windows(steady, seconds: length)
         windows = groups.count
+        series = groups.map { group in
+            let completed = group.reduce(0) { $0 + $1.completed }
+            let seconds = Double(group.count)
+            return Window(start: group[0].end.seconds - group[0].seconds, end: group[group.count - 1].end.seconds,
+                          success: completed == 0 ? 0 : Double(group.reduce(0) { $0 + $1.succeeded }) / Double(completed),
+                          p99: Self.median(group.filter { $0.completed > 0 }.map { Double($0.latencyP99) / 1e6 }),
+                          inFlight: Double(group.reduce(0) { $0 + $1.inFlight }) / seconds,
+                          held: Double(group.reduce(0) { $0 + $1.held }) / seconds)
+        }
         guard groups.count >= Self.minimumWindows else {
             trends = []
             verdict = .tooShort
             return
         }
         let settled = !successWarmup.atLimit && !inFlightWarmup.atLimit
-        let success = groups.map { group -> Double in
-            let completed = group.reduce(0) { $0 + $1.completed }
-            return completed == 0 ? 0 : Double(group.reduce(0) { $0 + $1.succeeded }) / Double(completed)
-        }
-        let inFlight = groups.map { group in Double(group.reduce(0) { $0 + $1.inFlight }) / Double(group.count) }
-        let p99 = groups.map { group in Self.median(group.filter { $0.completed > 0 }.map { Double($0.latencyP99) / 1e6 }) }
         trends = [
-            Self.trend("success", unit: "percent", success, threshold: { _ in 0.02 }),
-            Self.trend("p99", unit: "ms", p99, threshold: { 0.25 * $0 }),
-            Self.trend("in flight", unit: "count", inFlight, threshold: { 0.10 * $0 }),
-        ]
+            Self.trend("success", unit: "percent", series.map(\.success), threshold: { _ in 0.02 }),
+            Self.trend("p99", unit: "ms", series.map(\.p99), threshold: { 0.25 * $0 }),
+            Self.trend("in flight", unit: "count", series.map(\.inFlight), threshold: { 0.10 * $0 }),
+        ] + (series.contains { $0.held > 0 }
+            // Money held on cards: authorizations waiting for their capture, which must level off.
+            ? [Self.trend("held", unit: "minor units", series.map(\.held), threshold: { 0.10 * $0 })] : [])
         warmupAtLimit = !settled
         verdict = trends.contains(where: \.drifting) ? .drifting : !settled ? .notSettled : .stationary
     }
@@ -214,6 +233,11 @@ public struct SteadyState: Sendable {
             ("warmup_seconds", .number(warmupSeconds)), ("warmup_at_limit", .bool(warmupAtLimit)),
             ("window_seconds", .number(windowSeconds)),
             ("windows", .integer(Int64(windows))),
+            ("series", .array(series.map { window in
+                .object([("start", .number(window.start)), ("end", .number(window.end)), ("success", .number(window.success)),
+                         ("p99_ms", .number(window.p99)), ("in_flight", .number(window.inFlight)),
+                         ("held_minor_units", .number(window.held))])
+            })),
             ("trends", .array(trends.map { trend in
                 .object([("figure", .string(trend.name)), ("unit", .string(trend.unit)), ("mean", .number(trend.mean)),
                          ("lowest", .number(trend.lowest)), ("highest", .number(trend.highest)),
@@ -241,7 +265,7 @@ public struct SteadyState: Sendable {
             + "it settles" : "") + "), then \(windows) windows of \(Trend.fixed(windowSeconds)) s")
         for trend in trends {
             let scale = trend.unit == "percent" ? 100.0 : 1.0
-            let suffix = trend.unit == "percent" ? " %" : trend.unit == "ms" ? " ms" : ""
+            let suffix = trend.unit == "percent" ? " %" : trend.unit == "ms" ? " ms" : trend.unit == "count" ? "" : " " + trend.unit
             lines.append("  \(trend.name): mean \(Trend.fixed(trend.mean * scale))\(suffix), windows "
                          + "\(Trend.fixed(trend.lowest * scale))–\(Trend.fixed(trend.highest * scale))\(suffix), "
                          + "trend \(trend.changeDescription) (t \(Trend.fixed(trend.t.isFinite ? trend.t : 0)))"

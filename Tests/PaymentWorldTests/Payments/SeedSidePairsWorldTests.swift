@@ -14,8 +14,8 @@ import Testing
     }
 
     @Test func paysafeAnswersOperationsAtOnceAndRefusesSomeAfterTheirRedeem() {
-        // Seed 3 since the tokenization's activation data (PROV-5) drew the wallet's nonce; seed 9 before.
-        let result = PaymentsWorld(configuration: seedWorld([.paysafeCard, .paysafeProvisioning]), options: .init(seed: 3)).run()
+        // 27 of seeds 1…40 reach all of it (the app's check for a pass already on the phone moved 3's).
+        let result = PaymentsWorld(configuration: seedWorld([.paysafeCard, .paysafeProvisioning]), options: .init(seed: 9)).run()
         #expect(result.violations.isEmpty, "\(describe(result))")
         let reached = Self.reached(result)
         for pair in ["LC-10 Sca: pending × ok", "LC-10 Sca: pending × error", "LC-10 Sca: pendingWithSca × error",

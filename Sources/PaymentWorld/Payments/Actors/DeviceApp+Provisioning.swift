@@ -11,17 +11,37 @@ extension DeviceApp {
     /// the purchase, made with the card's details.
     func beginProvisioning(_ payment: LifecycleID) -> Bool {
         let seed = context.configuration.seed
-        let eligible = !provisioningRandom.chance(seed.walletIneligible)
+        let canAdd = !provisioningRandom.chance(seed.walletIneligible)
         cursors[payment.slot].google = provisioningRandom.chance(seed.googleWallet)
-        stepProvisioning(payment, .checkEligibility(eligible: eligible))
-        guard eligible else {
-            counters.provisioningsNotOffered &+= 1
+        // LC-11 idle: eligible only when the phone can add the card and its wallet does not hold it
+        // already (PassKit's `canAddPaymentPass`, which is false for a card already added).
+        let alreadyAdded = passOnPhone(of: payment)
+        stepProvisioning(payment, .checkEligibility(eligible: canAdd && !alreadyAdded))
+        guard canAdd && !alreadyAdded else {
+            if alreadyAdded { counters.passesAlreadyOnPhone &+= 1 } else { counters.provisioningsNotOffered &+= 1 }
             return false
         }
         // Apple hands the app its certificates, nonce and signature; Google its device and account ids.
         cursors[payment.slot].walletNonce = UInt16(provisioningRandom.int(in: 1...TokenizeWire.nonce.mask))
         stepProvisioning(payment, cursors[payment.slot].google ? .walletIds : .walletChallenge)
         return true
+    }
+
+    /// Whether this lifecycle's phone holds a pass of the customer's card: one of its provisionings
+    /// completed there, and the app has not cancelled the card since.
+    private func passOnPhone(of payment: LifecycleID) -> Bool {
+        let body = context.bodies[payment]
+        let index = Int(body.customer.rawValue)
+        return index < passesOnPhones.count && passesOnPhones[index] & (1 << UInt8(body.device)) != 0
+    }
+
+    /// Keeps which of the customer's phones hold a pass of their card: set when a provisioning
+    /// completes on one, cleared on every phone when the app cancels the card (its tokens go with it).
+    func notePasses(_ payment: LifecycleID, completed: Bool) {
+        let body = context.bodies[payment]
+        let index = Int(body.customer.rawValue)
+        while passesOnPhones.count <= index { passesOnPhones.append(0) }
+        if completed { passesOnPhones[index] |= 1 << UInt8(body.device) } else { passesOnPhones[index] = 0 }
     }
 
     /// The pass request the app hands the mobile wallet: its tokenization's activation data and nonce.
@@ -61,7 +81,9 @@ extension DeviceApp {
         case (.scaAttempt, _): event = state == .awaitingSca ? .scaFailed : nil
         case (.addPass, .ok): event = .pnoApproved
         case (.addPass, _): event = payload == PassWire.walletError ? .walletError : .pnoDeclined
-        case (.updateTokenizationStatus, .ok): event = .statusUpdated
+        case (.updateTokenizationStatus, .ok):
+            event = .statusUpdated
+            notePasses(payment, completed: true)
         default: event = nil  // The purchase, or a status update the platform refused after its 600 s.
         }
         if let event { stepProvisioning(payment, event) }

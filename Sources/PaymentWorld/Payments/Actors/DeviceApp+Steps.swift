@@ -253,6 +253,7 @@ extension DeviceApp {
                 call(payment, .updateSession, payload: 0)
             default:
                 if let status = Self.statusAfter(step) { cursors[payment.slot].cardStatus = status }
+                if step == .cancelPrepaidCard { notePasses(payment, completed: false) }  // Its tokens are deactivated (CARD-6).
                 if step.startsServerTimer, cursors[payment.slot].index + 1 < flow.steps.count, walksAway(payment) {
                     return comeBackLater(payment)
                 }

@@ -48,6 +48,9 @@ public actor DeviceApp: ReportingActor {
     @exclusivity(unchecked) private var deadlineCheckSerial: UInt64 = 0
     @exclusivity(unchecked) var lifecycles: [Lifecycle] = []
     @exclusivity(unchecked) var cursors: [StepCursor] = []
+    /// By customer, a bit per phone: the phone's wallet holds a pass of the customer's card (LC-11's
+    /// "card not already in the wallet"). The app knows its own phones' wallets.
+    @exclusivity(unchecked) var passesOnPhones: [UInt8] = []
     @exclusivity(unchecked) public private(set) var inFlight = 0
     @exclusivity(unchecked) public private(set) var completed: UInt64 = 0
     @exclusivity(unchecked) public private(set) var shed: UInt64 = 0

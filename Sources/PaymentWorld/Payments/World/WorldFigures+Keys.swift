@@ -34,6 +34,7 @@ extension PaymentCounters {
             ("token_sales.missing", \.tokenSalesMissing),
             ("tokens.suspended", \.tokensSuspended), ("tokens.resumed", \.tokensResumed),
             ("push_provisioning.not_offered", \.provisioningsNotOffered),
+            ("push_provisioning.already_on_the_phone", \.passesAlreadyOnPhone),
             ("push_provisioning.sheets_left_open", \.passSheetsLeftOpen),
             ("push_provisioning.identity_verifications", \.identityVerifications),
             ("prepaid_cards.issued", \.prepaidCardsIssued), ("prepaid_cards.shipped", \.prepaidCardsShipped),

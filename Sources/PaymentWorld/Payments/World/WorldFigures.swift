@@ -87,6 +87,8 @@ public struct PaymentCounters: Sendable {
     /// Push provisionings (LC-11) the app did not offer (the phone cannot add the card), those whose
     /// wallet sheet the customer left open, and Google passes that needed identity verification.
     public var provisioningsNotOffered: UInt64 = 0
+    /// Provisionings not offered because the phone's wallet holds the card already (LC-11 notEligible).
+    public var passesAlreadyOnPhone: UInt64 = 0
     public var passSheetsLeftOpen: UInt64 = 0
     public var identityVerifications: UInt64 = 0
     public var droppedByOutage: UInt64 = 0
