@@ -114,7 +114,7 @@ import Testing
         // The app changes a signed parameter: the init's parameters are not what the merchant signed.
         Entry(defect: "amount-changed-after-signing", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
         // A customer's later add to the wallet their earlier delete emptied.
-        Entry(defect: "wallet-dropped-with-last-card", scenario: "portmone-masterpass", sets: ["run.lifecycles=1000"]),
+        Entry(defect: "wallet-dropped-with-last-card", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

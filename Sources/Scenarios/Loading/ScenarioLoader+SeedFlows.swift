@@ -30,6 +30,8 @@ extension ScenarioLoader {
         seed.otpAttempts = reader.integer("behaviour.seed.otpAttempts", expected: "a whole number of attempts from 1 to 10",
                                           default: defaults.otpAttempts, in: 1...10)
         seed.otpResends = count("otpResends", "resends", defaults.otpResends)
+        seed.prepaidCardholders = share("prepaidCardholders", "the share of customers holding a prepaid card at the start",
+                                        defaults.prepaidCardholders)
         seed.newWalletUsers = share("newWalletUsers", "the share of customers with no Masterpass wallet yet",
                                     defaults.newWalletUsers)
         seed.walletServerError = share("walletServerError", "the share of Masterpass server errors (2200)",

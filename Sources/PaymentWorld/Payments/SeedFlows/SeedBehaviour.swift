@@ -83,6 +83,9 @@ public struct SeedBehaviour: Sendable, Hashable {
     public var cardLock = Ratio(45, 100)
     public var cardPinChange = Ratio(35, 100)
     public var cardCancel = Ratio(20, 100)
+    /// Customers who hold a Paysafe prepaid card when the run starts (a platform running for years):
+    /// a virtual card, ACTIVE, or LOCKED in the long-run share their own card changes lead to.
+    public var prepaidCardholders = Ratio(9, 10)
     /// Cards a customer may hold at once in the program (S1 allowableCards, CARD-5).
     public var allowableCards = 1
     /// Tokenizations the issuer protects with SCA.

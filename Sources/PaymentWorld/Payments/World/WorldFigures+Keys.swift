@@ -37,7 +37,7 @@ extension PaymentCounters {
             ("push_provisioning.already_on_the_phone", \.passesAlreadyOnPhone),
             ("push_provisioning.sheets_left_open", \.passSheetsLeftOpen),
             ("push_provisioning.identity_verifications", \.identityVerifications),
-            ("prepaid_cards.issued", \.prepaidCardsIssued), ("prepaid_cards.shipped", \.prepaidCardsShipped),
+            ("prepaid_cards.issued", \.prepaidCardsIssued), ("prepaid_cards.held_at_start", \.prepaidCardsAtStart), ("prepaid_cards.shipped", \.prepaidCardsShipped),
             ("prepaid_cards.pins_set", \.prepaidPinsSet),
             ("prepaid_cards.activated_by_first_chip_and_pin", \.prepaidChipAndPinActivations),
             ("seed_side.sca_answered_without_sca", \.scaFreeOperations), ("seed_side.sca_refused_at_once", \.scaFreeRefusals),

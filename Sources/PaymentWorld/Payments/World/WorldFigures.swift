@@ -89,6 +89,8 @@ public struct PaymentCounters: Sendable {
     public var provisioningsNotOffered: UInt64 = 0
     /// Provisionings not offered because the phone's wallet holds the card already (LC-11 notEligible).
     public var passesAlreadyOnPhone: UInt64 = 0
+    /// Prepaid cards customers held when the run started (`behaviour.seed.prepaidCardholders`).
+    public var prepaidCardsAtStart: UInt64 = 0
     public var passSheetsLeftOpen: UInt64 = 0
     public var identityVerifications: UInt64 = 0
     public var droppedByOutage: UInt64 = 0

@@ -28,6 +28,8 @@ public actor CardPlatform: ReportingActor {
         var latestPending: SeedStep?
         /// The activation data of the card's latest tokenization (PROV-5).
         var activationData: UInt64 = 0
+        /// The platform has met the customer: their card as it stood when the run started is set.
+        var met = false
     }
 
     /// One lifecycle's calls to the platform.
@@ -57,6 +59,8 @@ public actor CardPlatform: ReportingActor {
     @exclusivity(unchecked) private var sessions = SlotTable(empty: Session())
     /// The customers' cards, by customer (read by the purchases in `CardPlatform+Purchases.swift`).
     @exclusivity(unchecked) var cards: [Card] = []
+    /// A card being set as it stood at the run's start: counted apart from the cards the run issues.
+    @exclusivity(unchecked) private var startingUp = false
     /// The last activation data issued: each tokenization gets the next, wrapping within the wire's field.
     @exclusivity(unchecked) private var activationSerial: UInt64 = 0
 
@@ -86,7 +90,38 @@ public actor CardPlatform: ReportingActor {
     private func customer(of lifecycle: LifecycleID) -> Int {
         let customer = Int(desk.context.bodies[lifecycle].customer.rawValue)
         while cards.count <= customer { cards.append(Card()) }
+        if !cards[customer].met {
+            cards[customer].met = true
+            startingCard(customer)
+        }
         return customer
+    }
+
+    /// The card a customer holds when the run starts, as a platform running for years would have
+    /// it: most customers hold one (`behaviour.seed.prepaidCardholders`), locked in the long-run
+    /// share that the app's own card changes lead to, so a soak does not drift while a cold start
+    /// fills up (every card fresh, none locked). A locked card is unlocked only by its customer's
+    /// next card change: from ACTIVE a change locks with a = (1 − cancel) × lock / (lock + PIN);
+    /// from LOCKED every change leaves (unlock or cancel), so the long-run locked share is a / (1 + a).
+    /// Decided by the customer's number alone; the facts go out under no lifecycle, as the bureau's do.
+    private func startingCard(_ customer: Int) {
+        let seed = desk.seed
+        func share(_ ratio: Ratio) -> Double { Double(ratio.numerator) / Double(ratio.denominator) }
+        let holders = share(seed.prepaidCardholders)
+        let draw = Double(SimRandom.hash(UInt64(customer) ^ 0x5041_5953_4146_4531) >> 11) / Double(1 << 53)
+        guard draw < holders else { return }
+        let lock = share(seed.cardLock), pin = share(seed.cardPinChange)
+        let locking = lock + pin > 0 ? (1 - share(seed.cardCancel)) * lock / (lock + pin) : 0
+        cards[customer].generation = 1
+        cards[customer].expiresAt = desk.context.now + desk.context.configuration.timeouts.cardValidity
+        startingUp = true
+        defer { startingUp = false }
+        guard step(customer, .create(.virtual, eligible: true), nil, sca: false) else { return }
+        // The same draw, read above the cardholders' share: a second uniform number for the lock.
+        let second = draw / holders
+        if second < locking / (1 + locking) {
+            _ = step(customer, .update(.locked, scaVerified: true), nil, sca: true)
+        }
     }
 
     func ref(_ customer: Int) -> PrepaidCardRef {
@@ -184,7 +219,7 @@ public actor CardPlatform: ReportingActor {
         let provisioning = desk.context.bodies[lifecycle].flow.traits.contains(.provisionsToWallet)
         let seed = desk.seed
         var card = cards[customer]
-        card = Card(generation: card.generation &+ 1)
+        card = Card(generation: card.generation &+ 1, met: true)
         card.expiresAt = desk.context.now + desk.context.configuration.timeouts.cardValidity
         card.physical = desk.random.chance(provisioning ? seed.provisioningInactiveCards : seed.physicalCards)
         cards[customer] = card
@@ -462,7 +497,7 @@ public actor CardPlatform: ReportingActor {
                          sca: Bool) {
         switch effect {
         case .allocateCard:
-            desk.counters.prepaidCardsIssued &+= 1
+            if startingUp { desk.counters.prepaidCardsAtStart &+= 1 } else { desk.counters.prepaidCardsIssued &+= 1 }
             desk.observe(.prepaidCardCreated(lifecycle, card: ref(customer)))
             desk.observe(.prepaidStatusChanged(lifecycle, card: ref(customer), from: nil,
                                                to: cards[customer].state.status ?? .unknown, sca: false))
