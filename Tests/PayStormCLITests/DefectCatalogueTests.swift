@@ -115,6 +115,8 @@ import Testing
         Entry(defect: "amount-changed-after-signing", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
         // A customer's later add to the wallet their earlier delete emptied.
         Entry(defect: "wallet-dropped-with-last-card", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
+        // Found by the claims audit: TOK-3 watched postings no tokenization made.
+        Entry(defect: "tokenization-holds-a-card-check", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

@@ -660,4 +660,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// the phone's wallet (its creation date, its settings) is lost (WAL-5: deleting the last card
     /// keeps the wallet).
     case walletDroppedWithLastCard = "wallet-dropped-with-last-card"
+    /// The token service checks a card it tokenizes with a 1.00 authorization hold that nothing
+    /// releases (TOK-3: tokenization makes no posting).
+    case tokenizationHoldsACardCheck = "tokenization-holds-a-card-check"
 }

@@ -127,6 +127,12 @@ public actor TokenService: ReportingActor {
             case .storeToken:
                 // The vault maps the card number to its network token; the token alone leaves it.
                 desk.observe(.cardDataKept(.lifecycle(lifecycle), holder: .tokenService, form: .pan))
+                if desk.context.has(.tokenizationHoldsACardCheck) {
+                    // The planted bug: the card is checked with a 1.00 hold that nothing releases.
+                    let card = desk.context.ledger.accounts(of: desk.context.bodies[lifecycle].card)
+                    _ = desk.context.post(Ledger.authorize(card: card, amount: MinorUnits(100), lifecycle: lifecycle.rawValue),
+                                          for: .lifecycle(lifecycle))
+                }
                 keep(&record, for: lifecycle)
             case .removeToken:
                 if announcingRemoval { desk.observe(.tokenDeleted(lifecycle)) }

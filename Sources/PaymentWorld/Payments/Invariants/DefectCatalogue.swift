@@ -60,6 +60,7 @@ extension PlantedDefect {
         case .activationDataPerCard: "PROV-5"
         case .amountChangedAfterSigning: "SES-3"
         case .walletDroppedWithLastCard: "WAL-5"
+        case .tokenizationHoldsACardCheck: "TOK-3"
         }
     }
 
@@ -95,7 +96,8 @@ extension PlantedDefect {
              .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored, .pinSetOnFirstCall,
-             .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion, .amountChangedAfterSigning:
+             .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion, .amountChangedAfterSigning,
+             .tokenizationHoldsACardCheck:
             false
         }
     }
@@ -108,6 +110,7 @@ extension PlantedDefect {
         case .commissionPaidToPayee: [.portmoneBill, .portmoneTopUp]
         case .tokenSaleOnDeletedToken: [.ecommpayTokenSale]
         case .amountChangedAfterSigning: [.ecommpaySale, .ecommpayAuth]
+        case .tokenizationHoldsACardCheck: [.ecommpayTokenSale]
         case .walletDedupesCardNamesPerRequest, .walletDroppedWithLastCard: [.portmoneWalletCard]
         case .walletPaysWithoutRechecking: [.portmoneWalletCard, .portmoneBill]
         case .cardStatusReadBeforeSca: [.paysafeCard]
