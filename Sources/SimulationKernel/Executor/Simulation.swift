@@ -144,8 +144,10 @@ public final class Simulation: @unchecked Sendable {
     var taskExecutorStorage: SimulationTaskExecutor?
 
     deinit {
-        // A task that names this simulation's executor may still be resumed from another thread.
+        // A task that names this simulation's executor, or is isolated to an actor on one of its
+        // lanes, may still be resumed from another thread.
         taskExecutorStorage?.retire(keep: capturesGlobalWork)
+        for lane in lanes { lane.retire() }
     }
     @exclusivity(unchecked) var ready = ReadyQueue()
     @exclusivity(unchecked) var sleepers = SleeperTable()

@@ -16,12 +16,19 @@ import Darwin
 /// }
 /// ```
 ///
-/// Unchecked `Sendable` (an executor must be `Sendable`): the lane's fields never change, and the
-/// jobs it takes are handed to the simulation, which runs them all on its one thread; a job
-/// enqueued from another thread waits in the simulation's locked inbox (`Simulation.enqueue`).
+/// Unchecked `Sendable` (an executor must be `Sendable`): the lane's fields never change but
+/// `ended`, which its lock guards, and the jobs it takes are handed to the simulation, which runs
+/// them all on its one thread; a job enqueued from another thread waits in the simulation's locked
+/// inbox (`Simulation.enqueue`).
+///
+/// An actor holds its lane and may outlive the simulation: a task isolated to it, resumed from
+/// another thread after the simulation went, is enqueued here. The simulation ends its lanes as
+/// it goes, and an ended lane drops the job (its task never runs again), as
+/// ``SimulationTaskExecutor`` does, instead of handing it to freed memory.
 public final class SimulationLane: SerialExecutor, @unchecked Sendable {
-    /// Unretained: the simulation owns its lanes and outlives every job on them.
+    /// Unretained: valid while `ended` is false, which the simulation sets as it goes.
     @usableFromInline let handle: SimulationHandle
+    private let ended = Mutex(false)
     /// The lane's number in its simulation, 0 for the shared lane; traces name job steps by it
     /// (`jobs(lane N)`).
     public let index: UInt32
@@ -38,8 +45,18 @@ public final class SimulationLane: SerialExecutor, @unchecked Sendable {
     /// when it runs.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        handle.with { $0.enqueue(job, lane: index) }
+        ended.withLock { ended in
+            guard !ended else { return }
+            handle.with { $0.enqueue(job, lane: index) }
+        }
     }
+
+    /// The simulation is going: later jobs are dropped.
+    func retire() { ended.withLock { $0 = true } }
+
+    /// Whether the lane's simulation has gone: a job enqueued now is dropped, and its task never
+    /// runs again.
+    public var hasEnded: Bool { ended.withLock { $0 } }
 
     /// What an actor on this lane returns as its `unownedExecutor`.
     @inlinable public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -50,9 +67,12 @@ public final class SimulationLane: SerialExecutor, @unchecked Sendable {
     /// (per-actor lanes): every lane runs on the one simulation thread, so being on that thread
     /// inside the loop is isolation enough.
     public func checkIsolated() {
-        handle.with { simulation in
-            precondition(simulation.isRunningOnThisThread,
-                         "actor on \(simulation.laneName(index)) used outside its simulation's thread")
+        ended.withLock { ended in
+            precondition(!ended, "actor on lane \(index) used after its simulation ended")
+            handle.with { simulation in
+                precondition(simulation.isRunningOnThisThread,
+                             "actor on \(simulation.laneName(index)) used outside its simulation's thread")
+            }
         }
     }
 }
