@@ -23,6 +23,7 @@ import Testing
             $0.seed.physicalCards = Ratio(1, 2)
             // Past the plastic's minute in the post for most cards, inside it for some.
             $0.timeouts.cardValidity = .seconds(75)
+            $0.seed.prepaidCardholders = .zero  // Every card issued in the run, so each goes through each state.
         }
         let result = PaymentsWorld(configuration: configuration, options: .init(seed: 5)).run()
         #expect(result.violations.isEmpty && result.unfinished == 0, "\(describe(result))")

@@ -16,6 +16,8 @@ import Testing
             // A digital twin is used by its details until its plastic is activated: without twins, every
             // physical card pays with the plastic once active, so each channel is seen on active cards.
             $0.seed.digitalTwins = .zero
+            // Every card is issued in the run, physical ones too: none is held from before it.
+            $0.seed.prepaidCardholders = .zero
         }
     }
 
@@ -32,6 +34,7 @@ import Testing
             $0.seed.chipAndPinActivation = Ratio(1, 2)
             $0.seed.purchaseToken = .zero
             $0.seed.purchaseCardNotPresent = Ratio(1, 2)
+            $0.seed.prepaidCardholders = .zero  // Every card is a new one, with its twin and its plastic.
         }
         let result = PaymentsWorld(configuration: configuration, options: .init(seed: 4)).run()
         #expect(result.violations.isEmpty && result.unfinished == 0, "\(describe(result))")
