@@ -34,7 +34,7 @@ enum SoakCommand {
                 "exit status: 0 stationary and passed, 1 drifting, not settled, too short to judge, or an SLO or invariant",
                 "failed, 2 liveness, 64 bad input, 74 a file could not be written, 130 / 143 / 129 interrupted"])
 
-    /// A simulated day at most: a longer soak is a run with `run.duration` of its own.
+    /// A month of virtual arrivals at most: a longer soak is a run with `run.duration` of its own.
     static let longest = SimDuration.hours(24 * 30)
 
     static func main(_ arguments: [String], output: inout Output) throws(UsageError) -> ExitStatus {
