@@ -15,15 +15,11 @@ enum SoakCommand {
                  help: "virtual time of arrivals, e.g. 8h (default 2h); the scenario's rate and shape go on for that long"),
         FlagSpec(name: "window", valueName: "DURATION",
                  help: "the trend windows' length (default 500s, or a tenth of --for when it holds fewer than ten)"),
-        FlagSpec(name: "seed", valueName: "N", help: "run seed, 0 to 2^64-1 (default: the scenario's seed)"),
-        FlagSpec(name: "set", valueName: "PATH=VALUE", help: "override any scenario field, e.g. workload.rate=300 (repeatable)",
-                 repeatable: true),
+    ] + RunCommand.specs.filter { ["seed", "set"].contains($0.name) } + [
         FlagSpec(name: "out", valueName: "DIR",
                  help: "where to write summary.json, report.html, the CSVs and soak.csv (default results/soaks/<scenario>-<seed>/)"),
         FlagSpec(name: "quiet", valueName: nil, help: "print only the summary table and the verdict, no banner, windows or progress"),
-        FlagSpec(name: "progress", valueName: nil, help: "print progress lines even when stderr is not a terminal"),
-        FlagSpec(name: "help", valueName: nil, help: "show this help"),
-    ]
+    ] + RunCommand.specs.filter { ["progress", "help"].contains($0.name) }
 
     static let help = helpText(
         command: "soak", synopsis: "[--scenario FILE] [--for DURATION] [--window DURATION] [--seed N] [--set PATH=VALUE]... [--out DIR]",

@@ -10,6 +10,21 @@ struct AuthenticationShadow: BitwiseCopyable {
     /// `WireTransStatus` (3DS-3).
     var unspent = false
     var result: UInt8 = 0
+
+    /// The result LC-06 ended with, as a status.
+    var endedResult: TransStatus { WireTransStatus.decode(UInt64(result)) }
+
+    /// An authentication ended with `status`: a result for the next authorization to spend.
+    mutating func end(with status: TransStatus) {
+        unspent = true
+        result = UInt8(WireTransStatus.encode(status))
+    }
+
+    /// An authorization spends the ended result; returns the shadow as it was before.
+    mutating func spend() -> AuthenticationShadow {
+        defer { unspent = false }
+        return self
+    }
 }
 
 /// 3DS-1: C and D are never final results: an authentication ends with Y, A, N, U, R or I, and a
@@ -44,16 +59,10 @@ final class EachAuthenticationAuthorizesOnce: SafetyMonitor {
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
         case .authenticationEnded(let attempt, let status):
-            payments.update(attempt.payment) { shadow in
-                shadow.unspent = true
-                shadow.result = UInt8(WireTransStatus.encode(status))
-            }
+            payments.update(attempt.payment) { $0.end(with: status) }
         case .authorizationSent(let attempt, _, let authentication, _, _, _):
             guard let authentication else { return }  // No 3-D Secure asked for: nothing to spend.
-            let before = payments.update(attempt.payment) { shadow -> AuthenticationShadow in
-                defer { shadow.unspent = false }
-                return shadow
-            }
+            let before = payments.update(attempt.payment) { $0.spend() }
             guard before.unspent else {
                 return checks.expect(false, about: attempt.payment,
                                      "attempt \(attempt.index) authorized with a \(authentication) another authorization already used")
@@ -61,7 +70,7 @@ final class EachAuthenticationAuthorizesOnce: SafetyMonitor {
             let carried = UInt8(WireTransStatus.encode(authentication))
             checks.expect(carried == before.result, about: attempt.payment,
                           "attempt \(attempt.index) authorized with \(authentication), but its authentication ended with "
-                              + "\(WireTransStatus.decode(UInt64(before.result)))")
+                              + "\(before.endedResult)")
         case .paymentRetired(let payment, _):
             payments.forget(payment)
         default:
@@ -146,16 +155,10 @@ final class LiabilityShiftsOnlyOnYOrA: SafetyMonitor {
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
         case .authenticationEnded(let attempt, let status):
-            payments.update(attempt.payment) { shadow in
-                shadow.unspent = true
-                shadow.result = UInt8(WireTransStatus.encode(status))
-            }
+            payments.update(attempt.payment) { $0.end(with: status) }
         case .authorizationSent(let attempt, _, _, _, _, let shifted):
-            let spent = payments.update(attempt.payment) { shadow -> AuthenticationShadow in
-                defer { shadow.unspent = false }
-                return shadow
-            }
-            let result = WireTransStatus.decode(UInt64(spent.result))
+            let spent = payments.update(attempt.payment) { $0.spend() }
+            let result = spent.endedResult
             let earned = spent.unspent && result.shiftsLiability
             checks.expect(shifted == earned, about: attempt.payment,
                           shifted ? "attempt \(attempt.index) was sent with the liability shift, but "
