@@ -8,6 +8,8 @@ extension RunReport {
         switch section.heading {
         case "invariants":
             return [.list(section.lines)] + invariantBlocks(extra)
+        case "steady state":
+            return steadyStateBlocks(section.lines, extra: extra)
         case "state coverage":
             guard let table = coverageTable(extra) else { return [.list(section.lines)] }
             let grids = member(extra, "state_coverage").map(StateEventGrid.grids(fromCoverage:)) ?? []
