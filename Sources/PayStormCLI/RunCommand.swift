@@ -100,31 +100,46 @@ enum RunCommand {
             output.info(banner(scenario, seed: seed, options: run.options) + (run.swarmFaults.map { "\n  swarm faults: \($0)" } ?? ""))
         }
         let reporter = ProgressReporter(enabled: !options.quiet && (options.forceProgress || isatty(STDERR_FILENO) != 0), total: 0)
-        let outcome: RunStudy.Outcome
-        do {
-            outcome = try RunStudy.run(run, directory: directory, tracePath: options.tracePath, stop: Interrupt.condition,
-                                       progress: reporter.report)
-        } catch let error as WriteError {
-            reporter.finish()
-            output.err("paystorm run: \(error)")
-            return .ioError
-        } catch {
-            reporter.finish()
-            output.err("\(error)")
-            return .badInput
-        }
-        reporter.finish()
+        var unrun = ExitStatus.passed
+        guard let outcome = study("run", reporter: reporter, output: &output, failure: &unrun, {
+            try RunStudy.run(run, directory: directory, tracePath: options.tracePath, stop: Interrupt.condition,
+                             progress: reporter.report)
+        }) else { return unrun }
         if options.json { output.out(outcome.summary.json().serialized()) }
-        let table = SummaryTable.render(outcome.summary) + "\nfiles: " + outcome.files.joined(separator: ", ")
-        if options.json { output.err(table) } else { output.out(table) }
-        if let message = outcome.verdict.message(seed: seed, replay: outcome.replay, endTime: "\(outcome.report.endTime)") {
-            output.err(message)
-        }
-        let status = ExitStatus(outcome.verdict.verdict, interruption: Interrupt.interruption)
+        let status = printOutcome(outcome, seed: seed, tableToStandardError: options.json, output: &output)
         guard let failure = outcome.report.traceFailure else { return status }
         // The summary and report are written; the trace is not whole, and a passing run says so by its status.
         output.err("paystorm \(options.replay ? "replay" : "run"): --trace \(options.tracePath ?? ""): \(failure)")
         return status == .passed ? .ioError : status
+    }
+
+    /// Runs a study with its progress lines; nil when it could not, having said why, with the status
+    /// in `failure`: 74 for a result file not written, 64 for a trace file not opened.
+    static func study(_ command: String, reporter: ProgressReporter, output: inout Output, failure: inout ExitStatus,
+                      _ body: () throws -> RunStudy.Outcome) -> RunStudy.Outcome? {
+        defer { reporter.finish() }
+        do {
+            return try body()
+        } catch let error as WriteError {
+            output.err("paystorm \(command): \(error)")
+            failure = .ioError
+        } catch {
+            output.err("\(error)")
+            failure = .badInput
+        }
+        return nil
+    }
+
+    /// Prints a run's summary table and its files, and its failure with the replay command; returns
+    /// the status its verdict gives.
+    static func printOutcome(_ outcome: RunStudy.Outcome, seed: UInt64, tableToStandardError: Bool = false,
+                             output: inout Output) -> ExitStatus {
+        let table = SummaryTable.render(outcome.summary) + "\nfiles: " + outcome.files.joined(separator: ", ")
+        if tableToStandardError { output.err(table) } else { output.out(table) }
+        if let message = outcome.verdict.message(seed: seed, replay: outcome.replay, endTime: "\(outcome.report.endTime)") {
+            output.err(message)
+        }
+        return ExitStatus(outcome.verdict.verdict, interruption: Interrupt.interruption)
     }
 
     static func banner(_ scenario: Scenario, seed: UInt64, options: Simulation.Options) -> String {

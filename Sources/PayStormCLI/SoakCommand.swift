@@ -78,9 +78,9 @@ enum SoakCommand {
         }
         let reporter = ProgressReporter(enabled: !quiet && (parsed.has("progress") || isatty(STDERR_FILENO) != 0), total: 0)
         var live = SoakStudy.LiveWindows(seconds: window)
-        let outcome: RunStudy.Outcome
-        do {
-            outcome = try RunStudy.run(run, directory: directory, stop: Interrupt.condition, steadyWindow: window,
+        var unrun = ExitStatus.passed
+        guard let outcome = RunCommand.study("soak", reporter: reporter, output: &output, failure: &unrun, {
+            try RunStudy.run(run, directory: directory, stop: Interrupt.condition, steadyWindow: window,
                                        extraFiles: { report in report.steadyState.map { [("soak.csv", SoakStudy.csv($0))] } ?? [] },
                                        progress: { line in
                                            var line = line
@@ -88,36 +88,14 @@ enum SoakCommand {
                                            reporter.report(line)
                                            // The drain after the last arrival empties the system by design: no window of it.
                                            if !quiet, line.now.seconds <= length.seconds + 1e-9, let closed = live.add(line) {
-                                               StandardOutput.writeError((reporter.enabled ? "\r\u{1B}[K" : "") + windowLine(closed) + "\n")
+                                               StandardOutput.writeError((reporter.enabled ? "\r\u{1B}[K" : "") + closed.line + "\n")
                                            }
                                        })
-        } catch let error as WriteError {
-            reporter.finish()
-            output.err("paystorm soak: \(error)")
-            return .ioError
-        } catch {
-            reporter.finish()
-            output.err("\(error)")
-            return .badInput
-        }
-        reporter.finish()
-        output.out(SummaryTable.render(outcome.summary) + "\nfiles: " + outcome.files.joined(separator: ", "))
-        if let message = outcome.verdict.message(seed: runSeed, replay: outcome.replay, endTime: "\(outcome.report.endTime)") {
-            output.err(message)
-        }
-        let status = ExitStatus(outcome.verdict.verdict, interruption: Interrupt.interruption)
+        }) else { return unrun }
+        let status = RunCommand.printOutcome(outcome, seed: runSeed, output: &output)
         guard status == .passed, let steady = outcome.report.steadyState else { return status }
         output.out("soak: \(steady.description)")
         return steady.verdict == .stationary ? .passed : .invariantViolated
-    }
-
-    /// `window 3  1000–1500 s  success 84.2 %  p99 3,412 ms  in flight 1,203  held 4,120,331`
-    static func windowLine(_ window: SoakStudy.LiveWindows.Closed) -> String {
-        let success = window.success.map { SummaryTable.fixed($0 * 100, 1) + " %" } ?? "-"
-        let p99 = window.p99Milliseconds.map { SummaryTable.grouped(UInt64($0.rounded())) + " ms" } ?? "-"
-        return "window \(window.index)  \(SteadyState.Trend.fixed(window.start))–\(SteadyState.Trend.fixed(window.end)) s"
-            + "  success \(success)  p99 \(p99)  in flight \(SummaryTable.grouped(UInt64(window.inFlight.rounded())))"
-            + "  held \(SummaryTable.grouped(UInt64(max(0, window.held).rounded())))"
     }
 
     private static func duration(_ parsed: ParsedArguments, _ flag: String, default value: SimDuration) throws(UsageError) -> SimDuration {

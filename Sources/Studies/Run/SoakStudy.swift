@@ -44,6 +44,15 @@ public enum SoakStudy {
             public let p99Milliseconds: Double?
             public let inFlight: Double
             public let held: Double
+
+            /// `window 3  1000–1500 s  success 84.2 %  p99 3,412 ms  in flight 1,203  held 4,120,331`
+            public var line: String {
+                let success = success.map { SummaryTable.fixed($0 * 100, 1) + " %" } ?? "-"
+                let p99 = p99Milliseconds.map { SummaryTable.grouped(UInt64($0.rounded())) + " ms" } ?? "-"
+                return "window \(index)  \(SteadyState.Trend.fixed(start))–\(SteadyState.Trend.fixed(end)) s"
+                    + "  success \(success)  p99 \(p99)  in flight \(SummaryTable.grouped(UInt64(inFlight.rounded())))"
+                    + "  held \(SummaryTable.grouped(UInt64(max(0, held).rounded())))"
+            }
         }
 
         private let seconds: Double

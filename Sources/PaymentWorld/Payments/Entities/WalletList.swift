@@ -18,11 +18,7 @@ public struct WalletList: Hashable, Sendable, BitwiseCopyable, CustomStringConve
     /// agree without a message, and the same customers are new in every run.
     public static func startsWithoutWallet(_ customer: CustomerID, share: Ratio) -> Bool {
         guard share.numerator > 0 else { return false }
-        var z = UInt64(customer.rawValue) &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return (z % UInt64(share.denominator)) < UInt64(share.numerator)
+        return SimRandom.hash(UInt64(customer.rawValue)) % share.denominator < share.numerator
     }
 
     /// The list a customer's wallet holds when the run starts: their own card, or nothing for a

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// ecommpay E1: the merchant server signs the payment's parameters with the project's secret key,
 /// and the platform checks that the init it receives carries parameters with that very signature
 /// (SES-3). The model's parameters are the order the app published (amount, customer, flow) under
@@ -9,16 +11,8 @@ enum EcommpaySignature {
     static func sign(_ order: RequestBodies.Order, paymentId: LifecycleID) -> UInt64 {
         var state = secret ^ paymentId.rawValue
         for field in [UInt64(bitPattern: order.amount), UInt64(order.customer.rawValue), UInt64(order.flow.rawValue)] {
-            state = mix(state ^ field)
+            state = SimRandom.hash(state ^ field)  // Every input bit reaches every output bit.
         }
         return state & 0xFFFF_FFFF
-    }
-
-    /// SplitMix64's finalizer: every input bit reaches every output bit.
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
