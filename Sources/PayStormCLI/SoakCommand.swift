@@ -49,20 +49,10 @@ enum SoakCommand {
         let seed = try parsed.seed(command: "soak")
         Interrupt.install()
         let scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(file: parsed.value("scenario") ?? "scenarios/default.json",
-                                               overrides: parsed.all("set") + SoakStudy.overrides(for: length))
-        } catch {
-            output.err(error.description)
-            return .badInput
-        }
-        guard case .payments = scenario.model else {
-            output.err("paystorm soak: \(scenario.file) models the reference pipeline: soak judges a payments world")
-            return .badInput
-        }
-        let runSeed = seed ?? scenario.seed
-        let directory = parsed.value("out") ?? "results/soaks/\(scenario.name)-\(runSeed)"
+        let directory: String
         do throws(UsageError) {
+            scenario = try loadWorld(parsed, length: length)
+            directory = parsed.value("out") ?? "results/soaks/\(scenario.name)-\(seed ?? scenario.seed)"
             try OutputDirectory.claim(directory, command: "soak")
             try OutputPaths.checkDistinct(command: "soak", inputs: [("--scenario", scenario.file)],
                                           outputs: (RunStudy.fileNames + ["soak.csv"]).map { ("--out", directory + "/" + $0) })
@@ -70,6 +60,7 @@ enum SoakCommand {
             output.err(error.description)
             return .badInput
         }
+        let runSeed = seed ?? scenario.seed
         let quiet = parsed.has("quiet")
         let run = ScenarioRun(scenario: scenario, seed: runSeed, scheduling: SchedulingOptions())
         if !quiet {
@@ -77,25 +68,33 @@ enum SoakCommand {
                         + "\n  soak: \(length) of arrivals, windows of \(SteadyState.Trend.fixed(window)) s")
         }
         let reporter = ProgressReporter(enabled: !quiet && (parsed.has("progress") || isatty(STDERR_FILENO) != 0), total: 0)
-        var live = SoakStudy.LiveWindows(seconds: window)
         var unrun = ExitStatus.passed
         guard let outcome = RunCommand.study("soak", reporter: reporter, output: &output, failure: &unrun, {
-            try RunStudy.run(run, directory: directory, stop: Interrupt.condition, steadyWindow: window,
-                                       extraFiles: { report in report.steadyState.map { [("soak.csv", SoakStudy.csv($0))] } ?? [] },
-                                       progress: { line in
-                                           var line = line
-                                           line.done = min(1, line.now.seconds / length.seconds)
-                                           reporter.report(line)
-                                           // The drain after the last arrival empties the system by design: no window of it.
-                                           if !quiet, line.now.seconds <= length.seconds + 1e-9, let closed = live.add(line) {
-                                               StandardOutput.writeError((reporter.enabled ? "\r\u{1B}[K" : "") + closed.line + "\n")
-                                           }
-                                       })
+            try SoakStudy.run(run, length: length, window: window, directory: directory, stop: Interrupt.condition,
+                              progress: reporter.report, closed: { closed in
+                                  guard !quiet else { return }
+                                  StandardOutput.writeError((reporter.enabled ? "\r\u{1B}[K" : "") + closed.line + "\n")
+                              })
         }) else { return unrun }
         let status = RunCommand.printOutcome(outcome, seed: runSeed, output: &output)
         guard status == .passed, let steady = outcome.report.steadyState else { return status }
         output.out("soak: \(steady.description)")
         return steady.verdict == .stationary ? .passed : .invariantViolated
+    }
+
+    /// The scenario with its arrivals lasting `length`; a payments world, which soak judges.
+    private static func loadWorld(_ parsed: ParsedArguments, length: SimDuration) throws(UsageError) -> Scenario {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(file: parsed.value("scenario") ?? "scenarios/default.json",
+                                               overrides: parsed.all("set") + SoakStudy.overrides(for: length))
+        } catch {
+            throw UsageError(error.description)
+        }
+        guard case .payments = scenario.model else {
+            throw UsageError("paystorm soak: \(scenario.file) models the reference pipeline: soak judges a payments world")
+        }
+        return scenario
     }
 
     private static func duration(_ parsed: ParsedArguments, _ flag: String, default value: SimDuration) throws(UsageError) -> SimDuration {

@@ -1,3 +1,4 @@
+import Exploration
 import Reporting
 import SimulationKernel
 
@@ -18,6 +19,24 @@ public enum SoakStudy {
     public static func window(for length: SimDuration, requested: SimDuration?) -> Double {
         if let requested { return requested.seconds }
         return length.seconds >= 5_000 ? 500 : max(1, (length.seconds / 10).rounded(.down))
+    }
+
+    /// Runs a soak of `length` of arrivals (`run` loaded with ``overrides(for:)``): the run's files
+    /// plus `soak.csv`, with each window handed to `closed` as it closes. The drain after the last
+    /// arrival empties the system by design, so it closes no window; `progress` sees every line,
+    /// with `done` as the share of the length.
+    public static func run(_ run: ScenarioRun, length: SimDuration, window: Double, directory: String,
+                           stop: StopCondition = .never, progress: (ProgressLine) -> Void = { _ in },
+                           closed: (LiveWindows.Closed) -> Void = { _ in }) throws -> RunStudy.Outcome {
+        var live = LiveWindows(seconds: window)
+        return try RunStudy.run(run, directory: directory, stop: stop, steadyWindow: window,
+                                extraFiles: { report in report.steadyState.map { [("soak.csv", csv($0))] } ?? [] },
+                                progress: { line in
+                                    var line = line
+                                    line.done = min(1, line.now.seconds / length.seconds)
+                                    progress(line)
+                                    if line.now.seconds <= length.seconds + 1e-9, let window = live.add(line) { closed(window) }
+                                })
     }
 
     /// The windows' figures after the warm-up, one row each: what the trends are fitted to.
