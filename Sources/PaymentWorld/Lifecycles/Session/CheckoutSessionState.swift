@@ -39,11 +39,12 @@ public enum InstrumentKind: String, Sendable, Hashable, CaseIterable, CustomStri
     case card, token, walletCard
 }
 
-/// A server operation that references the session ([M] PAY, AUTHORIZE, VERIFY; [W] the SDK order call).
+/// A server operation that references the session ([M] PAY, AUTHORIZE, VERIFY; [W] the SDK order
+/// call and the wallet read; [E] the pay request).
 public enum SessionOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     public var description: String { rawValue }
 
-    case pay, authorize, verify, tokenize
+    case pay, authorize, verify, tokenize, readWallet
 }
 
 /// A credentialed session's binding and how many device submissions it has taken.

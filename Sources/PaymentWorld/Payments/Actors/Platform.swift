@@ -60,10 +60,11 @@ public actor Platform: ReportingActor {
     private func serve(_ step: SeedStep, payload: UInt64, payment: LifecycleID, record: inout Record) -> StepAnswer {
         switch step {
         case .getCommission, .proceedPayment: servePortmone(step, payment: payment)
-        case .initSession: serveEcommpay(step, payload: payload, payment: payment, record: &record)
+        case .initSession, .payRequest: serveEcommpay(step, payload: payload, payment: payment, record: &record)
         case .createSession, .updateSession, .operationWithSession:
             serveMastercard(step, payload: payload, payment: payment, record: &record)
-        case .orderInitialize, .getWalletData: serveSogenactif(step, payment: payment, record: &record)
+        case .orderInitialize, .walletInitialize, .getWalletData, .cardOrder, .walletOrder:
+            serveSogenactif(step, payment: payment, record: &record)
         default: preconditionFailure("platform cannot serve \(step)")
         }
     }
@@ -87,6 +88,15 @@ public actor Platform: ReportingActor {
                 break
             }
         }
+        return .ok
+    }
+
+    /// A call that spends the session (LC-00 `use`): one-shot contexts are consumed by it. An
+    /// expired session answers expired (SES-1); a consumed one, or one never bound, is refused (SES-5).
+    func use(_ operation: SessionOperation, _ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
+        if record.session == .expired { return .expired }
+        guard desk.step(&record.session, .use(operation), of: payment) != nil else { return .refused }
+        desk.context.observe(.sessionUsed(payment, apiVersion: 0, deviceSubmission: true))
         return .ok
     }
 

@@ -19,6 +19,13 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
     /// The MPGS operation (PAY or AUTHORIZE) names the session and takes the card from it (M2
     /// `session.id`); the money then moves through the card core.
     case operationWithSession
+    /// The Sips server call before a wallet function: a one-shot context of its own (W5).
+    case walletInitialize
+    /// The Sips SDK's order with card data, or with a wallet card: it spends the order's context.
+    case cardOrder, walletOrder
+    /// ecommpay's pay request (NewCardSaleRequest, CardAuthRequest, CardSaleTokenizeRequest) under
+    /// the init: it spends the signed parameters; the money then moves through the card core.
+    case payRequest
 
     public var description: String {
         switch self {
@@ -53,6 +60,10 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
         case .managePrepaidCard: "manageCard"
         case .prepaidPurchase: "cardAuthorization"
         case .operationWithSession: "session.id in PAY / AUTHORIZE"
+        case .walletInitialize: "walletInitialize"
+        case .cardOrder: "cardOrder"
+        case .walletOrder: "walletOrder"
+        case .payRequest: "getPayInteractor().execute"
         }
     }
 
@@ -60,7 +71,9 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
     /// checkout session with a lifetime (MPGS Create Session, Sips orderInitialize), a push
     /// provisioning until the app reports the pass added (`addPass`). The customer may walk away
     /// after it, and the session or the provisioning expire meanwhile.
-    var startsServerTimer: Bool { self == .createSession || self == .orderInitialize || self == .addPass }
+    var startsServerTimer: Bool {
+        self == .createSession || self == .orderInitialize || self == .walletInitialize || self == .addPass
+    }
 
     /// Who serves the step.
     var server: PaymentActorKind {
@@ -69,9 +82,9 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
              .start2DVerification, .submitCode, .resendCode, .walletPayWithCard:
             .wallet
         case .signParameters: .merchant
-        // The Sips server reads its wallet (W5) under the context orderInitialize opened.
+        // The Sips server reads its wallet (W5) under the context walletInitialize opened.
         case .getCommission, .proceedPayment, .initSession, .createSession, .updateSession, .orderInitialize,
-             .getWalletData, .verifyCard, .operationWithSession:
+             .getWalletData, .verifyCard, .operationWithSession, .walletInitialize, .cardOrder, .walletOrder, .payRequest:
             .platform
         case .tokenizeCard: .tokenService
         case .createPrepaidCard, .activatePrepaidCard, .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard,

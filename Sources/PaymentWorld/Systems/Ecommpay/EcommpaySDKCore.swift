@@ -6,11 +6,11 @@ struct EcommpaySDKCore: PaymentSystemModel {
     let title = "ecommpay SDK Core [E]"
     let source = PaymentSystemSource.seed
     let flows = [
-        // E1: the merchant signs, the platform inits the session (LC-00).
-        FlowDefinition("ecommpay_sale", steps: [.signParameters, .initSession], core: .sale),
-        FlowDefinition("ecommpay_auth", steps: [.signParameters, .initSession], core: .authorization),
+        // E1: the merchant signs, the platform inits the session (LC-00), and the pay request spends it.
+        FlowDefinition("ecommpay_sale", steps: [.signParameters, .initSession, .payRequest], core: .sale),
+        FlowDefinition("ecommpay_auth", steps: [.signParameters, .initSession, .payRequest], core: .authorization),
         FlowDefinition("ecommpay_verify", steps: [.signParameters, .initSession, .verifyCard], core: nil),
-        FlowDefinition("ecommpay_token_sale", steps: [.signParameters, .initSession, .tokenizeCard], core: .sale,
+        FlowDefinition("ecommpay_token_sale", steps: [.signParameters, .initSession, .tokenizeCard, .payRequest], core: .sale,
                        traits: .paysWithSavedToken),
     ]
     /// E2: a declined payment may cascade to the next provider, asking the customer first when it

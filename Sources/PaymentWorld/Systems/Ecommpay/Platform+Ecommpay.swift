@@ -4,8 +4,12 @@ import SimulationKernel
 /// CardVerifyRequest verifies the card at its issuer for 0 through the gateway (LC-03).
 extension Platform {
     /// Init: the parameters the platform receives must carry the merchant's signature of them (SES-3).
-    /// One that does not is refused as an invalid signature, and binds no session.
+    /// One that does not is refused as an invalid signature, and binds no session. The pay request
+    /// then spends the signed session: one payment per signature (SES-5).
     func serveEcommpay(_ step: SeedStep, payload: UInt64, payment: LifecycleID, record: inout Record) -> StepAnswer {
+        if step == .payRequest {
+            return use(desk.context.bodies[payment].flow.core == .authorization ? .authorize : .pay, payment, &record)
+        }
         guard step == .initSession else { preconditionFailure("ecommpay's platform cannot serve \(step)") }
         let received = EcommpaySignature.sign(desk.context.bodies[payment], paymentId: payment)
         desk.context.observe(.parametersReceived(payment, digest: received, signature: payload))

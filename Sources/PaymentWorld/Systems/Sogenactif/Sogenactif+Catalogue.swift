@@ -20,8 +20,8 @@ extension SeedCatalogue {
     static let sogenactif: [SeedCatalogueEntry] = [
         .operation(.sogenactif, "orderInitialize(sdkOperationName)", "server call: a one-shot redirection context",
                    .answers([.orderInitialize], nil)),
-        .operation(.sogenactif, "walletInitialize", "server call before a wallet function",
-                   .notModelled("getWalletData runs without its own initialize call")),
+        .operation(.sogenactif, "walletInitialize", "server call before a wallet function: a one-shot context of its own",
+                   .answers([.walletInitialize], nil)),
         .operation(.sogenactif, "paymentMeanInfoInitialize", "server call before getCardData", .notModelled("getCardData is not simulated")),
         .operation(.sogenactif, "cardOrder", "CARDORDER / THREEDSECUREANDORDER: an order with card data (3DS by enrolment)",
                    .endCodes([.sogenactifCardOrder], ["00", "05"])),
@@ -46,12 +46,12 @@ extension SeedCatalogue {
         .code(.sogenactif, "40", "function not allowed for this merchant, never retried", .endCode),
         .code(.sogenactif, "75", "responseCode: too many card-entry attempts", .notModelled("the app enters the card once")),
         .code(.sogenactif, "90", "service temporarily unavailable, retry later (the model: also 99's temporary problems)",
-              .answers([.orderInitialize, .getWalletData], [.retryLater])),
+              .answers([.orderInitialize, .walletInitialize, .getWalletData], [.retryLater])),
         .code(.sogenactif, "17", "responseCode: cancelled by the buyer (the model: a payment the customer cancelled while it "
                   + "ran, LC-01 abandon after behaviour.paymentCancel, or on the 3DS 1.0 page, LC-06 abandon)", .endCode),
         .code(.sogenactif, "97",
-              "session expired after 15 min without user action (the model: getWalletData on an expired context, "
-                  + "a timed-out step or payment, or a payment past the gateway's deadline: LC-01 deadline)",
+              "session expired after 15 min without user action (the model: getWalletData, cardOrder or walletOrder "
+                  + "on an expired context, a timed-out step or payment, or a payment past the gateway's deadline: LC-01 deadline)",
               .endCode),
         .code(.sogenactif, "99", "temporary server problem (the model: a card-core payment that failed for no cause "
                   + "of the customer's)", .endCode),

@@ -1,13 +1,16 @@
 /// Sogenactif In-App (Worldline Sips) [W], domain.md §1.4: orderInitialize returns a one-shot
-/// context; the order runs in the card core with the seed's 3-D Secure 1.0 (checkEnrollment →
-/// PaReq → ACS → PaRes: LC-06 v1 at the gateway); the wallet order reads the Sips wallet (W5).
+/// context, which the cardOrder or walletOrder spends; the authorization runs in the card core
+/// with the seed's 3-D Secure 1.0 (checkEnrollment → PaReq → ACS → PaRes: LC-06 v1 at the
+/// gateway); the wallet order first reads the Sips wallet under a context of its own (W5).
 struct SogenactifInApp: PaymentSystemModel {
     let name = "sogenactif"
     let title = "Sogenactif In-App [W]"
     let source = PaymentSystemSource.seed
     let flows = [
-        FlowDefinition("sogenactif_card_order", steps: [.orderInitialize], core: .sale),
-        FlowDefinition("sogenactif_wallet_order", steps: [.orderInitialize, .getWalletData], core: .sale),
+        // Each SDK call spends the context its initialize call opened (W1, W5).
+        FlowDefinition("sogenactif_card_order", steps: [.orderInitialize, .cardOrder], core: .sale),
+        FlowDefinition("sogenactif_wallet_order", steps: [.walletInitialize, .getWalletData, .orderInitialize, .walletOrder],
+                       core: .sale),
     ]
     let threeDSVersion = ThreeDSVersion.v1
     let statusCheck = StatusCheckWords("getTransactionData", inProgress: "transactionStatus pending",
@@ -48,7 +51,8 @@ struct SogenactifInApp: PaymentSystemModel {
 
     func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {
         switch answer {
-        case .refused: "40"
+        // 40 is orderInitialize's "function not allowed"; a spent context's refusal has no code in the seed.
+        case .refused: step == .orderInitialize ? "40" : nil
         case .retryLater: "90"
         case .expired: "97"  // 15 minutes without a customer action.
         default: nil
