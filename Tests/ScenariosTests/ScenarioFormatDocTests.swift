@@ -191,8 +191,9 @@ func misspelt(_ key: String) -> String {
         #expect(Set(flowObjectives) == Set(expected))
     }
 
-    /// A misspelt documented path is an unknown field, with the documented name as the hint.
-    @Test(arguments: checkedInScenarios)
+    /// A misspelt documented path is an unknown field, with the documented name as the hint. The
+    /// hint comes from the model's fields, not the file's values: one scenario of each model.
+    @Test(arguments: ["scenarios/default.json", "scenarios/reference-pipeline.json"])
     func misspeltPathsAreReportedWithTheRightHint(file: String) throws {
         let bytes = packageFile(file)
         for documented in page.fields[try modelName(of: file)] ?? [] {
