@@ -15,7 +15,7 @@ extension Gateway {
     /// authentication (its CAVV) is spent on the attempt that carried it (3DS-3), so a backup that
     /// requires 3DS needs a new one, and the customer must consent first (ecommpay E2 `isCascading`,
     /// CAS-7). A card that is not enrolled, or a payment exempted as low value, goes on silently.
-    func nextNeeds3DS(_ payment: PaymentID) -> Bool { records[payment.slot].needsAuthentication }
+    func nextNeeds3DS(_ payment: PaymentID) -> Bool { records[payment.slot].authentication.needed }
 
     /// Offers LC-08 how the current attempt ended. LC-01 takes the same answer next, told by
     /// `cascadeMovesOn` whether a provider is left; only then are the returned effects performed,
@@ -58,14 +58,14 @@ extension Gateway {
     private func startAttempt(_ payment: PaymentID, index: Int, authenticate: Bool) {
         counters.cascades &+= 1
         records[payment.slot].attempt = index
-        records[payment.slot].attemptNeeds3DS = authenticate
+        records[payment.slot].authentication.attemptNeeds3DS = authenticate
         if authenticate && context.has(.cascadeReusesAuthentication) {
             // The planted bug: the first provider's authentication sent again with the next one.
             return applySale(payment, .nextAttempt(throughScreening: false))
         }
         if authenticate {
             // A fresh authentication for this provider: the previous result was spent (3DS-3).
-            records[payment.slot].authentication = nil
+            records[payment.slot].authentication.status = nil
             records[payment.slot].cause = .unstated
         }
         applySale(payment, .nextAttempt(throughScreening: authenticate))

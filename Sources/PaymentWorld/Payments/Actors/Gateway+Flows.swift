@@ -67,11 +67,11 @@ extension Gateway {
         let record = records[payment.slot]
         switch record.flow {
         case .sale:
-            applySale(payment, record.needsAuthentication
+            applySale(payment, record.authentication.needed
                 ? .needsAuthentication(proceedOnUnavailable: context.configuration.policies.proceedOnUnavailable)
                 : .noAuthentication)
         case .authorization:
-            if record.needsAuthentication { requestAuthentication(payment) } else { authorizeOutsideTheTable(payment) }
+            if record.authentication.needed { requestAuthentication(payment) } else { authorizeOutsideTheTable(payment) }
         }
     }
 
@@ -82,7 +82,7 @@ extension Gateway {
     func sendAuthorization(_ payment: PaymentID, liabilityShift: Bool) {
         records[payment.slot].authorizationSent = context.now
         var record = records[payment.slot]
-        var authentication = record.authentication
+        var authentication = record.authentication.status
         if context.has(.authorizeWithoutAuthentication), authentication == .notAuthenticated {
             authentication = .notAuthenticated  // Sent anyway: G-9 sees an N behind an authorization.
         }
@@ -91,8 +91,8 @@ extension Gateway {
         if shifted { counters.liabilityShifted &+= 1 }
         let facts = context.bodies[payment]
         context.observe(.authorizationSent(AttemptID(payment, record.attempt), required: context.cards[facts.card].enrolled,
-                                           authentication: authentication, exempted: record.exempted, amount: facts.amount,
-                                           liabilityShift: shifted))
+                                           authentication: authentication, exempted: record.authentication.exempted,
+                                           amount: facts.amount, liabilityShift: shifted))
         if record.flow == .sale {
             if record.attempt < counters.attemptsByProvider.count { counters.attemptsByProvider[record.attempt] &+= 1 }
             let providers: Int
@@ -103,7 +103,7 @@ extension Gateway {
                 providers = cascadeProviders(for: context.bodies[record.order].flow)
             }
             context.observe(.cascadeAttemptStarted(AttemptID(payment, record.attempt), providers: providers,
-                                                   needs3DS: record.attemptNeeds3DS))
+                                                   needs3DS: record.authentication.attemptNeeds3DS))
         }
         record.resolution = nil
         record.inquiries = 0
@@ -117,7 +117,7 @@ extension Gateway {
     /// and a planted defect's second attempt), with the response timer a sale's table would arm.
     func authorizeOutsideTheTable(_ payment: PaymentID) {
         // LC-02 starts in authorizing, with its authentication's result: a Y or an A shifts liability.
-        sendAuthorization(payment, liabilityShift: records[payment.slot].authentication?.shiftsLiability ?? false)
+        sendAuthorization(payment, liabilityShift: records[payment.slot].authentication.status?.shiftsLiability ?? false)
         arm(.authorizationResponse, payment)
     }
 

@@ -11,6 +11,42 @@ enum AuthenticationEnding {
 }
 
 extension Gateway {
+    /// A payment's 3-D Secure: whether it needs an authentication, and the current attempt's.
+    struct AuthenticationPart {
+        /// Enrolled and not exempted: every attempt authenticates, a cascade's next one afresh (`nextNeeds3DS`).
+        var needed = false
+        /// An enrolled card's payment the gateway exempted from 3-D Secure (low value).
+        var exempted = false
+        /// The current attempt's provider asked for a fresh 3-D Secure authentication (LC-08).
+        var attemptNeeds3DS = false
+        /// The current attempt's result; nil while it authenticates, or before.
+        var status: TransStatus?
+        /// LC-06 for the current attempt's authentication: v1 or v2 by the flow's system.
+        var threeDS = ThreeDSState.start
+
+        init() {}
+
+        init(enrolled: Bool, amount: Int64, lowValueExemption: Int64) {
+            needed = enrolled
+            if enrolled && amount < lowValueExemption {
+                // The gateway asks for the low-value exemption: no authentication is required.
+                needed = false
+                exempted = true
+            }
+        }
+
+        /// The LC-06 events `answer` stands for, when the running authentication takes them all;
+        /// nil for a copy, or for an answer to an earlier attempt's authentication.
+        func events(for answer: ThreeDSAnswer) -> [ThreeDSEvent]? {
+            guard status == nil, let events = Gateway.threeDSEvents(for: answer, in: threeDS),
+                  Gateway.accepts(threeDS, events) else { return nil }
+            return events
+        }
+
+        /// The running authentication still waits for the answer whose wait ran out.
+        var waitsForTimeout: Bool { status == nil && Gateway.accepts(threeDS, [.timeout]) }
+    }
+
     // MARK: LC-06 3-D Secure
 
     /// The gateway is the 3DS server (v2) or the MPI behind the TermUrl (v1): it steps LC-06 on
@@ -22,7 +58,7 @@ extension Gateway {
 
     /// Starts a fresh LC-06: a cascade's next provider needs a new authentication (3DS-3).
     func requestAuthentication(_ payment: PaymentID) {
-        records[payment.slot].threeDS = .start
+        records[payment.slot].authentication.threeDS = .start
         context.observe(.authenticationStarted(AttemptID(payment, records[payment.slot].attempt)))
         switch threeDSVersion(payment) {
         case .v1:
@@ -45,14 +81,12 @@ extension Gateway {
     /// events it stands for. One LC-06 cannot take (a copy, or an answer to an earlier attempt's
     /// authentication) is a duplicate: the network may deliver twice, so it is no illegal transition.
     func authenticated(_ payment: PaymentID, _ answer: ThreeDSAnswer) {
-        if context.has(.authenticationAnswerAppliedTwice), let record = record(payment), let ended = record.authentication,
-           case .status(let status) = answer, status == ended {
+        if context.has(.authenticationAnswerAppliedTwice), let record = record(payment),
+           let ended = record.authentication.status, case .status(let status) = answer, status == ended {
             // The planted bug: a copy of the answer that ended the authentication ends it again.
             return authenticationEnded(payment, status, .answered)
         }
-        guard let record = record(payment), record.authentication == nil, !record.endedEarly,
-              let events = Self.threeDSEvents(for: answer, in: record.threeDS),
-              Self.accepts(record.threeDS, events) else {
+        guard let record = record(payment), !record.endedEarly, let events = record.authentication.events(for: answer) else {
             counters.duplicatesDeduped &+= 1
             return
         }
@@ -125,8 +159,7 @@ extension Gateway {
 
     /// The VERes/ARes wait or the challenge's completion ran out while LC-06 still waited for it.
     func authenticationTimedOut(_ payment: PaymentID, _ timer: ExpiringTimer) {
-        guard records[payment.slot].authentication == nil, Self.accepts(records[payment.slot].threeDS, [.timeout])
-        else { return }
+        guard records[payment.slot].authentication.waitsForTimeout else { return }
         counters.count(expiry: timer)
         // No RReq or PaRes came: the cardholder did not finish (ecommpay 108 when they left the page).
         if timer == .challengeCompletion { records[payment.slot].cause = .challengeExpired }
@@ -141,12 +174,12 @@ extension Gateway {
         let flow = orderFlow(payment)
         let countsV1 = flow.system.threeDSVersion == .v1  // Once per answer, not per event.
         for event in events {
-            guard let next = context.step(&records[payment.slot].threeDS, event, of: .payment(payment), coverage: &coverage)
-            else { return }
+            guard let next = context.step(&records[payment.slot].authentication.threeDS, event, of: .payment(payment),
+                                          coverage: &coverage) else { return }
             if countsV1 { countThreeDS1(ThreeDS1Step.steps(of: event), of: flow) }
             effects += next
         }
-        let waiting = !records[payment.slot].threeDS.isTerminal
+        let waiting = !records[payment.slot].authentication.threeDS.isTerminal
         for effect in effects {
             switch effect {
             case .sendAReq: sendAuthenticationRequest(payment)
@@ -180,7 +213,7 @@ extension Gateway {
         context.observe(.authenticationEnded(AttemptID(payment, records[payment.slot].attempt), status: ended))
         // The planted bug: an ACS's U sent on as A, a liability shift the ACS never granted.
         let status = ended == .unavailable && context.has(.unavailableTakenAsAttempted) ? .attempted : ended
-        records[payment.slot].authentication = status
+        records[payment.slot].authentication.status = status
         // Results only: C or D here is a bug 3DS-1 reports, and has no column to count in.
         if status.isFinal { counters.threeDSResults[Int(WireTransStatus.encode(status))] &+= 1 }
         if records[payment.slot].verification != nil { return verificationAuthenticated(payment, status, ending) }

@@ -9,6 +9,8 @@ import SimulationKernel
 /// the gateway feeds it events and performs the effects it returns. An event the table rejects
 /// leaves the state as it was and is reported (G-6).
 public actor Gateway: ReportingActor {
+    /// One payment's (or verification's) state: the sale or authorization it runs at its core, and
+    /// a part for each lifecycle beside it, which owns that lifecycle's state and decides on it.
     struct Record {
         var generation: UInt32 = 0
         var key: UInt64 = 0
@@ -17,15 +19,9 @@ public actor Gateway: ReportingActor {
         var sale = SaleState.created
         /// LC-08 beside LC-01: which provider in routing order a sale is at, and whether it waits for consent.
         var cascade = CascadeState.attempting(CascadePosition(providers: 1))
-        /// The current attempt's provider asked for a fresh 3-D Secure authentication (LC-08).
-        var attemptNeeds3DS = false
         var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
-        var authentication: TransStatus?
-        /// LC-06 for the current attempt's authentication: v1 or v2 by the flow's system.
-        var threeDS = ThreeDSState.start
-        var needsAuthentication = false
-        /// An enrolled card's payment the gateway exempted from 3-D Secure (low value).
-        var exempted = false
+        /// 3-D Secure: whether the payment needs it, and the current attempt's LC-06 (Gateway+ThreeDS).
+        var authentication = AuthenticationPart()
         var attempt = 0
         var timer: UInt32 = 0
         var resolution: OutcomeResolutionState?
@@ -206,13 +202,9 @@ public actor Gateway: ReportingActor {
         record.key = key
         record.order = order
         record.flow = facts.flow.core ?? .sale
-        record.needsAuthentication = context.cards[facts.card].enrolled
-        if record.needsAuthentication && facts.amount < context.configuration.policies.lowValueExemption {
-            // The gateway asks for the low-value exemption: no authentication is required.
-            record.needsAuthentication = false
-            record.exempted = true
-            counters.exempted &+= 1
-        }
+        record.authentication = AuthenticationPart(enrolled: context.cards[facts.card].enrolled, amount: facts.amount,
+                                                   lowValueExemption: context.configuration.policies.lowValueExemption)
+        if record.authentication.exempted { counters.exempted &+= 1 }
         record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount),
                                                                  mode: context.bodies.captureMode(of: order)))
         record.cascade = .attempting(CascadePosition(providers: cascadeProviders(for: facts.flow)))
