@@ -7,6 +7,20 @@ import SimulationKernel
 /// authorization table: nothing is held, posted, captured, voided or refunded (VER-1, VER-2). It
 /// sends no `authorizationSent`: the claims about payments' authorizations are not about it.
 extension Gateway {
+    /// A verification's own state: LC-03, and the status requests its unknown outcome has cost.
+    struct VerificationPart {
+        var state: VerificationState
+        /// Status requests sent since the issuer's answer went missing.
+        var inquiries = 0
+
+        /// Counts a status request that went unanswered; false once `limit` were sent, when
+        /// nothing more is asked.
+        mutating func inquiryUnanswered(limit: Int) -> Bool {
+            inquiries += 1
+            return inquiries < limit
+        }
+    }
+
     /// Whether a message is a verification's, which `verificationMessage` then takes.
     func isVerificationMessage(_ message: PaymentMessage, subject: UInt64) -> Bool {
         switch message {
@@ -29,7 +43,7 @@ extension Gateway {
         case .authorizationResponse:
             verificationAnswered(payment, argument: event.argument)
         case .inquiryResponse:
-            guard case .outcomeUnknown = records[payment.slot].verification else {
+            guard case .outcomeUnknown = records[payment.slot].verification?.state else {
                 counters.duplicatesDeduped &+= 1
                 return
             }
@@ -43,8 +57,7 @@ extension Gateway {
             applyVerification(payment, .timeout)
         case .resolutionTimedOut:
             guard records[payment.slot].timer == UInt32(truncatingIfNeeded: event.argument) else { return }
-            records[payment.slot].inquiries += 1
-            if records[payment.slot].inquiries < context.configuration.policies.inquiries {
+            if records[payment.slot].verification?.inquiryUnanswered(limit: context.configuration.policies.inquiries) == true {
                 askIssuerAboutVerification(payment)
             } else {
                 // Nothing was held, so there is nothing to reverse: an unanswered verification is not verified.
@@ -59,7 +72,7 @@ extension Gateway {
     private func verificationRequested(_ lifecycle: LifecycleID, storeCredential: Bool) {
         if let existing = verifications[lifecycle.rawValue].map(PaymentID.init(rawValue:)) {
             counters.duplicatesDeduped &+= 1
-            if let record = record(existing), let verification = record.verification, verification.isTerminal {
+            if let record = record(existing), let verification = record.verification?.state, verification.isTerminal {
                 answerPlatform(lifecycle, verified: verification == .verified)
             }
             return
@@ -69,7 +82,7 @@ extension Gateway {
         var record = Record()
         record.generation = records[slot].generation &+ 1
         record.order = lifecycle
-        record.verification = .created
+        record.verification = VerificationPart(state: .created)
         records[slot] = record
         let payment = PaymentID(slot: slot, generation: record.generation)
         verifications[lifecycle.rawValue] = payment.rawValue
@@ -89,7 +102,7 @@ extension Gateway {
         let answer = IssuerAnswer(rawValue: AttemptWire.code(of: argument)) ?? .doNotHonor
         // The acquirer lost the issuer's answer: the verification's timer settles it as unknown.
         guard answer != .acquirerSystemError else { return }
-        switch records[payment.slot].verification {
+        switch records[payment.slot].verification?.state {
         case .verifying?:
             cancelTimer(payment)
             applyVerification(payment, .response(code: answer.responseCode))
@@ -111,9 +124,9 @@ extension Gateway {
     }
 
     private func applyVerification(_ payment: PaymentID, _ event: VerificationEvent) {
-        guard var state = records[payment.slot].verification,
+        guard var state = records[payment.slot].verification?.state,
               let effects = context.step(&state, event, of: .payment(payment), coverage: &coverage) else { return }
-        records[payment.slot].verification = state
+        records[payment.slot].verification?.state = state
         for effect in effects { perform(effect, payment) }
     }
 
@@ -127,7 +140,7 @@ extension Gateway {
             precondition(timer == .authorizationResponse, "a verification has no \(timer) timer")
             startTimer(.authorizationTimedOut, payment, after: context.configuration.timeouts.authorization)
         case .startResolution:
-            records[payment.slot].inquiries = 0
+            records[payment.slot].verification?.inquiries = 0
             askIssuerAboutVerification(payment)
         case .createStoredCredential:
             context.send(from: id, to: context.addresses[.tokenService], kind: PaymentMessage.storeCredentialRequest.rawValue,

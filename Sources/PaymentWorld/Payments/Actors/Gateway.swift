@@ -49,8 +49,8 @@ public actor Gateway: ReportingActor {
         /// The sale failed before its own end, on the customer's cancel or at its deadline: what is
         /// still on its way for it (an ACS answer, a consent, a token) finds nothing to do.
         var endedEarly: Bool { cause == .customerCancelled || cause == .deadlinePassed }
-        /// A zero-amount verification's LC-03 state; nil for a payment (Gateway+Verification).
-        var verification: VerificationState?
+        /// A zero-amount verification's LC-03; nil for a payment (Gateway+Verification).
+        var verification: VerificationPart?
         /// A token sale waits for the token service to resolve its token (Gateway+TokenSale).
         var awaitsToken = false
         var tokenLookups = 0
