@@ -62,7 +62,7 @@ extension Gateway {
         records[payment.slot].cause = cause
         records[payment.slot].awaitsToken = false
         if cause == .customerCancelled { counters.salesCancelled &+= 1 } else { counters.salesPastDeadline &+= 1 }
-        if record.resolution == nil { cancelTimer(payment) }
+        if !record.resolution.isRunning { cancelTimer(payment) }
         applySale(payment, cause == .customerCancelled ? .abandon : .deadline)
     }
 
@@ -70,9 +70,9 @@ extension Gateway {
     /// repeats the reversal until acknowledged (same auth id, so it applies once: RES-3). An
     /// inquiry under way is not waited for: its `timeout` is the fall-back to the reversal.
     func reverseInFlight(_ payment: PaymentID) {
-        switch records[payment.slot].resolution {
+        switch records[payment.slot].resolution.state {
         case nil:
-            records[payment.slot].resolution = .outcomeUnknown
+            records[payment.slot].resolution.state = .outcomeUnknown
             context.observe(.outcomeUnknown(payment))
             applyResolution(payment, .acquirerTimeoutPassed)
         case .outcomeUnknown?:
@@ -88,7 +88,7 @@ extension Gateway {
 
     /// The wait before the first inquiry ended with no late reply: ask now.
     func inquiryDelayEnded(_ payment: PaymentID) {
-        guard records[payment.slot].resolution == .outcomeUnknown else { return }
+        guard records[payment.slot].resolution.state == .outcomeUnknown else { return }
         applyResolution(payment, .inquire)
     }
 
@@ -97,7 +97,7 @@ extension Gateway {
     /// The acquirer answered with a system error of its own instead of the issuer's answer: the
     /// outcome is unknown at once (LC-01 `technicalError`, LC-02 `timeout`), and LC-12 settles it.
     func acquirerErred(_ payment: PaymentID, attempt: Int) {
-        guard let record = record(payment), attempt == record.attempt, !isSettled(record), record.resolution == nil else {
+        guard let record = record(payment), attempt == record.attempt, !isSettled(record), !record.resolution.isRunning else {
             counters.duplicatesDeduped &+= 1
             return
         }

@@ -105,8 +105,7 @@ extension Gateway {
             context.observe(.cascadeAttemptStarted(AttemptID(payment, record.attempt), providers: providers,
                                                    needs3DS: record.authentication.attemptNeeds3DS))
         }
-        record.resolution = nil
-        record.inquiries = 0
+        record.resolution = ResolutionPart()  // A new attempt: nothing to settle yet.
         records[payment.slot] = record
         context.send(from: id, to: context.addresses.acquirer(attempt: record.attempt),
                      kind: PaymentMessage.authorizationRequest.rawValue, subject: payment.rawValue,
@@ -144,7 +143,7 @@ extension Gateway {
             }
             return
         }
-        if let resolution = record.resolution {
+        if let resolution = record.resolution.state {
             if case .reversing = resolution {
                 // The reversal already sent undoes this approval, and the payment settles as not
                 // approved when it is acknowledged (LC-12). Capturing it now would race the reversal

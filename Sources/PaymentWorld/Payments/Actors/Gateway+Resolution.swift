@@ -119,6 +119,18 @@ extension Gateway {
 
     // MARK: LC-12 outcome resolution
 
+    /// LC-12 for the current attempt, whose authorization's outcome is unknown.
+    struct ResolutionPart {
+        /// Nil while the outcome is known (or no authorization went out).
+        var state: OutcomeResolutionState?
+        /// Inquiries sent for the current attempt.
+        var inquiries = 0
+
+        var isRunning: Bool { state != nil }
+
+        func mayInquireAgain(limit: Int) -> Bool { state == .inquiring && inquiries < limit }
+    }
+
     enum ResolvedBy {
         case inquiry, reversal, lateReply
 
@@ -133,7 +145,7 @@ extension Gateway {
     }
 
     func beginResolution(_ payment: PaymentID) {
-        records[payment.slot].resolution = .outcomeUnknown
+        records[payment.slot].resolution.state = .outcomeUnknown
         context.observe(.outcomeUnknown(payment))
         let inquiryDelay = context.configuration.timeouts.inquiryDelay
         if context.configuration.policies.inquiries > 0 && inquiryDelay > .zero {
@@ -145,14 +157,14 @@ extension Gateway {
     }
 
     func applyResolution(_ payment: PaymentID, _ event: OutcomeResolutionEvent) {
-        guard records[payment.slot].resolution != nil,
-              let effects = context.step(&records[payment.slot].resolution!, event, of: .payment(payment),
-                                         coverage: &coverage) else { return }
+        guard var state = records[payment.slot].resolution.state,
+              let effects = context.step(&state, event, of: .payment(payment), coverage: &coverage) else { return }
+        records[payment.slot].resolution.state = state
         let attempt = records[payment.slot].attempt
         for effect in effects {
             switch effect {
             case .sendInquiry:
-                records[payment.slot].inquiries += 1
+                records[payment.slot].resolution.inquiries += 1
                 sendInquiry(payment, attempt: attempt)
             case .sendReversal:
                 if context.has(.reversalLost) {
@@ -178,7 +190,7 @@ extension Gateway {
     }
 
     func inquiryAnswered(_ payment: PaymentID, argument: UInt64) {
-        guard let record = record(payment), record.resolution == .inquiring,
+        guard let record = record(payment), record.resolution.state == .inquiring,
               AttemptWire.attempt(of: argument) == record.attempt else {
             counters.duplicatesDeduped &+= 1
             return
@@ -187,20 +199,20 @@ extension Gateway {
     }
 
     func reversalAcknowledged(_ payment: PaymentID, argument: UInt64) {
-        if let record = record(payment), record.resolution == nil, record.flow == .authorization {
+        if let record = record(payment), !record.resolution.isRunning, record.flow == .authorization {
             switch record.authorization {
             case .voided, .expired: records[payment.slot].releaseAcknowledged = true
             default: break
             }
         }
-        guard let record = record(payment), record.resolution == .reversing,
+        guard let record = record(payment), record.resolution.state == .reversing,
               AttemptWire.attempt(of: argument) == record.attempt else { return }  // A late reversal's ack: nothing waits.
         applyResolution(payment, .reversalAcknowledged)
     }
 
     func resolutionTimedOut(_ payment: PaymentID) {
         let record = records[payment.slot]
-        if record.resolution == nil, record.flow == .authorization {
+        if !record.resolution.isRunning, record.flow == .authorization {
             // A void's or an expiry's release, not yet acknowledged: its reversal, or the answer, was
             // lost. Once was not enough when the merchant heard "voided" at once (swarm seed 174 of
             // card-payments.json, a 77 s capture limit and 2 % loss: AUTH-4 at the end).
@@ -209,9 +221,9 @@ extension Gateway {
             arm(.hopResponse, payment)
             return
         }
-        if record.resolution == .inquiring && record.inquiries < context.configuration.policies.inquiries {
+        if record.resolution.mayInquireAgain(limit: context.configuration.policies.inquiries) {
             // Ask again with the same attempt id: an inquiry has no effect, so repeating it is safe.
-            records[payment.slot].inquiries += 1
+            records[payment.slot].resolution.inquiries += 1
             sendInquiry(payment, attempt: record.attempt)
             arm(.hopResponse, payment)
             return
@@ -222,7 +234,7 @@ extension Gateway {
     /// The unknown outcome is known now: the lifecycle carries on from it (LC-12 → LC-01/02).
     func settle(_ payment: PaymentID, _ resolution: Resolution, by route: ResolvedBy) {
         cancelTimer(payment)
-        records[payment.slot].resolution = nil
+        records[payment.slot].resolution.state = nil
         switch route {
         case .inquiry: counters.resolvedByInquiry &+= 1
         case .reversal: counters.resolvedByReversal &+= 1

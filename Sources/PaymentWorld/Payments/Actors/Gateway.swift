@@ -24,8 +24,8 @@ public actor Gateway: ReportingActor {
         var authentication = AuthenticationPart()
         var attempt = 0
         var timer: UInt32 = 0
-        var resolution: OutcomeResolutionState?
-        var inquiries = 0
+        /// LC-12 for the current attempt's unknown outcome (Gateway+Resolution).
+        var resolution = ResolutionPart()
         var outcome: PaymentOutcome?
         var approvedAttempt: Int?
         var capturedAmount: Int64 = 0
@@ -251,7 +251,7 @@ public actor Gateway: ReportingActor {
     /// Frees a finished payment's slot and key; later messages for it are stale.
     func retire(_ payment: PaymentID) {
         guard let record = record(payment) else { return }
-        if record.refunds.contains(where: \.isInFlight) || record.resolution != nil {
+        if record.refunds.contains(where: \.isInFlight) || record.resolution.isRunning {
             // A refund still waits for the acquirer: its record stays until the refund ends, so its
             // answer or inquiry finds it (and AUTH-3 still knows what was captured). So does LC-12
             // reversing a sale that failed early, through an acquirer outage longer than the
