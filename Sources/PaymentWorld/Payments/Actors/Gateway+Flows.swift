@@ -36,7 +36,7 @@ extension Gateway {
             // the request left, not from when the answer came: the issuer's hold is no older than that,
             // so no capture gets through that the issuer's clock calls late (swarm seed 6 of
             // card-payments.json with a 72 s limit: an approval learnt by inquiry).
-            records[payment.slot].captureLimit = records[payment.slot].authorizationSent
+            records[payment.slot].settlement.captureLimit = records[payment.slot].authorizationSent
                 + context.configuration.policies.captureLimit
         case .cascadeConsent:
             startTimer(.cascadeConsentTimedOut, payment, after: context.configuration.timeouts.cascadeConsent)
@@ -259,10 +259,9 @@ extension Gateway {
         }
         guard context.post(transfers, for: .payment(payment)) else { return }
         counters.captures &+= 1
-        records[payment.slot].capturedAmount += amount
-        records[payment.slot].capturesApplied += 1
+        records[payment.slot].settlement.recordCapture(amount)
         context.observe(.captured(payment, card: facts.card, amount: amount))
-        context.observe(.moneyOperationApplied(payment, .capture, number: records[payment.slot].capturesApplied))
+        context.observe(.moneyOperationApplied(payment, .capture, number: records[payment.slot].settlement.capturesApplied))
         // Clearing tells the issuer, store-and-forward: a late reversal then releases nothing.
         let attempt = records[payment.slot].approvedAttempt ?? records[payment.slot].attempt
         context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.captureAdvice.rawValue,

@@ -3,6 +3,10 @@ import SimulationKernel
 /// One refund of a captured payment at the gateway: its LC-02 Refund state, and the wait on the
 /// acquirer's answer.
 struct RefundRecord {
+    /// The most status requests for one refund whose answer went missing; then it counts as not
+    /// made, which the ledger agrees with, since the gateway moves the money only on an approval.
+    static let inquiryLimit = 16
+
     var state: RefundState
     /// What the merchant asked to refund.
     var amount = MinorUnits.zero
@@ -19,6 +23,24 @@ struct RefundRecord {
         case .idle, .refunded, .refundDeclined: false
         }
     }
+
+    /// What it asks for while in flight, which is no longer left to refund (AUTH-3).
+    var amountInFlight: Int64 {
+        switch state {
+        case .requested(let amount), .outcomeUnknown(let amount): amount.value
+        case .idle, .refunded, .refundDeclined: 0
+        }
+    }
+
+    var mayInquireAgain: Bool { inquiries < Self.inquiryLimit }
+
+    /// Replaces the response timer: the earlier one's wait is over.
+    mutating func nextTimer() -> UInt32 {
+        serial &+= 1
+        return serial
+    }
+
+    func isLive(timer: UInt32) -> Bool { serial == timer && !state.isTerminal }
 }
 
 extension Gateway {
@@ -27,54 +49,39 @@ extension Gateway {
     /// The most refunds one payment may have; a request numbered above it is refused.
     static let refundsPerPayment = 8
 
-    /// The most status requests for one refund whose answer went missing; then it counts as not
-    /// made, which the ledger agrees with, since the gateway moves the money only on an approval.
-    static let refundInquiries = 16
-
     /// A merchant's refund of a captured payment. A new number starts a refund child whose table
     /// guards AUTH-3 (what it asks for must be left, counting refunds in flight); a number already
     /// seen is a copy (a retry or a duplicate), answered once the refund ended and never applied
     /// twice (AUTH-6).
     func refundRequested(_ order: LifecycleID, amount: Int64, operation: Int) {
         guard let payment = byKey[order.rawValue].map(PaymentID.init(rawValue:)), let record = record(payment),
-              record.capturedAmount > 0 else { return }
+              record.settlement.capturedAmount > 0 else { return }
         guard operation >= 1 && operation <= Self.refundsPerPayment else {
             return answerRefund(order, operation, .exceedsPayment, code: .refundsExceedPayment)
         }
-        if operation <= record.refunds.count, record.refunds[operation - 1].state != .idle(refundable: .zero) {
-            return refundCopied(payment, order, operation)
-        }
-        if record.refundsRefused & (1 << operation) != 0 {
+        if record.settlement.isCopy(refund: operation) { return refundCopied(payment, order, operation) }
+        if record.settlement.wasRefused(refund: operation) {
             counters.duplicatesDeduped &+= 1  // A copy of a refund refused above what was left.
             return answerRefund(order, operation, .exceedsPayment, code: .refundsExceedPayment)
         }
-        let inFlight = record.refunds.reduce(Int64(0)) { sum, refund in
-            switch refund.state {
-            case .requested(let amount), .outcomeUnknown(let amount): sum + amount.value
-            case .idle, .refunded, .refundDeclined: sum
-            }
-        }
-        var refundable = record.capturedAmount - record.refundedAmount - inFlight
+        var refundable = record.settlement.refundable
         // The planted bug: the gateway trusts the merchant's amount instead of what is left.
         if context.has(.refundAboveCapture) { refundable = max(refundable, amount) }
         var state = RefundState.idle(refundable: MinorUnits(max(0, refundable)))
         guard (try? state.applying(.request(MinorUnits(amount)))) != nil else {
             // Above what is left to refund: refused before it goes anywhere, as ecommpay answers 903.
             counters.refundsRefused &+= 1
-            records[payment.slot].refundsRefused |= 1 << operation
+            records[payment.slot].settlement.refuse(refund: operation)
             return answerRefund(order, operation, .exceedsPayment, code: .refundsExceedPayment)
         }
-        while records[payment.slot].refunds.count < operation {
-            records[payment.slot].refunds.append(RefundRecord(state: .idle(refundable: .zero)))
-        }
-        records[payment.slot].refunds[operation - 1].amount = MinorUnits(amount)
+        records[payment.slot].settlement.open(refund: operation, amount: MinorUnits(amount))
         stepRefund(payment, operation, .request(MinorUnits(amount)), state: &state)
     }
 
     /// A copy of a refund the gateway has: its answer again once it ended, nothing while it runs.
     private func refundCopied(_ payment: PaymentID, _ order: LifecycleID, _ operation: Int) {
         counters.duplicatesDeduped &+= 1
-        switch records[payment.slot].refunds[operation - 1].state {
+        switch records[payment.slot].settlement.refunds[operation - 1].state {
         case .refunded(let amount):
             if context.has(.refundAppliedTwice) { postRefund(payment, operation, amount: amount) }  // The planted bug.
             answerRefund(order, operation, .refunded)
@@ -91,12 +98,12 @@ extension Gateway {
     /// and performs the effects.
     private func stepRefund(_ payment: PaymentID, _ operation: Int, _ event: RefundEvent, state: inout RefundState) {
         guard let effects = context.step(&state, event, of: .payment(payment), coverage: &coverage) else { return }
-        records[payment.slot].refunds[operation - 1].state = state
+        records[payment.slot].settlement.refunds[operation - 1].state = state
         for effect in effects { perform(effect, payment, operation) }
     }
 
     private func stepRefund(_ payment: PaymentID, _ operation: Int, _ event: RefundEvent) {
-        var state = records[payment.slot].refunds[operation - 1].state
+        var state = records[payment.slot].settlement.refunds[operation - 1].state
         stepRefund(payment, operation, event, state: &state)
     }
 
@@ -129,15 +136,14 @@ extension Gateway {
     }
 
     private func inquireRefund(_ payment: PaymentID, _ operation: Int) {
-        guard case .outcomeUnknown(let amount) = records[payment.slot].refunds[operation - 1].state else { return }
-        records[payment.slot].refunds[operation - 1].inquiries += 1
+        guard case .outcomeUnknown(let amount) = records[payment.slot].settlement.refunds[operation - 1].state else { return }
+        records[payment.slot].settlement.refunds[operation - 1].inquiries += 1
         sendRefund(payment, operation, amount: amount)
         armRefundTimer(payment, operation)
     }
 
     private func armRefundTimer(_ payment: PaymentID, _ operation: Int) {
-        records[payment.slot].refunds[operation - 1].serial &+= 1
-        let serial = records[payment.slot].refunds[operation - 1].serial
+        let serial = records[payment.slot].settlement.refunds[operation - 1].nextTimer()
         context.schedule(after: context.configuration.timeouts.resolutionHop, to: id,
                          kind: PaymentMessage.refundTimedOut.rawValue, subject: payment.rawValue,
                          argument: RefundTimerWire.encode(operation: operation, serial: serial))
@@ -146,9 +152,8 @@ extension Gateway {
     func refundTimerIsLive(_ payment: PaymentID, argument: UInt64) -> Bool {
         let operation = RefundTimerWire.operation(of: argument)
         guard payment.slot < records.count, records[payment.slot].generation == payment.generation,
-              operation >= 1, operation <= records[payment.slot].refunds.count else { return false }
-        let refund = records[payment.slot].refunds[operation - 1]
-        return refund.serial == RefundTimerWire.serial(of: argument) && !refund.state.isTerminal
+              let refund = records[payment.slot].settlement.refund(operation) else { return false }
+        return refund.isLive(timer: RefundTimerWire.serial(of: argument))
     }
 
     /// No answer from the acquirer in time: the refund's outcome is unknown (LC-12), or, already
@@ -156,10 +161,10 @@ extension Gateway {
     func refundTimedOut(_ payment: PaymentID, argument: UInt64) {
         guard refundTimerIsLive(payment, argument: argument) else { return }
         let operation = RefundTimerWire.operation(of: argument)
-        switch records[payment.slot].refunds[operation - 1].state {
+        switch records[payment.slot].settlement.refunds[operation - 1].state {
         case .requested:
             stepRefund(payment, operation, .timeout)
-        case .outcomeUnknown where records[payment.slot].refunds[operation - 1].inquiries < Self.refundInquiries:
+        case .outcomeUnknown where records[payment.slot].settlement.refunds[operation - 1].mayInquireAgain:
             inquireRefund(payment, operation)
         case .outcomeUnknown:
             stepRefund(payment, operation, .resolved(.notApproved))
@@ -171,10 +176,10 @@ extension Gateway {
     /// The acquirer's answer: to the request itself, or to a status request after it went missing.
     func refundAnswered(_ payment: PaymentID, argument: UInt64) {
         let operation = RefundAnswerWire.operation(of: argument)
-        guard let record = record(payment), operation >= 1, operation <= record.refunds.count,
-              let result = RefundAnswerWire.result(of: argument) else { return }
+        guard let refund = record(payment)?.settlement.refund(operation), let result = RefundAnswerWire.result(of: argument)
+        else { return }
         let refunded = result == .refunded
-        switch record.refunds[operation - 1].state {
+        switch refund.state {
         case .requested:
             stepRefund(payment, operation, refunded ? .approve : .decline(code: RefundAnswerWire.code(of: argument)))
         case .outcomeUnknown:
@@ -192,7 +197,7 @@ extension Gateway {
                                       merchant: context.ledger.accounts(of: facts.merchant), amount: amount,
                                       lifecycle: payment.rawValue)
         guard context.post(transfers, for: .payment(payment)) else { return }
-        records[payment.slot].refundedAmount += amount.value
+        records[payment.slot].settlement.refundedAmount += amount.value
         counters.refunds &+= 1
         context.observe(.refunded(payment, amount: amount.value))
         context.observe(.moneyOperationApplied(payment, .refund, number: operation))
@@ -200,7 +205,7 @@ extension Gateway {
 
     private func refundEnded(_ payment: PaymentID, _ operation: Int, _ status: PaymentStatus) {
         let order = records[payment.slot].order
-        switch records[payment.slot].refunds[operation - 1].state {
+        switch records[payment.slot].settlement.refunds[operation - 1].state {
         case .refunded:
             answerRefund(order, operation, .refunded)
         case .refundDeclined(reason: .issuer(let code)):
@@ -218,7 +223,7 @@ extension Gateway {
 
     /// What refund `operation` asked for; its declined state no longer says.
     private func sent(_ payment: PaymentID, _ operation: Int) -> Int64 {
-        records[payment.slot].refunds[operation - 1].amount.value
+        records[payment.slot].settlement.refunds[operation - 1].amount.value
     }
 
     private func answerRefund(_ order: LifecycleID, _ operation: Int, _ result: RefundAnswerWire.Result,

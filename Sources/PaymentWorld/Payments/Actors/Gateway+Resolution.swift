@@ -14,7 +14,7 @@ extension Gateway {
         case .postTransfer(.captureFromHold(let amount)): capture(payment, amount: amount.value)
         case .postTransfer(.releaseHold(let amount)):
             let state = records[payment.slot].authorization
-            if state == .voided || (state == .expired && records[payment.slot].capturedAmount == 0) {
+            if state == .voided || (state == .expired && records[payment.slot].settlement.capturedAmount == 0) {
                 // The whole hold goes back: the issuer releases it, once per authorization (RES-3).
                 counters.voids &+= 1
                 context.observe(.authorizationClosed(payment, expired: state == .expired))
@@ -35,7 +35,7 @@ extension Gateway {
 
     /// Whether the capture limit of an authorization has passed; if so it expires first (AUTH-5).
     private func expireIfPastTheLimit(_ payment: PaymentID) {
-        guard let limit = records[payment.slot].captureLimit, context.now >= limit else { return }
+        guard records[payment.slot].settlement.isPastCaptureLimit(at: context.now) else { return }
         switch records[payment.slot].authorization {
         case .authorized, .partiallyCaptured: applyAuthorization(payment, .captureLimitReached)
         default: break  // Closed already: a copy of a late capture, or a capture day after the expiry.
@@ -52,7 +52,7 @@ extension Gateway {
         }
         // The planted bug forgets the limit: a late capture goes through.
         if !context.has(.captureAfterLimit) { expireIfPastTheLimit(payment) }
-        if number <= records[payment.slot].capturesApplied {
+        if records[payment.slot].settlement.isCopy(capture: number) {
             // The same capture again (AUTH-6): answered, not applied, unless the planted defect applies it twice.
             counters.duplicatesDeduped &+= 1
             if context.has(.duplicateCallbackCapturesTwice), case .captured = records[payment.slot].authorization {
@@ -68,10 +68,10 @@ extension Gateway {
             records[payment.slot].authorization = .captured(amount: MinorUnits(amount))
             answerCapture(order, ok: true, number: number)
         case .authorized, .partiallyCaptured:
-            let before = records[payment.slot].capturesApplied
+            let before = records[payment.slot].settlement.capturesApplied
             applyAuthorization(payment, final ? .finalCapture(MinorUnits(amount)) : .capture(MinorUnits(amount)))
             // Refused by the table (AUTH-1): above what is left of the hold, or the wrong kind for its mode.
-            answerCapture(order, ok: records[payment.slot].capturesApplied > before, number: number)
+            answerCapture(order, ok: records[payment.slot].settlement.capturesApplied > before, number: number)
         case .captured:
             // Closed by a capture whose posting the ledger refused, so its number was never counted:
             // answered as captured, as the table has it (the capture day's own capture is a copy above).
@@ -98,8 +98,8 @@ extension Gateway {
             switch record.authorization {
             case .authorized(let hold) where hold.captured == .zero:
                 applyAuthorization(payment, .void)
-            case .voided where !record.releaseAcknowledged,
-                 .expired where !record.releaseAcknowledged && record.capturedAmount == 0:
+            case .voided where !record.settlement.releaseAcknowledged,
+                 .expired where !record.settlement.releaseAcknowledged && record.settlement.capturedAmount == 0:
                 // The release went to the issuer as a reversal, which may have been lost: again. An
                 // expiry's too: the merchant asks for a void when its late capture is refused (swarm
                 // seed 175 of card-payments.json, a 231 s limit and 2 % loss: AUTH-4).
@@ -201,7 +201,7 @@ extension Gateway {
     func reversalAcknowledged(_ payment: PaymentID, argument: UInt64) {
         if let record = record(payment), !record.resolution.isRunning, record.flow == .authorization {
             switch record.authorization {
-            case .voided, .expired: records[payment.slot].releaseAcknowledged = true
+            case .voided, .expired: records[payment.slot].settlement.releaseAcknowledged = true
             default: break
             }
         }
@@ -216,7 +216,7 @@ extension Gateway {
             // A void's or an expiry's release, not yet acknowledged: its reversal, or the answer, was
             // lost. Once was not enough when the merchant heard "voided" at once (swarm seed 174 of
             // card-payments.json, a 77 s capture limit and 2 % loss: AUTH-4 at the end).
-            guard !record.releaseAcknowledged else { return }
+            guard !record.settlement.releaseAcknowledged else { return }
             sendReversal(payment, attempt: record.approvedAttempt ?? record.attempt)
             arm(.hopResponse, payment)
             return

@@ -28,21 +28,10 @@ public actor Gateway: ReportingActor {
         var resolution = ResolutionPart()
         var outcome: PaymentOutcome?
         var approvedAttempt: Int?
-        var capturedAmount: Int64 = 0
-        /// The highest capture number applied: a request naming one at or below it is a copy (AUTH-6).
-        var capturesApplied = 0
-        var refundedAmount: Int64 = 0
-        /// The merchant's refunds of this payment, by number − 1 (LC-02 Refund children): a request
-        /// naming one already here is a copy (AUTH-6).
-        var refunds: [RefundRecord] = []
-        /// The refund numbers refused above what was left (903), a bit each: a copy gets 903 again.
-        var refundsRefused: UInt16 = 0
-        /// When an authorization's hold expires unless captured first (AUTH-5); nil before approval.
-        var captureLimit: SimTime?
+        /// Captures, refunds, the capture limit and the hold's release (Gateway+Settlement).
+        var settlement = SettlementPart()
         /// When the latest authorization request left.
         var authorizationSent = SimTime.zero
-        /// A void or expiry released the hold at the issuer, and the issuer acknowledged it.
-        var releaseAcknowledged = false
         /// Why the payment failed, when its code says so: a challenge left to expire, the customer's
         /// cancel, the payment deadline.
         var cause = FailureCause.unstated
@@ -251,7 +240,7 @@ public actor Gateway: ReportingActor {
     /// Frees a finished payment's slot and key; later messages for it are stale.
     func retire(_ payment: PaymentID) {
         guard let record = record(payment) else { return }
-        if record.refunds.contains(where: \.isInFlight) || record.resolution.isRunning {
+        if record.settlement.refundsInFlight || record.resolution.isRunning {
             // A refund still waits for the acquirer: its record stays until the refund ends, so its
             // answer or inquiry finds it (and AUTH-3 still knows what was captured). So does LC-12
             // reversing a sale that failed early, through an acquirer outage longer than the
