@@ -60,7 +60,7 @@ extension Gateway {
         let record = records[payment.slot]
         guard record.flow == .sale, record.verification == nil, !record.sale.isTerminal else { return }
         records[payment.slot].cause = cause
-        records[payment.slot].awaitsToken = false
+        records[payment.slot].tokenSale.awaitsToken = false
         if cause == .customerCancelled { counters.salesCancelled &+= 1 } else { counters.salesPastDeadline &+= 1 }
         if !record.resolution.isRunning { cancelTimer(payment) }
         applySale(payment, cause == .customerCancelled ? .abandon : .deadline)

@@ -6,8 +6,23 @@ import SimulationKernel
 /// the payment fails before any authorization. A resolved one runs LC-01 on the token's card, and
 /// its issuer declines it if that card is cancelled, expired or locked (TOK-4).
 extension Gateway {
-    /// Tries to resolve a token before its payment is given up as failed.
-    static let tokenLookupTries = 3
+    /// A token sale's wait for the token service to resolve its token.
+    struct TokenSalePart {
+        /// Tries to resolve a token before its payment is given up as failed.
+        static let lookupTries = 3
+
+        var awaitsToken = false
+        var lookups = 0
+        /// Why the token service refused the sale's token, told to the merchant with the failure.
+        var refusal: TokenLookupWire.Result?
+
+        mutating func startLookup() {
+            awaitsToken = true
+            lookups += 1
+        }
+
+        var mayLookUpAgain: Bool { lookups < Self.lookupTries }
+    }
 
     /// The token the order names: its own tokenization's, or another one the app named instead.
     func token(of record: Record) -> LifecycleID {
@@ -16,30 +31,29 @@ extension Gateway {
 
     /// Asks the token service for the token's card; the sale waits for the answer.
     func lookUpToken(_ payment: PaymentID) {
-        records[payment.slot].awaitsToken = true
-        records[payment.slot].tokenLookups += 1
+        records[payment.slot].tokenSale.startLookup()
         context.send(from: id, to: context.addresses[.tokenService], kind: PaymentMessage.tokenLookupRequest.rawValue,
                      subject: token(of: records[payment.slot]).rawValue, argument: payment.rawValue)
         startTimer(.tokenLookupTimedOut, payment, after: context.configuration.timeouts.resolutionHop)
     }
 
     func tokenLookupTimedOut(_ payment: PaymentID, timer: UInt32) {
-        guard timerIsLive(payment, timer), records[payment.slot].awaitsToken else { return }
-        if records[payment.slot].tokenLookups < Self.tokenLookupTries {
+        guard timerIsLive(payment, timer), records[payment.slot].tokenSale.awaitsToken else { return }
+        if records[payment.slot].tokenSale.mayLookUpAgain {
             lookUpToken(payment)
         } else {
-            records[payment.slot].awaitsToken = false
+            records[payment.slot].tokenSale.awaitsToken = false
             finish(payment, .failed)  // The token service never answered: nothing started, nothing to undo.
         }
     }
 
     func tokenLookedUp(_ payment: PaymentID, argument: UInt64) {
-        guard let record = record(payment), record.awaitsToken else {
+        guard let record = record(payment), record.tokenSale.awaitsToken else {
             counters.duplicatesDeduped &+= 1
             return
         }
         cancelTimer(payment)
-        records[payment.slot].awaitsToken = false
+        records[payment.slot].tokenSale.awaitsToken = false
         let token = token(of: record)
         let payer = context.bodies[record.order].customer
         let result = TokenLookupWire.result(of: argument)
@@ -57,7 +71,7 @@ extension Gateway {
             applySale(payment, .submit)
         case .notOwned, .missing:
             if result == .notOwned { counters.tokenSalesNotOwned &+= 1 } else { counters.tokenSalesMissing &+= 1 }
-            records[payment.slot].tokenRefusal = result
+            records[payment.slot].tokenSale.refusal = result
             context.observe(.tokenPaymentRejected(payment, token: token, customer: payer, notOwned: result == .notOwned))
             finish(payment, .failed)
         }

@@ -40,11 +40,8 @@ public actor Gateway: ReportingActor {
         var endedEarly: Bool { cause == .customerCancelled || cause == .deadlinePassed }
         /// A zero-amount verification's LC-03; nil for a payment (Gateway+Verification).
         var verification: VerificationPart?
-        /// A token sale waits for the token service to resolve its token (Gateway+TokenSale).
-        var awaitsToken = false
-        var tokenLookups = 0
-        /// Why the token service refused the sale's token, told to the merchant with the failure.
-        var tokenRefusal: TokenLookupWire.Result?
+        /// A token sale's wait for its token's card (Gateway+TokenSale).
+        var tokenSale = TokenSalePart()
     }
 
     struct SettledOrder {
@@ -343,7 +340,7 @@ public actor Gateway: ReportingActor {
     func answerMerchant(_ payment: PaymentID, _ record: Record, _ outcome: PaymentOutcome) {
         context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
                      subject: record.order.rawValue,
-                     argument: OutcomeWire.encode(outcome, cause: record.cause, tokenRefusal: record.tokenRefusal,
+                     argument: OutcomeWire.encode(outcome, cause: record.cause, tokenRefusal: record.tokenSale.refusal,
                                                   declinedBy: Self.issuerDecline(record)))
     }
 
