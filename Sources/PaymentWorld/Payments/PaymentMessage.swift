@@ -486,6 +486,8 @@ enum WireTransStatus {
     static let cancelled: UInt64 = 97
     /// The directory server's `Erro`: it could not route the AReq to an ACS.
     static let erro: UInt64 = 96
+    /// 3-D Secure 1.0's VERes N for a card outside 3-D Secure, no attempt credited (NOT_ENROLLED).
+    static let notEnrolled: UInt64 = 95
 
     static func encode(_ status: TransStatus) -> UInt64 {
         switch status {
@@ -499,6 +501,7 @@ enum WireTransStatus {
         switch value {
         case cancelled: .cancelled
         case erro: .erro
+        case notEnrolled: .notEnrolled
         default: .status(decode(value))
         }
     }
@@ -515,6 +518,8 @@ enum ThreeDSAnswer: Hashable {
     case status(TransStatus)
     case cancelled
     case erro
+    /// VERes N: the card takes no part in 3-D Secure 1.0.
+    case notEnrolled
 }
 
 /// The cardholder's answer to a challenge, device → ACS (CRes, or the ACS page's form).

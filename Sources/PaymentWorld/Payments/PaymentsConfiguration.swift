@@ -194,10 +194,11 @@ public struct FrictionlessOutcomes: Sendable, Hashable {
          (.rejected, rejected), (.informational, informational)]
     }
 
-    /// The shares a 3-D Secure 1.0 ACS draws from: a VERes or PARes says only Y, N, U or A (domain
-    /// §3.1), so R and I, which EMV 3DS 2 added, have no v1 answer and their shares stay Y.
-    public var threeDS1Shares: [(TransStatus, Ratio)] {
-        [(.attempted, attempted), (.notAuthenticated, notAuthenticated), (.unavailable, unavailable)]
+    /// The answers a 3-D Secure 1.0 ACS gives without its page: an attempt credited (A) or a VERes
+    /// U (domain §3.1). v1 has no frictionless Y or N: every other enrolled cardholder meets the
+    /// page, whose PaRes says Y or N.
+    public var threeDS1VEResShares: [(TransStatus, Ratio)] {
+        [(.attempted, attempted), (.unavailable, unavailable)]
     }
 }
 

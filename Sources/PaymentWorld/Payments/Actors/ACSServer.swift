@@ -7,8 +7,9 @@ import SimulationKernel
 /// ARes and RReq go, through the scheme's directory server.
 ///
 /// For a 3-D Secure 1.0 payment the same messages carry the v1 answers: VERes U for an undetermined
-/// card, VERes N with an attempt credited (A), or VERes Y and then the PaRes, at once (Y or N
-/// without the cardholder) or after the ACS page's challenge. v1 has no R, I or decoupled answer.
+/// card, VERes N with an attempt credited (A), or VERes Y and then the PaRes after the ACS page,
+/// which every other enrolled cardholder meets: v1 has no frictionless Y or N, and no R, I or
+/// decoupled answer.
 public actor ACSServer: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
@@ -55,9 +56,17 @@ public actor ACSServer: ReportingActor {
         }
         let behaviour = context.configuration.behaviour
         let version = context.bodies[facts.order].flow.system.threeDSVersion
-        guard random.chance(behaviour.challengeRatio) else {
+        if version == .v1 {
+            // 3-D Secure 1.0 has no frictionless path: the VERes is U, or an attempt credited (A),
+            // by their shares; every other enrolled card's cardholder meets the ACS page.
+            if let status = random.pick(behaviour.frictionless.threeDS1VEResShares) {
+                counters.frictionless &+= 1
+                result(payment, status)
+                return
+            }
+        } else if !random.chance(behaviour.challengeRatio) {
             counters.frictionless &+= 1
-            result(payment, frictionlessStatus(version))
+            result(payment, random.pick(behaviour.frictionless.shares) ?? .authenticated)
             return
         }
         let order = facts.order
@@ -78,12 +87,6 @@ public actor ACSServer: ReportingActor {
         result(payment, .challengeRequired)
         context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.challengeRequest.rawValue,
                              subject: order.rawValue)
-    }
-
-    /// Y, or by their shares A, N, U, R or I (v2), or A, N or U (v1).
-    private func frictionlessStatus(_ version: ThreeDSVersion) -> TransStatus {
-        let outcomes = context.configuration.behaviour.frictionless
-        return random.pick(version == .v1 ? outcomes.threeDS1Shares : outcomes.shares) ?? .authenticated
     }
 
     private func challengeAnswered(order: LifecycleID, _ answer: ChallengeAnswer) {

@@ -39,10 +39,17 @@ public actor DirectoryServer: ReportingActor {
         let payment = PaymentID(rawValue: event.subject)
         switch PaymentMessage(rawValue: event.kind) {
         case .authenticationRequest:
-            let range = desk.context.cards[desk.context.bodies[payment].card].bin
+            let card = desk.context.cards[desk.context.bodies[payment].card]
+            if !card.enrolled {
+                // A 3-D Secure 1.0 MPI asks about every card: one outside 3-D Secure gets VERes N
+                // (EMV 3DS servers ask only for enrolled ranges).
+                desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.notEnrolled)
+                return
+            }
+            let range = card.bin
             guard range < acsByRange.count, let acs = acsByRange[range] else {
-                // No ACS for the range: the DS's `Erro`, which LC-06 ends as U. The
-                // gateway asks only for enrolled cards, whose ranges all route, so this is a guard.
+                // No ACS for the range: the DS's `Erro`, which LC-06 ends as U. Only enrolled
+                // cards get here, whose ranges all route, so this is a guard.
                 desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.erro)
                 return
             }

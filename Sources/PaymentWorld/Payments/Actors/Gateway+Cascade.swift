@@ -15,7 +15,9 @@ extension Gateway {
     /// authentication (its CAVV) is spent on the attempt that carried it (3DS-3), so a backup that
     /// requires 3DS needs a new one, and the customer must consent first (ecommpay E2 `isCascading`,
     /// CAS-7). A card that is not enrolled, or a payment exempted as low value, goes on silently.
-    func nextNeeds3DS(_ payment: PaymentID) -> Bool { records[payment.slot].authentication.needed }
+    func nextNeeds3DS(_ payment: PaymentID) -> Bool {
+        records[payment.slot].authentication.needed && !records[payment.slot].authentication.outsideThreeDS
+    }
 
     /// Offers LC-08 how the current attempt ended. LC-01 takes the same answer next, told by
     /// `cascadeMovesOn` whether a provider is left; only then are the returned effects performed,

@@ -68,7 +68,7 @@ extension Gateway {
         switch record.flow {
         case .sale:
             applySale(payment, record.authentication.needed
-                ? .needsAuthentication(proceedOnUnavailable: context.configuration.policies.proceedOnUnavailable)
+                ? .needsAuthentication(proceedOnUnavailable: proceedsOnUnavailable(payment))
                 : .noAuthentication)
         case .authorization:
             if record.authentication.needed { requestAuthentication(payment) } else { authorizeOutsideTheTable(payment) }

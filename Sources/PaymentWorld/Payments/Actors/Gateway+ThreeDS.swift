@@ -17,6 +17,9 @@ extension Gateway {
         var needed = false
         /// An enrolled card's payment the gateway exempted from 3-D Secure (low value).
         var exempted = false
+        /// A 3-D Secure 1.0 payment with a card outside 3-D Secure: the MPI asks all the same, and
+        /// the VERes N lets the order go on without authentication (W2 `orderWithoutAuth`).
+        var outsideThreeDS = false
         /// The current attempt's provider asked for a fresh 3-D Secure authentication (LC-08).
         var attemptNeeds3DS = false
         /// The current attempt's result; nil while it authenticates, or before.
@@ -26,8 +29,10 @@ extension Gateway {
 
         init() {}
 
-        init(enrolled: Bool, amount: Int64, lowValueExemption: Int64) {
-            needed = enrolled
+        /// - Parameter asksEveryCard: the MPI of 3-D Secure 1.0, which sends a VEReq for every card.
+        init(enrolled: Bool, amount: Int64, lowValueExemption: Int64, asksEveryCard: Bool) {
+            needed = enrolled || asksEveryCard
+            outsideThreeDS = !enrolled
             if enrolled && amount < lowValueExemption {
                 // The gateway asks for the low-value exemption: no authentication is required.
                 needed = false
@@ -48,6 +53,12 @@ extension Gateway {
     }
 
     // MARK: LC-06 3-D Secure
+
+    /// Whether a U lets the payment go on: by the policy, or for a card outside 3-D Secure 1.0,
+    /// whose VERes N ends LC-06 as U and means "no authentication to do".
+    func proceedsOnUnavailable(_ payment: PaymentID) -> Bool {
+        context.configuration.policies.proceedOnUnavailable || records[payment.slot].authentication.outsideThreeDS
+    }
 
     /// The gateway is the 3DS server (v2) or the MPI behind the TermUrl (v1): it steps LC-06 on
     /// what comes back through the directory server and on its own timers.
@@ -122,6 +133,8 @@ extension Gateway {
             return [.veRes(.notEnrolled(schemeCreditsAttempt: true))]
         case (.start, .status(.unavailable)), (.start, .erro):
             return [.veRes(.undetermined)]
+        case (.start, .notEnrolled):
+            return [.veRes(.notEnrolled(schemeCreditsAttempt: false))]
         case (.start, .status(let status)) where status == .authenticated || status == .notAuthenticated:
             return [.veRes(.enrolled), .paResPosted, .paResVerified(status)]
         case (.challengeRedirect, .status(let status)) where status.isFinal:
@@ -235,7 +248,7 @@ extension Gateway {
                 return
             }
             let passed = status == .authenticated || status == .attempted || status == .informational
-                || (status == .unavailable && context.configuration.policies.proceedOnUnavailable)
+                || (status == .unavailable && proceedsOnUnavailable(payment))
                 || context.has(.authorizeWithoutAuthentication)
             if passed {
                 authorizeOutsideTheTable(payment)

@@ -189,7 +189,8 @@ public actor Gateway: ReportingActor {
         record.order = order
         record.flow = facts.flow.core ?? .sale
         record.authentication = AuthenticationPart(enrolled: context.cards[facts.card].enrolled, amount: facts.amount,
-                                                   lowValueExemption: context.configuration.policies.lowValueExemption)
+                                                   lowValueExemption: context.configuration.policies.lowValueExemption,
+                                                   asksEveryCard: facts.flow.system.threeDSVersion == .v1)
         if record.authentication.exempted { counters.exempted &+= 1 }
         record.authorization = .authorizing(AuthorizationRequest(amount: MinorUnits(facts.amount),
                                                                  mode: context.bodies.captureMode(of: order)))

@@ -86,7 +86,7 @@ public enum ExpiringTimer: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .otpValidity: "LC-07 awaitingCode × codeExpired; a code typed after it: Portmone 2108"
         case .scaEventExpiry: "LC-10 challenged (or verified) × eventExpired; an attempt after it: Paysafe scaExpired"
         case .sessionLifetime: "LC-00 × expire; an MPGS updateSession or PAY / AUTHORIZE with the session after it: ERROR"
-        case .sessionInactivity: "LC-00 × expire; a Sips getWalletData after it: 97"
+        case .sessionInactivity: "LC-00 × expire; a Sips getWalletData, cardOrder or walletOrder after it: 97"
         case .provisioningCompletion: "the initiated token lapses; updateTokenizationStatus after it: Paysafe tokenizationFailed"
         case .captureDay: "LC-02 authorized × captureDayReached: the platform captures the authorization in full"
         case .cardValidity: "LC-09 × expiryReached: the card is expired and the call that met it refused"

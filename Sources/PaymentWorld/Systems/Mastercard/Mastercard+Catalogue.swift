@@ -63,8 +63,8 @@ extension SeedCatalogue {
         .code(.mastercard, "apiVersionMismatch", "updateSession named another API version than the session's",
               .answers([.updateSession], [.apiVersionMismatch])),
         .code(.mastercard, "CARD_ENROLLED", "3DS summaryStatus (VERes Y)", .threeDS1(payments, [.enrolled])),
-        .code(.mastercard, "CARD_NOT_ENROLLED", "3DS summaryStatus (VERes N; in the model always with an attempt credited, "
-              + "since a card outside 3-D Secure gets no VEReq)", .threeDS1(payments, [.notEnrolled, .attempted])),
+        .code(.mastercard, "CARD_NOT_ENROLLED", "3DS summaryStatus (VERes N: a card outside 3-D Secure, whose order "
+              + "goes on without authentication, or one with an attempt credited)", .threeDS1(payments, [.notEnrolled, .attempted])),
         .code(.mastercard, "CARD_DOES_NOT_SUPPORT_3DS", "3DS summaryStatus",
               .notModelled("every card range has an ACS in the model: a card outside 3-D Secure answers CARD_NOT_ENROLLED")),
         .code(.mastercard, "ENROLLMENT_STATUS_UNDETERMINED", "3DS summaryStatus (VERes U)", .threeDS1(payments, [.undetermined])),

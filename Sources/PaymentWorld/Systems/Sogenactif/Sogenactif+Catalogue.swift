@@ -71,8 +71,8 @@ extension SeedCatalogue {
         holderAuthent("ATTEMPT", "an attempt credited (A)", .threeDS1(orders, [.attempted])),
         holderAuthent("CANCEL", "the cardholder cancelled the ACS page", .threeDS1(orders, [.cancelled])),
         holderAuthent("ERROR", "the model: no VERes or PaRes in time", .threeDS1(orders, [.timedOut])),
-        holderAuthent("NOT_ENROLLED", "VERes N", .notModelled("the gateway sends no VEReq for a card outside 3-D Secure "
-            + "(it knows the enrolled ranges), so no VERes says N unless an attempt is credited (ATTEMPT)")),
+        holderAuthent("NOT_ENROLLED", "VERes N: a card outside 3-D Secure; the order goes on without authentication",
+                      .threeDS1(orders, [.notEnrolled])),
         holderAuthent("NOT_PARTICIPATING", "the model: VERes U", .threeDS1(orders, [.undetermined])),
         holderAuthent("NO_AUTHENT", "an order without 3-D Secure",
                       .notModelled("an order exempted from 3-D Secure is not told apart by its holderAuthentStatus")),
