@@ -5,7 +5,7 @@ import Testing
 /// exit 0; a ramp drifts, named by what moved, with exit 1; the windows it judged are soak.csv's
 /// rows and summary.json's series; bad lengths are refused by name.
 @Suite struct SoakCLITests {
-    static let base = ["soak", "--scenario", "scenarios/card-payments.json", "--for", "1200s", "--window", "100s",
+    static let base = ["soak", "--scenario", "scenarios/card-payments.json", "--for", "600s", "--window", "50s",
                        "--set", "workload.rate=20", "--quiet"]
 
     @Test func aFlatLoadHoldsStillAndItsWindowsAreTheFilesRows() throws {
@@ -19,10 +19,10 @@ import Testing
         let steady = try #require((summary as? [String: Any])?["steady_state"] as? [String: Any])
         let series = try #require(steady["series"] as? [[String: Any]])
         #expect(rows.count == series.count && series.count == steady["windows"] as? Int && series.count >= 6)
-        // Each window is 100 s long, after the warm-up, and every figure is inside its bounds.
+        // Each window is 50 s long, after the warm-up, and every figure is inside its bounds.
         for (row, window) in zip(rows, series) {
             let cells = row.split(separator: ",").compactMap { Double($0) }
-            #expect(cells.count == 7 && abs(cells[2] - cells[1] - 100) < 1e-6, "\(row)")
+            #expect(cells.count == 7 && abs(cells[2] - cells[1] - 50) < 1e-6, "\(row)")
             #expect(abs(cells[1] - (window["start"] as? Double ?? -1)) < 1e-3 && (0...1).contains(cells[3]) && cells[6] > 0)
         }
         #expect(csv.hasPrefix("window,start_s,end_s,success_rate,p99_ms,in_flight,held_minor_units\n"))
@@ -33,7 +33,7 @@ import Testing
     @Test func aRampDriftsAndSaysWhatMoved() throws {
         let scratch = try TemporaryDirectory()
         let soak = try paystorm(Self.base + ["--set", "workload.arrivals=ramp", "--set", "workload.ramp.to=60",
-                                             "--set", "workload.ramp.duration=1200s", "--out", scratch.path("ramp")])
+                                             "--set", "workload.ramp.duration=600s", "--out", scratch.path("ramp")])
         #expect(soak.status == 1, "\(soak)")
         let verdict = try #require(soak.stdout.split(separator: "\n").first { $0.hasPrefix("soak: ") })
         #expect(verdict.hasPrefix("soak: drifting: ") && verdict.contains("in flight +") && verdict.contains("held +"), "\(verdict)")
