@@ -59,6 +59,10 @@ extension DeviceApp {
                 cursors[payment.slot].index += 1  // A virtual card is active from the start.
                 continue
             }
+            if step == .tokenizeCard && paysWithSavedToken(payment) {
+                cursors[payment.slot].index += 1  // The init listed the customer's saved card: no new token.
+                continue
+            }
             if step == .prepaidPurchase && !appOffersPurchase(cursors[payment.slot].cardStatus) {
                 cursors[payment.slot].index += 1  // The customer just locked or cancelled it: no shopping with it.
                 continue
@@ -254,6 +258,8 @@ extension DeviceApp {
             default:
                 if let status = Self.statusAfter(step) { cursors[payment.slot].cardStatus = status }
                 if step == .cancelPrepaidCard { notePasses(payment, completed: false) }  // Its tokens are deactivated (CARD-6).
+                // A tokenized card, or a verified one the customer asked to save (VER-3), is their saved card.
+                if step == .tokenizeCard || (step == .verifyCard && cursors[payment.slot].payload == 1) { saveToken(payment) }
                 if step.startsServerTimer, cursors[payment.slot].index + 1 < flow.steps.count, walksAway(payment) {
                     return comeBackLater(payment)
                 }

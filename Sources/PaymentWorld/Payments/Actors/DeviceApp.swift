@@ -51,6 +51,8 @@ public actor DeviceApp: ReportingActor {
     /// By customer, a bit per phone: the phone's wallet holds a pass of the customer's card (LC-11's
     /// "card not already in the wallet"). The app knows its own phones' wallets.
     @exclusivity(unchecked) var passesOnPhones: [UInt8] = []
+    /// By customer, the card-on-file token the app lists for their token sales (DeviceApp+SavedTokens).
+    @exclusivity(unchecked) var savedTokens: [LifecycleID?] = []
     @exclusivity(unchecked) public private(set) var inFlight = 0
     @exclusivity(unchecked) public private(set) var completed: UInt64 = 0
     @exclusivity(unchecked) public private(set) var shed: UInt64 = 0
@@ -344,6 +346,7 @@ public actor DeviceApp: ReportingActor {
             counters.duplicatesDeduped &+= 1  // A duplicate or late answer for a finished payment.
             return
         }
+        forgetSavedToken(lifecycle, tokenRefusal)
         let system = flow(of: lifecycle).system
         let code = if let tokenRefusal { system.code(for: outcome, tokenRefusal: tokenRefusal) }
             else { system.code(for: outcome, cause: cause, declinedBy: declinedBy) }

@@ -20,6 +20,10 @@ public actor TokenService: ReportingActor {
     nonisolated public let id: ReceiverID
     private let desk: ServerDesk
     @exclusivity(unchecked) private var records = SlotTable(empty: Record())
+    /// By customer, their latest card-on-file token (a tokenization's, or a verified card saved by
+    /// VER-3), with the lifecycle that made it: a saved card outlives the payment that saved it (E2 `SavedAccount`), so a later
+    /// token sale of the customer finds it after that lifecycle's record is gone. One per customer.
+    @exclusivity(unchecked) private var vault: [(id: LifecycleID, record: Record)?] = []
 
     nonisolated let kind = PaymentActorKind.tokenService
     /// Identity verification's draws, apart from the desk's stream, so its other draws stay as they were.
@@ -76,6 +80,7 @@ public actor TokenService: ReportingActor {
             let answer: StepAnswer = failed || expired ? .refused : .ok
             record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
             records[payment] = record
+            if answer == .ok { save(record, made: payment) }
             desk.answer(payment, .tokenizeCard, answer, call: attempt)
         case .storeCredentialRequest:
             // VER-3: a verified card the request asked to save becomes a card-on-file token, once.
@@ -89,6 +94,7 @@ public actor TokenService: ReportingActor {
             if let effects = desk.step(&token, .provisioned, of: payment) { perform(effects, &record, of: payment) }
             record.token = token
             records[payment] = record
+            save(record, made: payment)  // A verified card saved for later is the customer's saved card too.
             desk.observe(.storedCredentialCreated(payment, verification: PaymentID(rawValue: event.argument)))
         case .pnoRequest:
             // The PNO decides once per pass request; a repeated request gets the same decision.
@@ -145,6 +151,29 @@ public actor TokenService: ReportingActor {
         return lookup
     }
 
+    /// Keeps a new token as its customer's saved card, in place of an earlier one.
+    private func save(_ record: Record, made lifecycle: LifecycleID) {
+        let index = Int(record.owner.rawValue)
+        while vault.count <= index { vault.append(nil) }
+        vault[index] = (lifecycle, record)
+    }
+
+    /// The token's record: its lifecycle's while that lasts, else the paying customer's saved one
+    /// when it is that token.
+    private func tokenRecord(_ lifecycle: LifecycleID, payer: CustomerID) -> Record? {
+        if let record = records[lifecycle] { return record }
+        let index = Int(payer.rawValue)
+        guard index < vault.count, let saved = vault[index], saved.id == lifecycle else { return nil }
+        return saved.record
+    }
+
+    /// Writes a token's record back where `tokenRecord` found it, and to the saved card if it is one.
+    private func store(_ record: Record, _ lifecycle: LifecycleID) {
+        if records[lifecycle] != nil { records[lifecycle] = record }
+        let index = Int(record.owner.rawValue)
+        if index < vault.count, let saved = vault[index], saved.id == lifecycle { vault[index] = (lifecycle, record) }
+    }
+
     /// Maps a new token to the lifecycle's card and customer, for good (TOK-1).
     private func keep(_ record: inout Record, for lifecycle: LifecycleID) {
         let facts = desk.context.bodies[lifecycle]
@@ -195,19 +224,19 @@ public actor TokenService: ReportingActor {
     private func lookUp(token lifecycle: LifecycleID, for payment: PaymentID) {
         let payer = desk.context.bodies[desk.context.bodies[payment].order].customer
         var answer = TokenLookupWire.encode(.missing)
-        if var record = records[lifecycle], var token = record.token {
+        if var record = tokenRecord(lifecycle, payer: payer), var token = record.token {
             let byOwner = record.owner == payer
             let before = token
             expireIfDue(&token, &record, of: lifecycle)
             resumeIfLifted(&token, &record, of: lifecycle)
             if token != before {
                 record.token = token
-                records[lifecycle] = record
+                store(record, lifecycle)
             }
             if desk.wouldAccept(token, .pay(byOwner: byOwner)),
                let effects = desk.step(&token, .pay(byOwner: byOwner), of: lifecycle) {
                 record.token = token
-                records[lifecycle] = record
+                store(record, lifecycle)
                 answer = perform(effects, &record, of: lifecycle) ?? answer
             } else if token == .deleted && byOwner && desk.context.has(.tokenSaleOnDeletedToken) {
                 // The planted bug: the vault finds the token's card without looking at its status.

@@ -160,6 +160,8 @@ public struct PaymentCounters: Sendable {
     public var tokenSalesResolved: UInt64 = 0
     public var tokenSalesNotOwned: UInt64 = 0
     public var tokenSalesMissing: UInt64 = 0
+    /// Token sales that paid with the customer's saved token, made by an earlier sale, not a new one.
+    public var savedTokensReused: UInt64 = 0
     /// Card-on-file tokens the issuer suspended (`behaviour.seed.tokenSuspension`), and those a later sale found lifted.
     public var tokensSuspended: UInt64 = 0
     public var tokensResumed: UInt64 = 0

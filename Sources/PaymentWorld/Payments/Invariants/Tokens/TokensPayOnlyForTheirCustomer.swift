@@ -22,6 +22,9 @@ final class TokensPayOnlyForTheirCustomer: SafetyMonitor {
     /// Two entries per slot, flat.
     @exclusivity(unchecked) private var latest: [Token] = []
     @exclusivity(unchecked) private var previous: [Token] = []
+    /// By customer, the last token created for them, with its slot: the vault keeps it as their
+    /// saved card after its lifecycle's slot has moved on, and a later sale of theirs may name it.
+    @exclusivity(unchecked) private var saved: [(slot: Int, token: Token)] = []
 
     private func known(_ token: LifecycleID) -> Token {
         guard token.slot < latest.count else { return Token() }
@@ -46,8 +49,15 @@ final class TokensPayOnlyForTheirCustomer: SafetyMonitor {
             }
             latest[token.slot] = Token(created: true, generation: token.generation, card: card.rawValue,
                                        customer: customer.rawValue)
+            let index = Int(customer.rawValue)
+            while saved.count <= index { saved.append((0, Token())) }
+            saved[index] = (token.slot, latest[token.slot])
         case .tokenPaymentStarted(let payment, let token, let card, let customer, _):
-            let known = known(token)
+            var known = known(token)
+            let index = Int(customer.rawValue)
+            if !known.created, index < saved.count, saved[index].slot == token.slot, saved[index].token.isOf(token) {
+                known = saved[index].token  // The customer's saved card, its lifecycle long gone.
+            }
             checks.expect(known.created && known.card == card.rawValue && known.customer == customer.rawValue,
                           about: payment, known.created
                               ? "\(customer) paid with the token of customer#\(known.customer) (card#\(known.card)) on \(card)"
