@@ -23,7 +23,15 @@ public actor TokenService: ReportingActor {
     /// By customer, their latest card-on-file token (a tokenization's, or a verified card saved by
     /// VER-3), with the lifecycle that made it: a saved card outlives the payment that saved it (E2 `SavedAccount`), so a later
     /// token sale of the customer finds it after that lifecycle's record is gone. One per customer.
-    @exclusivity(unchecked) private var vault: [(id: LifecycleID, record: Record)?] = []
+    @exclusivity(unchecked) private var vault: [SavedToken?] = []
+
+    /// What the vault keeps of a saved card: its token's state and mapping, not the calls that made it.
+    private struct SavedToken {
+        var id: LifecycleID
+        var token: TokenState?
+        var card: CardID
+        var expiresAt: SimTime
+    }
 
     nonisolated let kind = PaymentActorKind.tokenService
     /// Identity verification's draws, apart from the desk's stream, so its other draws stay as they were.
@@ -155,7 +163,7 @@ public actor TokenService: ReportingActor {
     private func save(_ record: Record, made lifecycle: LifecycleID) {
         let index = Int(record.owner.rawValue)
         while vault.count <= index { vault.append(nil) }
-        vault[index] = (lifecycle, record)
+        vault[index] = SavedToken(id: lifecycle, token: record.token, card: record.card, expiresAt: record.expiresAt)
     }
 
     /// The token's record: its lifecycle's while that lasts, else the paying customer's saved one
@@ -164,14 +172,14 @@ public actor TokenService: ReportingActor {
         if let record = records[lifecycle] { return record }
         let index = Int(payer.rawValue)
         guard index < vault.count, let saved = vault[index], saved.id == lifecycle else { return nil }
-        return saved.record
+        return Record(token: saved.token, card: saved.card, owner: payer, expiresAt: saved.expiresAt)
     }
 
     /// Writes a token's record back where `tokenRecord` found it, and to the saved card if it is one.
     private func store(_ record: Record, _ lifecycle: LifecycleID) {
         if records[lifecycle] != nil { records[lifecycle] = record }
         let index = Int(record.owner.rawValue)
-        if index < vault.count, let saved = vault[index], saved.id == lifecycle { vault[index] = (lifecycle, record) }
+        if index < vault.count, vault[index]?.id == lifecycle { vault[index]?.token = record.token }
     }
 
     /// Maps a new token to the lifecycle's card and customer, for good (TOK-1).

@@ -24,7 +24,7 @@ final class TokensPayOnlyForTheirCustomer: SafetyMonitor {
     @exclusivity(unchecked) private var previous: [Token] = []
     /// By customer, the last token created for them, with its slot: the vault keeps it as their
     /// saved card after its lifecycle's slot has moved on, and a later sale of theirs may name it.
-    @exclusivity(unchecked) private var saved: [(slot: Int, token: Token)] = []
+    @exclusivity(unchecked) private var saved: [(slot: UInt32, token: Token)] = []
 
     private func known(_ token: LifecycleID) -> Token {
         guard token.slot < latest.count else { return Token() }
@@ -51,11 +51,11 @@ final class TokensPayOnlyForTheirCustomer: SafetyMonitor {
                                        customer: customer.rawValue)
             let index = Int(customer.rawValue)
             while saved.count <= index { saved.append((0, Token())) }
-            saved[index] = (token.slot, latest[token.slot])
+            saved[index] = (UInt32(token.slot), latest[token.slot])
         case .tokenPaymentStarted(let payment, let token, let card, let customer, _):
             var known = known(token)
             let index = Int(customer.rawValue)
-            if !known.created, index < saved.count, saved[index].slot == token.slot, saved[index].token.isOf(token) {
+            if !known.created, index < saved.count, saved[index].slot == UInt32(token.slot), saved[index].token.isOf(token) {
                 known = saved[index].token  // The customer's saved card, its lifecycle long gone.
             }
             checks.expect(known.created && known.card == card.rawValue && known.customer == customer.rawValue,
