@@ -208,63 +208,7 @@ extension DeviceApp {
         }
         switch answer {
         case .ok:
-            switch step {
-            case .scaAttempt:
-                // Verified: call the protected operation again, now with the event's details.
-                let protected = cursors[payment.slot].scaFor ?? step
-                call(payment, protected, payload: protected == .tokenizeForWallet
-                    ? TokenizeWire.request(nonce: UInt64(cursors[payment.slot].walletNonce), withSca: true) : 1)
-            case .createPrepaidCard:
-                let payload = StepWire.answerPayload(of: argument)
-                let physical = CardCreatedWire.isPhysical(payload)
-                cursors[payment.slot].physicalCard = physical
-                cursors[payment.slot].cardStatus = physical ? .active : CardCreatedWire.status(payload)
-                if physical && CardCreatedWire.status(payload) == .digital
-                    && (CardCreatedWire.delivery(payload) > .zero || usesPlasticFirst()) {
-                    // A digital twin: the customer uses it now, and activates the plastic in a later visit
-                    // once it has come, or never does and its first chip-and-PIN purchase activates it.
-                    cursors[payment.slot].physicalCard = false
-                    cursors[payment.slot].cardStatus = .digital
-                }
-                let next = cursors[payment.slot].index + 1
-                guard cursors[payment.slot].physicalCard, next < flow.steps.count, flow.steps[next] == .activatePrepaidCard else {
-                    return advance(payment)
-                }
-                // A physical card: the customer activates it a little after it arrives by post.
-                cursors[payment.slot].index = next
-                cursors[payment.slot].current = .activatePrepaidCard
-                cursors[payment.slot].payload = 0
-                let delivery = CardCreatedWire.delivery(payload) + context.configuration.seed.backoff
-                context.bodies.addPeopleTime(CardCreatedWire.delivery(payload), to: payment)  // The post, not the system.
-                context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
-                                    argument: cursors[payment.slot].serial)
-            case .walletAuthorize where addsOwnCardFirst(payment, argument), .submitCode where addsOwnCardFirst(payment, argument):
-                // An empty wallet, or none yet: the customer adds their own card before the payment.
-                cursors[payment.slot].cardName = 0
-                call(payment, .walletAddCard, payload: 0)
-            case .signParameters:
-                // The merchant's signature of the order, which the init carries to the platform (SES-3).
-                cursors[payment.slot].signature = UInt32(truncatingIfNeeded: StepWire.answerPayload(of: argument))
-                if context.has(.amountChangedAfterSigning) {
-                    // The planted bug: the app adds the customer's tip to the order after it was signed.
-                    var order = context.bodies[payment]
-                    order.amount += 100
-                    context.bodies.publish(order, for: payment)
-                }
-                advance(payment)
-            case .updateSession where SessionUpdateWire.cardToChange(cursors[payment.slot].payload):
-                // The customer changes the card on the session: a second update, with the card they pay with.
-                call(payment, .updateSession, payload: 0)
-            default:
-                if let status = Self.statusAfter(step) { cursors[payment.slot].cardStatus = status }
-                if step == .cancelPrepaidCard { notePasses(payment, completed: false) }  // Its tokens are deactivated (CARD-6).
-                // A tokenized card, or a verified one the customer asked to save (VER-3), is their saved card.
-                if step == .tokenizeCard || (step == .verifyCard && cursors[payment.slot].payload == 1) { saveToken(payment) }
-                if step.startsServerTimer, cursors[payment.slot].index + 1 < flow.steps.count, walksAway(payment) {
-                    return comeBackLater(payment)
-                }
-                advance(payment)
-            }
+            stepSucceeded(payment, step, argument: argument, flow: flow)
         case .bankOtpRequired, .phoneOtpRequired:
             awaitCode(payment)
         case .codeInvalid:
@@ -272,17 +216,7 @@ extension DeviceApp {
         case .need2D:
             call(payment, .start2DVerification, payload: 0)
         case .scaRequired, .scaRejected:
-            if answer == .scaRequired { cursors[payment.slot].scaFor = step }
-            cursors[payment.slot].current = .scaAttempt
-            let think: SimDuration
-            if walksAway(payment) {
-                think = timeAway(payment)  // Back after the event's expirationTime, most likely.
-            } else {
-                think = context.configuration.seed.scaThink.sample(&random)
-                context.bodies.addPeopleTime(think, to: payment)
-            }
-            context.schedule(after: think, to: id, kind: PaymentMessage.scaReady.rawValue,
-                                subject: payment.rawValue, argument: cursors[payment.slot].serial)
+            awaitSca(payment, step, answer)
         case .retryLater:
             guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
@@ -296,6 +230,89 @@ extension DeviceApp {
         case .refused, .notVerified, .codeFailed, .scaFailed, .expired, .alreadyDone:
             fail(payment, step, answer)
         }
+    }
+
+    /// The server answered the step ok: what the app does next, by the step.
+    private func stepSucceeded(_ payment: LifecycleID, _ step: SeedStep, argument: UInt64, flow: PaymentFlow) {
+        switch step {
+        case .scaAttempt:
+            // Verified: call the protected operation again, now with the event's details.
+            let protected = cursors[payment.slot].scaFor ?? step
+            call(payment, protected, payload: protected == .tokenizeForWallet
+                ? TokenizeWire.request(nonce: UInt64(cursors[payment.slot].walletNonce), withSca: true) : 1)
+        case .createPrepaidCard:
+            prepaidCardCreated(payment, argument: argument, flow: flow)
+        case .walletAuthorize where addsOwnCardFirst(payment, argument), .submitCode where addsOwnCardFirst(payment, argument):
+            // An empty wallet, or none yet: the customer adds their own card before the payment.
+            cursors[payment.slot].cardName = 0
+            call(payment, .walletAddCard, payload: 0)
+        case .signParameters:
+            // The merchant's signature of the order, which the init carries to the platform (SES-3).
+            cursors[payment.slot].signature = UInt32(truncatingIfNeeded: StepWire.answerPayload(of: argument))
+            if context.has(.amountChangedAfterSigning) {
+                // The planted bug: the app adds the customer's tip to the order after it was signed.
+                var order = context.bodies[payment]
+                order.amount += 100
+                context.bodies.publish(order, for: payment)
+            }
+            advance(payment)
+        case .updateSession where SessionUpdateWire.cardToChange(cursors[payment.slot].payload):
+            // The customer changes the card on the session: a second update, with the card they pay with.
+            call(payment, .updateSession, payload: 0)
+        default:
+            if let status = Self.statusAfter(step) { cursors[payment.slot].cardStatus = status }
+            if step == .cancelPrepaidCard { notePasses(payment, completed: false) }  // Its tokens are deactivated (CARD-6).
+            // A tokenized card, or a verified one the customer asked to save (VER-3), is their saved card.
+            if step == .tokenizeCard || (step == .verifyCard && cursors[payment.slot].payload == 1) { saveToken(payment) }
+            if step.startsServerTimer, cursors[payment.slot].index + 1 < flow.steps.count, walksAway(payment) {
+                return comeBackLater(payment)
+            }
+            advance(payment)
+        }
+    }
+
+    /// The card platform created (or found) the customer's card: a physical one is activated a
+    /// little after the post brings it, a digital twin is used at once.
+    private func prepaidCardCreated(_ payment: LifecycleID, argument: UInt64, flow: PaymentFlow) {
+        let payload = StepWire.answerPayload(of: argument)
+        let physical = CardCreatedWire.isPhysical(payload)
+        cursors[payment.slot].physicalCard = physical
+        cursors[payment.slot].cardStatus = physical ? .active : CardCreatedWire.status(payload)
+        if physical && CardCreatedWire.status(payload) == .digital
+            && (CardCreatedWire.delivery(payload) > .zero || usesPlasticFirst()) {
+            // A digital twin: the customer uses it now, and activates the plastic in a later visit
+            // once it has come, or never does and its first chip-and-PIN purchase activates it.
+            cursors[payment.slot].physicalCard = false
+            cursors[payment.slot].cardStatus = .digital
+        }
+        let next = cursors[payment.slot].index + 1
+        guard cursors[payment.slot].physicalCard, next < flow.steps.count, flow.steps[next] == .activatePrepaidCard else {
+            return advance(payment)
+        }
+        // A physical card: the customer activates it a little after it arrives by post.
+        cursors[payment.slot].index = next
+        cursors[payment.slot].current = .activatePrepaidCard
+        cursors[payment.slot].payload = 0
+        let delivery = CardCreatedWire.delivery(payload) + context.configuration.seed.backoff
+        context.bodies.addPeopleTime(CardCreatedWire.delivery(payload), to: payment)  // The post, not the system.
+        context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
+                            argument: cursors[payment.slot].serial)
+    }
+
+    /// The operation needs SCA, or the attempt was rejected with attempts left: the customer does
+    /// the SCA (or walks away and comes back), then the app submits the attempt.
+    private func awaitSca(_ payment: LifecycleID, _ step: SeedStep, _ answer: StepAnswer) {
+        if answer == .scaRequired { cursors[payment.slot].scaFor = step }
+        cursors[payment.slot].current = .scaAttempt
+        let think: SimDuration
+        if walksAway(payment) {
+            think = timeAway(payment)  // Back after the event's expirationTime, most likely.
+        } else {
+            think = context.configuration.seed.scaThink.sample(&random)
+            context.bodies.addPeopleTime(think, to: payment)
+        }
+        context.schedule(after: think, to: id, kind: PaymentMessage.scaReady.rawValue,
+                            subject: payment.rawValue, argument: cursors[payment.slot].serial)
     }
 
     /// Whether the wallet's answer to a payment's `authorize` (or to its OTP) offers no card, so the

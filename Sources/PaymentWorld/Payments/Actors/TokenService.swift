@@ -62,48 +62,9 @@ public actor TokenService: ReportingActor {
         }
         switch PaymentMessage(rawValue: event.kind) {
         case .stepRequest:
-            let attempt = StepWire.attempt(of: event.argument)
-            if desk.settledEarlier(record.last, .tokenizeCard, attempt: attempt, payment: payment) { return }
-            var token = TokenState.requested(.cardOnFile)
-            let failed = desk.random.chance(desk.seed.tokenizationFailure)
-            let expired = !failed && expiredOnRequest(&token, &record, of: payment)
-            if !expired, let effects = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment) {
-                perform(effects, &record, of: payment)
-            }
-            if !failed && !expired {
-                let suspension = desk.seed.tokenSuspension
-                if suspension.numerator > 0 && suspensionRandom.chance(suspension) {
-                    // The issuer suspends the scheme token behind it (a lost-card report, a fraud hold).
-                    if let effects = desk.step(&token, .suspend, of: payment) { perform(effects, &record, of: payment) }
-                    desk.counters.tokensSuspended &+= 1
-                }
-                if desk.context.bodies[payment].deletesToken {
-                    // The customer removes the saved card (in the merchant's account page) before paying.
-                    if let effects = desk.step(&token, .delete, of: payment) {
-                        perform(effects, &record, of: payment, announcingRemoval: true)
-                    }
-                }
-            }
-            record.token = token
-            let answer: StepAnswer = failed || expired ? .refused : .ok
-            record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
-            records[payment] = record
-            if answer == .ok { save(record, made: payment) }
-            desk.answer(payment, .tokenizeCard, answer, call: attempt)
+            tokenize(payment, event, &record)
         case .storeCredentialRequest:
-            // VER-3: a verified card the request asked to save becomes a card-on-file token, once.
-            guard record.token == nil else { return }
-            var token = TokenState.requested(.cardOnFile)
-            if expiredOnRequest(&token, &record, of: payment) {
-                record.token = token  // No credential is saved: the token's validity ran out before it was made.
-                records[payment] = record
-                return
-            }
-            if let effects = desk.step(&token, .provisioned, of: payment) { perform(effects, &record, of: payment) }
-            record.token = token
-            records[payment] = record
-            save(record, made: payment)  // A verified card saved for later is the customer's saved card too.
-            desk.observe(.storedCredentialCreated(payment, verification: PaymentID(rawValue: event.argument)))
+            storeCredential(payment, event, &record)
         case .pnoRequest:
             // The PNO decides once per pass request; a repeated request gets the same decision.
             let approved = record.activation ?? (desk.random.chance(desk.seed.pnoDecline) ? 0 : 1)
@@ -123,6 +84,55 @@ public actor TokenService: ReportingActor {
         default:
             preconditionFailure("token service got unexpected \(PaymentMessage.name(event.kind))")
         }
+    }
+
+    /// CardTokenizeRequest: a card-on-file token for the lifecycle's card and customer (LC-04), which
+    /// the issuer may suspend and the customer may remove before paying.
+    private func tokenize(_ payment: LifecycleID, _ event: SimulationEvent, _ record: inout Record) {
+        let attempt = StepWire.attempt(of: event.argument)
+        if desk.settledEarlier(record.last, .tokenizeCard, attempt: attempt, payment: payment) { return }
+        var token = TokenState.requested(.cardOnFile)
+        let failed = desk.random.chance(desk.seed.tokenizationFailure)
+        let expired = !failed && expiredOnRequest(&token, &record, of: payment)
+        if !expired, let effects = desk.step(&token, failed ? .provisioningFailed(code: .error) : .provisioned, of: payment) {
+            perform(effects, &record, of: payment)
+        }
+        if !failed && !expired {
+            let suspension = desk.seed.tokenSuspension
+            if suspension.numerator > 0 && suspensionRandom.chance(suspension) {
+                // The issuer suspends the scheme token behind it (a lost-card report, a fraud hold).
+                if let effects = desk.step(&token, .suspend, of: payment) { perform(effects, &record, of: payment) }
+                desk.counters.tokensSuspended &+= 1
+            }
+            if desk.context.bodies[payment].deletesToken {
+                // The customer removes the saved card (in the merchant's account page) before paying.
+                if let effects = desk.step(&token, .delete, of: payment) {
+                    perform(effects, &record, of: payment, announcingRemoval: true)
+                }
+            }
+        }
+        record.token = token
+        let answer: StepAnswer = failed || expired ? .refused : .ok
+        record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
+        records[payment] = record
+        if answer == .ok { save(record, made: payment) }
+        desk.answer(payment, .tokenizeCard, answer, call: attempt)
+    }
+
+    /// VER-3: a verified card the request asked to save becomes a card-on-file token, once.
+    private func storeCredential(_ payment: LifecycleID, _ event: SimulationEvent, _ record: inout Record) {
+        guard record.token == nil else { return }
+        var token = TokenState.requested(.cardOnFile)
+        if expiredOnRequest(&token, &record, of: payment) {
+            record.token = token  // No credential is saved: the token's validity ran out before it was made.
+            records[payment] = record
+            return
+        }
+        if let effects = desk.step(&token, .provisioned, of: payment) { perform(effects, &record, of: payment) }
+        record.token = token
+        records[payment] = record
+        save(record, made: payment)  // A verified card saved for later is the customer's saved card too.
+        desk.observe(.storedCredentialCreated(payment, verification: PaymentID(rawValue: event.argument)))
     }
 
     /// What the vault does for each effect its LC-04 table returns, in the table's order; every
