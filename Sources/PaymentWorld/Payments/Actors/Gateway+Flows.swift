@@ -162,23 +162,29 @@ extension Gateway {
         if answer == .standInApproved { counters.standIns &+= 1 }
         switch record.flow {
         case .sale:
-            if approved {
-                if attempt > 0 { counters.cascadeSuccesses &+= 1 }
-                let effects = endAttempt(payment, .approve)
-                applySale(payment, .approve)
-                perform(effects, payment)
-                if context.has(.cascadeAfterApproval) && attempt == 0 {
-                    records[payment.slot].attempt = 1
-                    authorizeOutsideTheTable(payment)
-                }
-            } else {
-                let effects = endAttempt(payment, .decline(code: answer.responseCode, nextNeeds3DS: nextNeeds3DS(payment)))
-                applySale(payment, .decline(code: answer.responseCode, backupLeft: cascadeMovesOn(payment)))
-                perform(effects, payment)
-            }
+            saleAttemptAnswered(payment, attempt: attempt, answer, approved: approved)
         case .authorization:
             let amount = MinorUnits(context.bodies[payment].amount)
             applyAuthorization(payment, approved ? .approve(amount: amount) : .decline(code: answer.responseCode))
+        }
+    }
+
+    /// The current attempt's answer for a sale: LC-08 ends the attempt, then LC-01 takes the same
+    /// answer, and LC-08's effects (the next attempt, or a consent to ask) follow.
+    private func saleAttemptAnswered(_ payment: PaymentID, attempt: Int, _ answer: IssuerAnswer, approved: Bool) {
+        if approved {
+            if attempt > 0 { counters.cascadeSuccesses &+= 1 }
+            let effects = endAttempt(payment, .approve)
+            applySale(payment, .approve)
+            perform(effects, payment)
+            if context.has(.cascadeAfterApproval) && attempt == 0 {
+                records[payment.slot].attempt = 1
+                authorizeOutsideTheTable(payment)
+            }
+        } else {
+            let effects = endAttempt(payment, .decline(code: answer.responseCode, nextNeeds3DS: nextNeeds3DS(payment)))
+            applySale(payment, .decline(code: answer.responseCode, backupLeft: cascadeMovesOn(payment)))
+            perform(effects, payment)
         }
     }
 

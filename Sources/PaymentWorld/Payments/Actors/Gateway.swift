@@ -87,30 +87,7 @@ public actor Gateway: ReportingActor {
     public func handle(_ event: SimulationEvent) {
         let kind = event.kind & ~PaymentMessage.servedFlag
         guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
-        switch message {
-        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .cascadeConsentTimedOut,
-             .captureDayDue, .inquiryDue:
-            if isVerificationMessage(message, subject: event.subject) {
-                verificationMessage(message, event)
-                return
-            }
-            timerFired(message, payment: PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
-            return
-        case .recordRetired:
-            retire(PaymentID(rawValue: event.subject))
-            return
-        case .paymentDeadlinePassed:
-            checkSaleDeadlines(serial: event.argument)
-            return
-        case .tokenLookupTimedOut:
-            tokenLookupTimedOut(PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
-            return
-        case .refundTimedOut:
-            refundTimedOut(PaymentID(rawValue: event.subject), argument: event.argument)
-            return
-        default:
-            break
-        }
+        if ownTimerFired(message, event) { return }
         guard intake.take(event, to: id, counters: &counters) else { return }
         if isVerificationMessage(message, subject: event.subject) {
             verificationMessage(message, event)
@@ -154,7 +131,9 @@ public actor Gateway: ReportingActor {
         context.has(.restoreOpensSecondPayment) && record(existing)?.outcome != nil
     }
 
-    private func paymentRequested(order: LifecycleID, key: UInt64) {
+    /// A request under a key or for an order the gateway knows: answered as the payment it is
+    /// (G-4), never opened again. True when it was one.
+    private func answeredAsKnown(order: LifecycleID, key: UInt64) -> Bool {
         if let existing = byKey[key].map(PaymentID.init(rawValue:)), !restoreOpensNew(existing) {
             // Same key: the same payment (G-4). Repeat its final answer if it has one.
             counters.duplicatesDeduped &+= 1
@@ -165,21 +144,24 @@ public actor Gateway: ReportingActor {
             } else {
                 counters.repeatsInProgress[system] &+= 1
             }
-            return
+            return true
         }
-        if order.slot < settledOrders.count, settledOrders[order.slot].generation >= order.generation,
-           !context.has(.gatewayForgetsSettledOrders) {
-            // A request for an order whose payment already retired: a copy the network held back past
-            // the record's retention, or a status check that late. Taken for new, it opened a second
-            // payment whose hold nobody ended (AUTH-4, card-payments.json with lognormal sigma 3).
-            counters.duplicatesDeduped &+= 1
-            if let outcome = settledOutcome(of: order) {
-                counters.repeatsFinal[context.bodies[order].flow.system.index] &+= 1
-                context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
-                             subject: order.rawValue, argument: outcome.rawValue)
-            }
-            return
+        guard order.slot < settledOrders.count, settledOrders[order.slot].generation >= order.generation,
+              !context.has(.gatewayForgetsSettledOrders) else { return false }
+        // A request for an order whose payment already retired: a copy the network held back past
+        // the record's retention, or a status check that late. Taken for new, it opened a second
+        // payment whose hold nobody ended (AUTH-4, card-payments.json with lognormal sigma 3).
+        counters.duplicatesDeduped &+= 1
+        if let outcome = settledOutcome(of: order) {
+            counters.repeatsFinal[context.bodies[order].flow.system.index] &+= 1
+            context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
+                         subject: order.rawValue, argument: outcome.rawValue)
         }
+        return true
+    }
+
+    private func paymentRequested(order: LifecycleID, key: UInt64) {
+        if answeredAsKnown(order: order, key: key) { return }
         let slot = openSlot()
         // A retired slot already moved its generation on; a new one starts past zero.
         let facts = context.bodies[order]
@@ -213,6 +195,30 @@ public actor Gateway: ReportingActor {
         case .sale: applySale(payment, .submit)
         case .authorization: screen(payment)
         }
+    }
+
+    /// The gateway's own timers and housekeeping, which skip the intake's queue; false for a message.
+    private func ownTimerFired(_ message: PaymentMessage, _ event: SimulationEvent) -> Bool {
+        switch message {
+        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .cascadeConsentTimedOut,
+             .captureDayDue, .inquiryDue:
+            if isVerificationMessage(message, subject: event.subject) {
+                verificationMessage(message, event)
+            } else {
+                timerFired(message, payment: PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
+            }
+        case .recordRetired:
+            retire(PaymentID(rawValue: event.subject))
+        case .paymentDeadlinePassed:
+            checkSaleDeadlines(serial: event.argument)
+        case .tokenLookupTimedOut:
+            tokenLookupTimedOut(PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
+        case .refundTimedOut:
+            refundTimedOut(PaymentID(rawValue: event.subject), argument: event.argument)
+        default:
+            return false
+        }
+        return true
     }
 
     /// A free record slot: a retired one, or a new one at the end.
