@@ -113,6 +113,8 @@ import Testing
         Entry(defect: "activation-data-per-card", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
         // The app changes a signed parameter: the init's parameters are not what the merchant signed.
         Entry(defect: "amount-changed-after-signing", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
+        // A wallet order reads the wallet, then orders: two calls, each on a context of its own.
+        Entry(defect: "sips-contexts-reused", scenario: "sogenactif", sets: ["run.lifecycles=600"]),
         // A customer's later add to the wallet their earlier delete emptied.
         Entry(defect: "wallet-dropped-with-last-card", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
         // Found by the claims audit: TOK-3 watched postings no tokenization made.

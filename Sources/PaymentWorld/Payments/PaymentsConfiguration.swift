@@ -664,4 +664,8 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// The token service checks a card it tokenizes with a 1.00 authorization hold that nothing
     /// releases (TOK-3: tokenization makes no posting).
     case tokenizationHoldsACardCheck = "tokenization-holds-a-card-check"
+    /// The Sips server takes its contexts for reusable, as MPGS sessions are: orderInitialize keeps
+    /// the context the wallet read spent, and the walletOrder goes through on it again (SES-5: a
+    /// one-shot context backs exactly one SDK call). The world before its contexts were spent.
+    case sipsContextsReused = "sips-contexts-reused"
 }

@@ -59,6 +59,7 @@ extension PlantedDefect {
         case .cresShowsCompletion: "3DS-2"
         case .activationDataPerCard: "PROV-5"
         case .amountChangedAfterSigning: "SES-3"
+        case .sipsContextsReused: "SES-5"
         case .walletDroppedWithLastCard: "WAL-5"
         case .tokenizationHoldsACardCheck: "TOK-3"
         }
@@ -97,7 +98,7 @@ extension PlantedDefect {
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored, .pinSetOnFirstCall,
              .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion, .amountChangedAfterSigning,
-             .tokenizationHoldsACardCheck:
+             .tokenizationHoldsACardCheck, .sipsContextsReused:
             false
         }
     }
@@ -111,6 +112,7 @@ extension PlantedDefect {
         case .tokenSaleOnDeletedToken: [.ecommpayTokenSale]
         case .amountChangedAfterSigning: [.ecommpaySale, .ecommpayAuth]
         case .tokenizationHoldsACardCheck: [.ecommpayTokenSale]
+        case .sipsContextsReused: [.sogenactifWalletOrder]
         case .walletDedupesCardNamesPerRequest, .walletDroppedWithLastCard: [.portmoneWalletCard]
         case .walletPaysWithoutRechecking: [.portmoneWalletCard, .portmoneBill]
         case .cardStatusReadBeforeSca: [.paysafeCard]
