@@ -93,10 +93,15 @@ public actor Platform: ReportingActor {
 
     /// A call that spends the session (LC-00 `use`): one-shot contexts are consumed by it. An
     /// expired session answers expired (SES-1); a consumed one, or one never bound, is refused (SES-5).
-    func use(_ operation: SessionOperation, _ payment: LifecycleID, _ record: inout Record) -> StepAnswer {
+    ///
+    /// - Parameters:
+    ///   - apiVersion: the version the call names (SES-2; 0 where the system has none).
+    ///   - deviceSubmission: the app's call, which an MPGS session's limit counts; not the merchant's.
+    func use(_ operation: SessionOperation, _ payment: LifecycleID, _ record: inout Record, apiVersion: Int = 0,
+             deviceSubmission: Bool = true) -> StepAnswer {
         if record.session == .expired { return .expired }
         guard desk.step(&record.session, .use(operation), of: payment) != nil else { return .refused }
-        desk.context.observe(.sessionUsed(payment, apiVersion: 0, deviceSubmission: true))
+        desk.context.observe(.sessionUsed(payment, apiVersion: apiVersion, deviceSubmission: deviceSubmission))
         return .ok
     }
 

@@ -35,13 +35,11 @@ extension Platform {
             return .ok
         case .operationWithSession:
             // PAY or AUTHORIZE names the session and takes its card (M2); an expired one is an ERROR.
-            if record.session == .expired { return .expired }
+            // The merchant server's call: an operation on the session, not the device's submission.
             let operation: SessionOperation = desk.context.bodies[payment].flow.core == .authorization ? .authorize : .pay
-            guard desk.step(&record.session, .use(operation), of: payment) != nil else { return .refused }
-            desk.counters.sessionOperations &+= 1
-            // The merchant server's PAY or AUTHORIZE: an operation on the session, not the device's submission.
-            desk.context.observe(.sessionUsed(payment, apiVersion: Platform.apiVersion, deviceSubmission: false))
-            return .ok
+            let answer = use(operation, payment, &record, apiVersion: Platform.apiVersion, deviceSubmission: false)
+            if answer == .ok { desk.counters.sessionOperations &+= 1 }
+            return answer
         default:
             preconditionFailure("the MPGS front cannot serve \(step)")
         }
