@@ -35,10 +35,11 @@ public final class TraceWriter: @unchecked Sendable {
     /// stops there, and ``close()`` reports it.
     public private(set) var failure: String?
 
-    /// Opens `path` for writing; the format follows the extension (`.json` or anything else).
-    public init(path: String, simulation: Simulation) throws {
+    /// Opens `path` for writing; the format follows the extension (`.json` or anything else) of
+    /// `named`, the file's name once it is in place (`path` itself when nil).
+    public init(path: String, named: String? = nil, simulation: Simulation) throws {
         self.path = path
-        format = path.hasSuffix(".json") ? .chromeJSON : .text
+        format = (named ?? path).hasSuffix(".json") ? .chromeJSON : .text
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         handle = try Self.openRegularFile(path)

@@ -45,11 +45,15 @@ public struct ProgressLine: Sendable {
 /// Runs a scenario's world as `paystorm run` does: a progress look per reporting interval, the
 /// rows of metrics.csv, the trace file when asked, and a stop request honoured at the next look.
 public enum RecordedRun {
-    /// - Parameter steadyWindow: the steady state's window, seconds; nil lets it choose (500 s when
-    ///   the run holds ten, else a tenth of what follows the warm-up).
-    public static func run(_ run: ScenarioRun, tracePath: String?, stop: StopCondition = .never, steadyWindow: Double? = nil,
+    /// - Parameters:
+    ///   - traceNamed: the trace's name once in place, when `tracePath` is a temporary one; its
+    ///     extension chooses the format.
+    ///   - steadyWindow: the steady state's window, seconds; nil lets it choose (500 s when the run
+    ///     holds ten, else a tenth of what follows the warm-up).
+    public static func run(_ run: ScenarioRun, tracePath: String?, traceNamed: String? = nil, stop: StopCondition = .never,
+                           steadyWindow: Double? = nil,
                            progress report: (ProgressLine) -> Void = { _ in }) throws -> WorldReport {
-        let writer = try attachTrace(tracePath, to: run.simulation)
+        let writer = try attachTrace(tracePath, named: traceNamed, to: run.simulation)
         var recorder = IntervalRecorder()
         var lastCompleted: UInt64 = 0
         let start = ContinuousClock.now
@@ -161,9 +165,9 @@ public struct StationIntervals {
 }
 
 /// Opens the trace file when asked, and attaches it to the simulation.
-public func attachTrace(_ path: String?, to simulation: Simulation) throws -> TraceWriter? {
+public func attachTrace(_ path: String?, named: String? = nil, to simulation: Simulation) throws -> TraceWriter? {
     guard let path else { return nil }
-    let writer = try TraceWriter(path: path, simulation: simulation)
+    let writer = try TraceWriter(path: path, named: named, simulation: simulation)
     writer.attach(to: simulation)
     return writer
 }

@@ -48,9 +48,15 @@ public enum RunStudy {
         let scenario = run.scenario
         let replay = ReplayCommand(run.swarm ? .swarmReplay : .replay, scenario: scenario, seed: run.seed,
                                    scheduling: run.scheduling)
-        let report: WorldReport
+        // A trace inside the directory belongs to the set: it is written under a temporary name and
+        // goes in with the others, so the old set stays whole until the new one replaces it. One
+        // elsewhere is the user's own file.
+        let traceName = tracePath.flatMap { OutputPaths.name(of: $0, inside: directory) }
+        let tracePending = traceName.map { directory + "/.\($0).\(getpid()).tmp" }
+        var report: WorldReport
         do {
-            report = try RecordedRun.run(run, tracePath: tracePath, stop: stop, steadyWindow: steadyWindow, progress: progress)
+            report = try RecordedRun.run(run, tracePath: tracePending ?? tracePath, traceNamed: traceName, stop: stop,
+                                         steadyWindow: steadyWindow, progress: progress)
         } catch {
             throw InputError("paystorm run: --trace: cannot write \(tracePath ?? ""): \(error.localizedDescription)")
         }
@@ -64,14 +70,28 @@ public enum RunStudy {
                                     interruption: stop.interruption())
         let texts = [summary.json().serialized() + "\n", CSVReports.metrics(report.rows), CSVReports.latency(summary.latency),
                      RunReport.html(summary, timeline: report.timeline, verdict: verdict.reportVerdict, replay: "\(replay)")]
-        // A trace inside the directory belongs to the set; one elsewhere is the user's own file.
-        let traceName = tracePath.flatMap { OutputPaths.name(of: $0, inside: directory) }
+        var written: [(name: String, path: String)] = []
+        if let tracePending, let traceName, let tracePath {
+            if report.traceFailure == nil, let shown = report.traceFile, shown.hasPrefix(tracePending) {
+                report.traceFile = tracePath + shown.dropFirst(tracePending.count)
+                written = [(traceName, tracePending)]
+            } else {
+                // A trace that is not whole is not part of the set; the command says why.
+                unlink(tracePending)
+                report.traceFile = nil
+            }
+        }
         let files = Array(zip(fileNames, texts)).map { (name: $0, text: $1) } + extraFiles(report)
-        let paths = try ResultSet.write(files, into: directory,
-                                        command: replay.description, identity: [
-                                            ("seed", .unsigned(run.seed)), ("trace_hash", .string(Trace.hex(summary.traceHash))),
-                                            ("interrupted", .bool(summary.interrupted)),
-                                        ], written: traceName.map { [$0] } ?? [])
+        let paths: [String]
+        do {
+            paths = try ResultSet.write(files, into: directory, command: replay.description, identity: [
+                ("seed", .unsigned(run.seed)), ("trace_hash", .string(Trace.hex(summary.traceHash))),
+                ("interrupted", .bool(summary.interrupted)),
+            ], written: written)
+        } catch {
+            for file in written { unlink(file.path) }
+            throw error
+        }
         return Outcome(report: report, summary: summary, verdict: verdict, replay: replay,
                        files: paths + (report.traceFile.map { [$0] } ?? []))
     }

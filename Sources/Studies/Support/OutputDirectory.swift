@@ -49,6 +49,14 @@ public enum OutputDirectory {
                 ? "\(prefix) \(path): another paystorm is writing there now; wait for it to finish or choose another \(flag)"
                 : "\(prefix) \(path): cannot lock the directory (\(reason(errno: errno)))")
         }
+        // Another paystorm's commit may have traded the directory away between the open and the
+        // lock (``DirectoryExchange``): then the lock is on its old set's, and means nothing.
+        var lockedStatus = stat(), pathStatus = stat()
+        guard fstat(descriptor, &lockedStatus) == 0, stat(path, &pathStatus) == 0,
+              lockedStatus.st_ino == pathStatus.st_ino, lockedStatus.st_dev == pathStatus.st_dev else {
+            close(descriptor)
+            throw InputError("\(prefix) \(path): another paystorm is writing there now; wait for it to finish or choose another \(flag)")
+        }
         // access() says yes to root everywhere; only a file made there tells (sysfs, a read-only mount).
         let probe = path + "/.paystorm-probe.\(getpid()).tmp"
         let probeDescriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -63,10 +71,32 @@ public enum OutputDirectory {
         removeLeftovers(in: path)
     }
 
+    /// After ``DirectoryExchange`` put a new directory at `path`, the lock taken on it (before the
+    /// trade) is the one held; the old directory's goes with it.
+    static func adoptLock(_ descriptor: Int32, for path: String) {
+        guard let old = held[path] else {
+            close(descriptor)
+            return
+        }
+        close(old)
+        held[path] = descriptor
+    }
+
     /// Temporary files an earlier paystorm left here when it was killed or its disk filled
     /// (`.summary.json.1234.tmp`, `.report.html.1234.staged.tmp`): with the lock held no other
     /// paystorm writes here, so none of them is in use.
+    /// So is a commit's sibling (`.NAME.1234.set.tmp`, ``DirectoryExchange``) holding the old set
+    /// or an unfinished new one.
     private static func removeLeftovers(in path: String) {
+        if let sibling = DirectoryExchange.sibling(of: path, pid: 0) {
+            let parent = URL(fileURLWithPath: sibling).deletingLastPathComponent().path
+            let prefix = URL(fileURLWithPath: sibling).lastPathComponent.dropLast("0.set.tmp".count)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+            where name.hasPrefix(prefix) && name.hasSuffix(".set.tmp")
+                && Int32(name.dropFirst(prefix.count).dropLast(".set.tmp".count)) != nil {
+                DirectoryExchange.removeTree(parent + "/" + name)
+            }
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             let parts = name.dropLast(".tmp".count).split(separator: ".")

@@ -2,23 +2,32 @@ import Foundation
 import Reporting
 import Scenarios
 
-/// A command's files in one directory, committed as one set. Every file, and `manifest.json`
-/// naming the command, what identifies the run (its seed) and each file with its length and digest,
-/// is written whole under a temporary name first; then they are renamed into place, the manifest
-/// last. A crash or a full disk while writing leaves the previous set whole. A crash among the
-/// renames (microseconds) leaves files the manifest does not describe, which a reader
-/// (``verify(_:)``) reports as incomplete, naming the file: never a mixed set that reads as whole.
-/// Files an earlier set listed and this one does not (a replay's trace.txt) are removed, so nothing
-/// stale sits beside a new set unmarked.
+/// A command's files in one directory, committed as one set, with `manifest.json` naming the
+/// command, what identifies the run (its seed) and each file with its length and digest.
+///
+/// The set is built whole in a sibling directory that then trades places with the output directory
+/// in one system call (``DirectoryExchange``): killed at any instant, the directory holds the old
+/// set or the new one, whole. Where that cannot be done (no `renameat2`, a subdirectory of the
+/// user's inside), every file is written under a temporary name and renamed into place, the
+/// manifest last: a crash among those renames (microseconds) leaves files the manifest does not
+/// describe, which a reader (``verify(_:)``) reports as incomplete, naming the file, never a mix that
+/// reads as whole. Either way, files an earlier set listed and this one does not (a replay's
+/// trace.txt) are gone, so nothing stale sits beside a new set unmarked.
 public enum ResultSet {
     public static let manifestName = "manifest.json"
 
+    /// Whether a set commits by trading directories here, so that a kill at any instant leaves the
+    /// old set or the new one whole (``DirectoryExchange``); otherwise by renames, manifest last.
+    public static var commitsAtomically: Bool { DirectoryExchange.available }
+
     /// Writes `files` (names inside `directory`) as one set; returns their paths.
     ///
-    /// - Parameter written: files of the set already in `directory` (a trace written as the run
-    ///   went), listed by length: a digest would read them again whole.
+    /// - Parameter written: files of the set already written elsewhere in `directory`'s file system
+    ///   (a trace written as the run went, under a temporary name), moved in under their names and
+    ///   listed by length: a digest would read them again whole.
     public static func write(_ files: [(name: String, text: String)], into directory: String, command: String,
-                             identity: [(String, JSONOutput)], written: [String] = []) throws(WriteError) -> [String] {
+                             identity: [(String, JSONOutput)],
+                             written: [(name: String, path: String)] = []) throws(WriteError) -> [String] {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -32,17 +41,23 @@ public enum ResultSet {
             ("files", .array(staged.map { file in
                 .object([("name", .string(file.name)), ("bytes", .integer(Int64(file.bytes.count))),
                          ("digest", .string(ContentDigest.fnv1a64(file.bytes)))])
-            } + written.map { name in
-                .object([("name", .string(name)), ("bytes", .integer(size(directory + "/" + name) ?? -1))])
+            } + written.map { file in
+                .object([("name", .string(file.name)), ("bytes", .integer(size(file.path) ?? -1))])
             })),
         ])
+        let manifestBytes = Array((manifest.serialized() + "\n").utf8)
+        let previous = listed(in: directory)
+        if try DirectoryExchange.commit(staged.map { ($0.name, $0.bytes) } + [(manifestName, manifestBytes)],
+                                        moved: written.map { ($0.name, $0.path) }, into: directory,
+                                        oldSet: Set(previous)) {
+            return staged.map(\.path)
+        }
         // Everything, the manifest last, is written whole under a temporary name first; then only
         // renames remain, so the moment a crash can leave a set that is neither the old nor the new
         // one is a handful of renames long, and the manifest then says so (`verify`).
         var temporaries: [(temporary: String, path: String)] = []
         defer { for leftover in temporaries { unlink(leftover.temporary) } }
-        let contents = staged.map { ($0.name, $0.path, $0.bytes) }
-            + [(manifestName, directory + "/" + manifestName, Array((manifest.serialized() + "\n").utf8))]
+        let contents = staged.map { ($0.name, $0.path, $0.bytes) } + [(manifestName, directory + "/" + manifestName, manifestBytes)]
         for (name, path, bytes) in contents {
             let temporary = directory + "/.\(name).\(getpid()).staged.tmp"
             do {
@@ -52,13 +67,14 @@ public enum ResultSet {
             }
             temporaries.append((temporary, path))
         }
-        let previous = listed(in: directory)
+        // A file already written goes in before the manifest, as the staged ones do.
+        temporaries.insert(contentsOf: written.map { ($0.path, directory + "/" + $0.name) }, at: temporaries.count - 1)
         for (index, file) in temporaries.enumerated() where rename(file.temporary, file.path) != 0 {
             temporaries.removeFirst(index)
             throw WriteError(path: file.path, reason: String(cString: strerror(errno)))
         }
         temporaries.removeAll()
-        for stale in previous where !files.contains(where: { $0.name == stale }) && !written.contains(stale) {
+        for stale in previous where !files.contains(where: { $0.name == stale }) && !written.contains(where: { $0.name == stale }) {
             unlink(directory + "/" + stale)
         }
         return staged.map(\.path)
