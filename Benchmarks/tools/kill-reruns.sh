@@ -17,7 +17,7 @@ out="$dir/out"
 run() {
     "$binary" run --scenario "$root/scenarios/reference-pipeline.json" --seed "$1" --set "run.lifecycles=$lifecycles" \
         --set 'slo={}' --quiet --out "$out" --trace "$out/trace.txt" >/dev/null 2>&1 &
-    echo $!
+    pid=$!
 }
 read_back() {
     python3 - "$out" <<'PY'
@@ -42,16 +42,18 @@ if summary['seed'] != manifest['seed']:
 print('whole', manifest['seed'])
 PY
 }
-pid=$(run 1); wait "$pid"
+run 1; wait "$pid"
 full=$( { /usr/bin/time -f %e "$binary" run --scenario "$root/scenarios/reference-pipeline.json" --seed 1 \
-    --set "run.lifecycles=$lifecycles" --set 'slo={}' --quiet --out "$dir/timing" >/dev/null; } 2>&1 | tail -1)
+    --set "run.lifecycles=$lifecycles" --set 'slo={}' --quiet --out "$dir/timing" --trace "$dir/timing/trace.txt" \
+    >/dev/null; } 2>&1 | tail -1)
 old=0; new=0; neither=0
 RANDOM=31
 for attempt in $(seq "$reruns"); do
     seed=$((attempt + 1))
-    # A delay from 0 to 120 % of a whole run, so that some kills land after the commit.
-    delay=$(python3 -c "print($full * 1.2 * $RANDOM / 32767)")
-    pid=$(run "$seed"); sleep "$delay"; kill -9 "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+    # Odd reruns: a delay anywhere from 0 to 120 % of a whole run; even ones: from 85 to 115 %,
+    # where the files are written and committed.
+    delay=$(python3 -c "r = $RANDOM / 32767; print(round($full * (1.2 * r if $attempt % 2 else 0.85 + 0.3 * r), 4))")
+    run "$seed"; sleep "$delay"; kill -9 "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
     line=$(read_back)
     case "$line" in
         "whole $seed") new=$((new + 1)) ;;
@@ -60,7 +62,7 @@ for attempt in $(seq "$reruns"); do
     esac
     echo "rerun $attempt (seed $seed, killed after ${delay} s): $line"
 done
-pid=$(run 999); wait "$pid"
+run 999; wait "$pid"
 leftovers=$( (ls -A "$out"; ls -A "$dir") | grep -c '\.tmp$' || true)
 echo "$reruns reruns of $lifecycles lifecycles (a whole run takes $full s): old set whole $old, new set whole $new, neither $neither; temporary files after a finished run: $leftovers"
 [ "$neither" -eq 0 ] && [ "$leftovers" -eq 0 ]
