@@ -165,8 +165,9 @@ public enum PaymentsRun {
                 + "authorizations released whole (voids, expiries) \(g(counters.voids))",
             "refunds \(g(counters.refunds)): declined \(g(counters.refundsDeclined)), refused above what was left (903) "
                 + "\(g(counters.refundsRefused)), answers lost (LC-12) \(g(counters.refundOutcomesUnknown))",
-            "token sales: resolved \(g(counters.tokenSalesResolved)), on the customer's saved card "
-                + "\(g(counters.savedTokensReused)), another customer's token \(g(counters.tokenSalesNotOwned)), "
+            "token sales: resolved \(g(counters.tokenSalesResolved)), on the customer's saved token "
+                + "\(g(counters.savedTokensReused)), on their saved account (accountId) \(g(counters.savedAccountSales)), "
+                + "another customer's token \(g(counters.tokenSalesNotOwned)), "
                 + "no live token \(g(counters.tokenSalesMissing))",
             "push provisioning: not offered (the phone cannot add the card) \(g(counters.provisioningsNotOffered)), "
                 + "not offered (the phone's wallet holds the card already) \(g(counters.passesAlreadyOnPhone)), "

@@ -1,38 +1,49 @@
-/// Card-on-file across a customer's payments (domain §1.2 E2): once a token sale tokenized the
-/// customer's card, the init of their next token sale lists it, and the app pays with its token
-/// (CardSaleTokenizeRequest with the saved `account_token`) instead of tokenizing again. A saved
-/// token the vault no longer has (the customer removed the card, or it expired) is refused as
-/// PAYMENT_TOKEN_NOT_EXIST, and the app stops listing it.
+/// Card-on-file across a customer's payments (domain §1.2 E2). The init of a customer's token sale
+/// lists their saved card, and the app pays with it instead of tokenizing again, in the seed's own
+/// two ways: a card tokenized by CardTokenizeRequest is paid with by its token
+/// (CardSaleTokenizeRequest with `account_token`); one the customer chose to save while verifying it
+/// (VER-3) is a saved account, paid with by its `accountId` (SavedCardSaleRequest), which is valid
+/// only with its own `customer_id`. Either way the gateway resolves it at the token service's vault.
+/// One the vault no longer has (the customer removed the card, or it expired) is refused, and the
+/// app stops listing it.
+struct SavedCard {
+    /// The lifecycle that saved it: the token's, or the saved account's, identity.
+    var id: LifecycleID
+    /// Saved at the customer's choice (an accountId), not by tokenizing (a token).
+    var isAccount: Bool
+}
+
 extension DeviceApp {
-    /// Whether this token sale pays with the customer's saved token: then its name is on the
+    /// Whether this token sale pays with the customer's saved card: then its name is on the
     /// order, and the tokenization step is not made. A sale that names another token already (a
     /// stale one, `tokenSaleForeignToken`) keeps it.
     func paysWithSavedToken(_ payment: LifecycleID) -> Bool {
         var order = context.bodies[payment]
         let index = Int(order.customer.rawValue)
-        guard order.namedToken == nil, index < savedTokens.count, let saved = savedTokens[index] else { return false }
-        order.namedToken = saved
+        guard order.namedToken == nil, index < savedCards.count, let saved = savedCards[index] else { return false }
+        order.namedToken = saved.id
         context.bodies.publish(order, for: payment)
-        counters.savedTokensReused &+= 1
+        cursors[payment.slot].paysBySavedAccount = saved.isAccount
+        if saved.isAccount { counters.savedAccountSales &+= 1 } else { counters.savedTokensReused &+= 1 }
         return true
     }
 
-    /// The customer's card is tokenized, or verified and saved: the app lists the token for their
-    /// later token sales, unless they removed the card before paying.
-    func saveToken(_ payment: LifecycleID) {
+    /// The customer's card is tokenized, or verified and saved: the app lists it for their later
+    /// token sales, unless they removed the card before paying.
+    func saveCard(_ payment: LifecycleID, asAccount: Bool) {
         let order = context.bodies[payment]
         guard !order.deletesToken else { return }
         let index = Int(order.customer.rawValue)
-        while savedTokens.count <= index { savedTokens.append(nil) }
-        savedTokens[index] = payment
+        while savedCards.count <= index { savedCards.append(nil) }
+        savedCards[index] = SavedCard(id: payment, isAccount: asAccount)
     }
 
-    /// The vault no longer has the saved token the sale named: the app stops listing it.
-    func forgetSavedToken(_ payment: LifecycleID, _ refusal: TokenLookupWire.Result?) {
+    /// The vault no longer has the saved card the sale named: the app stops listing it.
+    func forgetSavedCard(_ payment: LifecycleID, _ refusal: TokenLookupWire.Result?) {
         let order = context.bodies[payment]
         let index = Int(order.customer.rawValue)
-        guard refusal == .missing, index < savedTokens.count, let saved = savedTokens[index],
-              saved == order.namedToken else { return }
-        savedTokens[index] = nil
+        guard refusal == .missing, index < savedCards.count, let saved = savedCards[index],
+              saved.id == order.namedToken else { return }
+        savedCards[index] = nil
     }
 }

@@ -24,6 +24,8 @@ struct StepCursor {
     var cardName: UInt8 = 0
     /// The prepaid card's status as the app last heard it.
     var cardStatus: CardStatus?
+    /// The sale pays with a saved account by its accountId (SavedCardSaleRequest), not a token.
+    var paysBySavedAccount = false
 
     /// A verification that saves the card may run 3-D Secure first (a challenge, or the customer
     /// confirming in their banking app): the app waits it out as the SDK's 3DS screens do, asking
@@ -263,7 +265,8 @@ extension DeviceApp {
             if let status = Self.statusAfter(step) { cursors[payment.slot].cardStatus = status }
             if step == .cancelPrepaidCard { notePasses(payment, completed: false) }  // Its tokens are deactivated (CARD-6).
             // A tokenized card, or a verified one the customer asked to save (VER-3), is their saved card.
-            if step == .tokenizeCard || (step == .verifyCard && cursors[payment.slot].payload == 1) { saveToken(payment) }
+            if step == .tokenizeCard { saveCard(payment, asAccount: false) }
+            if step == .verifyCard && cursors[payment.slot].payload == 1 { saveCard(payment, asAccount: true) }
             if step.startsServerTimer, cursors[payment.slot].index + 1 < flow.steps.count, walksAway(payment) {
                 return comeBackLater(payment)
             }

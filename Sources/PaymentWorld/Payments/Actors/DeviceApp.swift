@@ -51,8 +51,8 @@ public actor DeviceApp: ReportingActor {
     /// By customer, a bit per phone: the phone's wallet holds a pass of the customer's card (LC-11's
     /// "card not already in the wallet"). The app knows its own phones' wallets.
     @exclusivity(unchecked) var passesOnPhones: [UInt8] = []
-    /// By customer, the card-on-file token the app lists for their token sales (DeviceApp+SavedTokens).
-    @exclusivity(unchecked) var savedTokens: [LifecycleID?] = []
+    /// By customer, the saved card the init lists for their token sales (DeviceApp+SavedTokens).
+    @exclusivity(unchecked) var savedCards: [SavedCard?] = []
     @exclusivity(unchecked) public private(set) var inFlight = 0
     @exclusivity(unchecked) public private(set) var completed: UInt64 = 0
     @exclusivity(unchecked) public private(set) var shed: UInt64 = 0
@@ -346,10 +346,15 @@ public actor DeviceApp: ReportingActor {
             counters.duplicatesDeduped &+= 1  // A duplicate or late answer for a finished payment.
             return
         }
-        forgetSavedToken(lifecycle, tokenRefusal)
+        forgetSavedCard(lifecycle, tokenRefusal)
         let system = flow(of: lifecycle).system
-        let code = if let tokenRefusal { system.code(for: outcome, tokenRefusal: tokenRefusal) }
-            else { system.code(for: outcome, cause: cause, declinedBy: declinedBy) }
+        let code = if let tokenRefusal, !cursors[lifecycle.slot].paysBySavedAccount {
+            system.code(for: outcome, tokenRefusal: tokenRefusal)
+        } else {
+            // A saved account the platform no longer has: ecommpay's seed gives no code of its own
+            // (PAYMENT_TOKEN_NOT_EXIST is a token request without a token), so it is the "fail" status.
+            system.code(for: outcome, cause: cause, declinedBy: declinedBy)
+        }
         finish(lifecycle, outcome: outcome, code: code,
                detail: tokenRefusal == nil ? system.detailCode(for: outcome, declinedBy: declinedBy) : nil)
     }

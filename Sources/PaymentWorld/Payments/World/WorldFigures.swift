@@ -160,8 +160,12 @@ public struct PaymentCounters: Sendable {
     public var tokenSalesResolved: UInt64 = 0
     public var tokenSalesNotOwned: UInt64 = 0
     public var tokenSalesMissing: UInt64 = 0
-    /// Token sales that paid with the customer's saved token, made by an earlier sale, not a new one.
+    /// Token sales that paid with the customer's saved token (CardSaleTokenizeRequest), made by an
+    /// earlier sale's CardTokenizeRequest, not a new one.
     public var savedTokensReused: UInt64 = 0
+    /// Token sales that paid with the customer's saved account by its accountId (ecommpay
+    /// SavedCardSaleRequest): a card they chose to save while verifying it.
+    public var savedAccountSales: UInt64 = 0
     /// Card-on-file tokens the issuer suspended (`behaviour.seed.tokenSuspension`), and those a later sale found lifted.
     public var tokensSuspended: UInt64 = 0
     public var tokensResumed: UInt64 = 0

@@ -14,16 +14,18 @@ extension SeedCatalogue {
         .operation(.ecommpay, "CardVerifyRequest", "zero-amount verification: an authorization for 0 through acquirer and network to the issuer (LC-03)",
                    .answers([.verifyCard], nil)),
         .operation(.ecommpay, "CardTokenizeRequest", "tokenize a card, no financial operation", .answers([.tokenizeCard], nil)),
-        .operation(.ecommpay, "SavedCardSaleRequest", "a sale with a saved account",
-                   .notModelled("a saved card is paid with by its token (CardSaleTokenizeRequest); the accountId request is not simulated")),
+        .operation(.ecommpay, "SavedCardSaleRequest",
+                   "a sale with a saved account: a later token sale of a customer who chose to save their card while "
+                       + "verifying it; the init lists the account, and the app pays by its accountId, valid only with "
+                       + "its own customer_id", .counter("token_sales.saved_account")),
         .operation(.ecommpay, "SavedCardAuthRequest", "an authorization with a saved account",
-                   .notModelled("a saved card is paid with by its token (CardSaleTokenizeRequest); the accountId request is not simulated")),
+                   .notModelled("no flow authorizes with a saved account")),
         .operation(.ecommpay, "CardSaleTokenizeRequest",
                    "a sale with the token: the gateway resolves it at the token service, then debits its card",
                    .endCodes([.ecommpayTokenSale], coreAnswers + ["3101", "PAYMENT_TOKEN_NOT_EXIST"])),
         .operation(.ecommpay, "CardSaleTokenizeRequest with a saved token",
-                   "a later token sale of the customer: the init lists their saved card (a tokenized one, or a verified one "
-                       + "they saved), and the app pays with its token instead of tokenizing again",
+                   "a later token sale of a customer whose card an earlier CardTokenizeRequest tokenized: the init lists "
+                       + "it, and the app pays with its token instead of tokenizing again",
                    .counter("token_sales.saved_token_reused")),
         .operation(.ecommpay, "CardAuthTokenizeRequest", "an authorization with the token",
                    .notModelled("no flow authorizes with a token")),
@@ -46,7 +48,7 @@ extension SeedCatalogue {
                                     + "not by system")),
         .code(.ecommpay, "success", "final status: the payment went through", .endCode),
         .code(.ecommpay, "decline", "final status: the provider or issuer declined (the model: also a card not verified)", .endCode),
-        .code(.ecommpay, "fail", "final status: the platform refused to process it (the model: a refused SDK step, a CardTokenizeRequest the token service refused, a token sale whose token lookup failed three times, or a payment whose customer cancelled the 3-D Secure challenge or the running payment (LC-01 abandon), or that was still open at the gateway's payment deadline (LC-01 deadline))", .endCode),
+        .code(.ecommpay, "fail", "final status: the platform refused to process it (the model: a refused SDK step, a CardTokenizeRequest the token service refused, a token sale whose token lookup failed three times, a saved-account sale whose account the platform no longer has (the seed gives that no code of its own), or a payment whose customer cancelled the 3-D Secure challenge or the running payment (LC-01 abandon), or that was still open at the gateway's payment deadline (LC-01 deadline))", .endCode),
         .code(.ecommpay, "CLARIFICATION_FIELDS_ERROR", "bad clarification data",
               .notModelled("the platform never asks for clarification")),
         .code(.ecommpay, "CUSTOMER_ID_NOT_EXIST", "tokenize or verify without customerId", .notModelled(validation)),
