@@ -98,6 +98,9 @@ enum PaymentMessage: UInt32, CaseIterable {
     case appReinitDue              // Device to itself: ask again for the same payment; argument: the call's serial.
     case secondTapDue              // Device to itself: the customer taps pay again.
     case decoupledStarted          // Gateway → device: ARes D, the cardholder approves in their banking app.
+    // 3-D Secure 1.0's way back from the ACS page: the PaRes and MD posted to the merchant's TermUrl.
+    case paResPosted               // ACS → device (the TermUrl page passes it into the app); subject: MD, the payment; argument: WireTransStatus.
+    case paResForwarded            // Device → gateway, the PaRes the app hands on; subject: MD; argument: WireTransStatus.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -122,7 +125,7 @@ enum PaymentMessage: UInt32, CaseIterable {
             case .paymentRequest, .captureRequest, .voidRequest, .refundRequest, .verificationRequest, .paymentCancel: false
             default: true
             }
-        case .device: message == .cascadeConsentGiven  // The customer's answer, addressed to the gateway's payment.
+        case .device: message == .cascadeConsentGiven || message == .paResPosted  // Addressed to the gateway's payment.
         case .merchant, .platform, .wallet, .messageChannel, .tokenService, .cardPlatform, .scaAuthority, .mobileWallet: false
         }
     }

@@ -93,5 +93,26 @@ import Testing
         #expect(steps[ThreeDS1Step.cancelled.rawValue] == applied["challengeRedirect × abandon", default: 0], "\(steps)")
         #expect(steps[ThreeDS1Step.attempted.rawValue] > 0 && steps[ThreeDS1Step.paResY.rawValue] > 0, "\(steps)")
         #expect(result.counters.threeDS1[PaymentFlow.ecommpaySale.rawValue].allSatisfy { $0 == 0 }, "ecommpay is v2")
+        // Every PaRes and every cancel of a page came back through the merchant's TermUrl and the app, by its MD;
+        // the app hands on one only while its payment runs.
+        let pages = steps[ThreeDS1Step.paResY.rawValue]
+        #expect(result.counters.paResForwarded >= pages && pages > 0, "\(result.counters.paResForwarded) of \(pages)")
+    }
+
+    /// A 3-D Secure 1.0 page answered after the gateway's 600 s page timer changes nothing: the
+    /// payment ended, so the app closed the page and hands no PaRes on (and the gateway would drop
+    /// one whose MD names a payment no longer at the page).
+    @Test func aPageAnsweredAfterItsTimerChangesNothing() {
+        let configuration = smallWorld {
+            $0.lifecycles = 1_500
+            $0.mix = PaymentFlow.allCases.map { $0 == .sogenactifCardOrder ? 1 : 0 }
+            $0.behaviour.challengeTime = .constant(.seconds(700))  // Past the 600 s page timer: every PaRes comes late.
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 2)).run()
+        #expect(result.violations.isEmpty, "\(describe(result))")
+        let steps = result.counters.threeDS1[PaymentFlow.sogenactifCardOrder.rawValue]
+        // The pages all timed out; the only PaRes applied are the ACS's own N for a card it refuses, at once.
+        #expect(steps[ThreeDS1Step.paResY.rawValue] == 0 && steps[ThreeDS1Step.timedOut.rawValue] > 1_000, "\(steps)")
+        #expect(result.counters.paResForwarded == 0, "an app handed on a PaRes after its payment ended")
     }
 }

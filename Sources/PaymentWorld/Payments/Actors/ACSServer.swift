@@ -7,9 +7,11 @@ import SimulationKernel
 /// ARes and RReq go, through the scheme's directory server.
 ///
 /// For a 3-D Secure 1.0 payment the same messages carry the v1 answers: VERes U for an undetermined
-/// card, VERes N with an attempt credited (A), or VERes Y and then the PaRes after the ACS page,
-/// which every other enrolled cardholder meets: v1 has no frictionless Y or N, and no R, I or
-/// decoupled answer.
+/// card, VERes N with an attempt credited (A), or VERes Y, after which every other enrolled
+/// cardholder meets the ACS page: v1 has no frictionless Y or N, and no R, I or decoupled answer.
+/// The page's PaRes does not go back through the directory server: it is POSTed with its MD to the
+/// merchant's TermUrl, and the app hands it to the gateway, which applies it to the payment the MD
+/// names (domain §3.1 "3-D Secure 1.0.2", the Sips W2 flow).
 public actor ACSServer: ReportingActor {
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
@@ -99,16 +101,23 @@ public actor ACSServer: ReportingActor {
         }
         challenges[order.slot] = nil
         let payment = challenge.payment
+        if context.bodies[order].flow.system.threeDSVersion == .v1 {
+            // 3-D Secure 1.0: the page POSTs the PaRes and the MD it was opened with (the payment)
+            // to the merchant's TermUrl, which passes them into the app; the app hands them on.
+            let wire = answer == .cancelled ? WireTransStatus.cancelled
+                : WireTransStatus.encode(answer == .passed ? .authenticated : .notAuthenticated)
+            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.paResPosted.rawValue,
+                         subject: payment.rawValue, argument: wire)
+            return
+        }
         switch answer {
-        // RReq with the final transStatus (3DS-2), or the PaRes of the ACS page.
+        // RReq with the final transStatus (3DS-2).
         case .passed, .failed:
             let status: TransStatus = answer == .passed ? .authenticated : .notAuthenticated
-            if context.bodies[order].flow.system.threeDSVersion == .v2 {
-                // EMV 3DS: the final CRes closes the SDK's challenge screen with the same transStatus.
-                // The planted bug: a CRes composed from the challenge's completion, not its verdict.
-                let shown: TransStatus = context.has(.cresShowsCompletion) ? .authenticated : status
-                context.observe(.challengeCompleted(payment, rReq: status, cRes: shown))
-            }
+            // EMV 3DS: the final CRes closes the SDK's challenge screen with the same transStatus.
+            // The planted bug: a CRes composed from the challenge's completion, not its verdict.
+            let shown: TransStatus = context.has(.cresShowsCompletion) ? .authenticated : status
+            context.observe(.challengeCompleted(payment, rReq: status, cRes: shown))
             result(payment, status)
         case .cancelled:
             context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,

@@ -175,6 +175,14 @@ public actor DeviceApp: ReportingActor {
             guard isCurrent(lifecycle) else { return }
             context.send(from: id, to: context.addresses[.acs], kind: event.kind, subject: event.subject, argument: event.argument)
         case .cascadeConsentRequest: askCascadeConsent(lifecycle, payment: event.argument)
+        case .paResPosted:
+            // The TermUrl page passed the PaRes and its MD into the app, which hands them to the
+            // gateway (Sips cardValidateAuthenticationAndOrder, MPGS PROCESS_ACS_RESULT), unless the
+            // payment ended meanwhile and the app closed the page.
+            guard isCurrent(context.bodies[PaymentID(rawValue: event.subject)].order) else { return }
+            counters.paResForwarded &+= 1
+            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paResForwarded.rawValue,
+                         subject: event.subject, argument: event.argument)
         case .cascadeConsentGiven:
             // The customer's answer to a cascade, ready after their think time: it goes to the gateway.
             context.send(from: id, to: context.addresses[.gateway], kind: event.kind, subject: event.subject, argument: event.argument)

@@ -96,7 +96,9 @@ public actor Gateway: ReportingActor {
         let payment = PaymentID(rawValue: event.subject)
         switch message {
         case .paymentRequest: paymentRequested(order: LifecycleID(rawValue: event.subject), key: event.argument)
-        case .authenticationResult: authenticated(payment, WireTransStatus.answer(event.argument))
+        // The ACS's answers through the directory server; a 3-D Secure 1.0 page's PaRes from the
+        // app, applied to the payment its MD names (a stale MD, of a reused slot, is dropped).
+        case .authenticationResult, .paResForwarded: authenticated(payment, WireTransStatus.answer(event.argument))
         case .authorizationResponse: authorizationAnswered(payment, argument: event.argument)
         case .inquiryResponse: inquiryAnswered(payment, argument: event.argument)
         case .reversalResponse: reversalAcknowledged(payment, argument: event.argument)

@@ -32,7 +32,7 @@ extension PaymentCounters {
             ("verifications.verified", \.verificationsVerified), ("verifications.not_verified", \.verificationsNotVerified),
             ("token_sales.resolved", \.tokenSalesResolved), ("token_sales.not_owned", \.tokenSalesNotOwned),
             ("token_sales.missing", \.tokenSalesMissing), ("token_sales.saved_token_reused", \.savedTokensReused),
-            ("token_sales.saved_account", \.savedAccountSales),
+            ("token_sales.saved_account", \.savedAccountSales), ("three_ds.pares_via_term_url", \.paResForwarded),
             ("tokens.suspended", \.tokensSuspended), ("tokens.resumed", \.tokensResumed),
             ("push_provisioning.not_offered", \.provisioningsNotOffered),
             ("push_provisioning.already_on_the_phone", \.passesAlreadyOnPhone),

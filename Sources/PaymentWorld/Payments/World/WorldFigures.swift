@@ -163,6 +163,8 @@ public struct PaymentCounters: Sendable {
     /// Token sales that paid with the customer's saved token (CardSaleTokenizeRequest), made by an
     /// earlier sale's CardTokenizeRequest, not a new one.
     public var savedTokensReused: UInt64 = 0
+    /// 3-D Secure 1.0 PaRes the app handed to the gateway, posted with their MD to the merchant's TermUrl.
+    public var paResForwarded: UInt64 = 0
     /// Token sales that paid with the customer's saved account by its accountId (ecommpay
     /// SavedCardSaleRequest): a card they chose to save while verifying it.
     public var savedAccountSales: UInt64 = 0

@@ -22,7 +22,7 @@ extension SeedCatalogue {
         .operation(.mastercard, "Create or Update Token", "M4: a token from a session",
                    .notModelled("MPGS tokenization is not simulated")),
         .operation(.mastercard, "CHECK_3DS_ENROLLMENT", "M3: is the card enrolled (the VEReq)", .threeDS1(payments, [.veReq])),
-        .operation(.mastercard, "PROCESS_ACS_RESULT", "M3: the PaRes from the ACS", .threeDS1(payments, [.paRes])),
+        .operation(.mastercard, "PROCESS_ACS_RESULT", "M3: the PaRes, POSTed with its MD to the merchant's TermUrl and handed on by the app, applied to the payment its MD names", .threeDS1(payments, [.paRes])),
         .operation(.mastercard, "Retrieve Transaction", "resolve an unknown outcome: the merchant's status check after its retries",
                    .statusChecks),
         .operation(.mastercard, "Apple Pay into updateSession", "the session's card from a PKPayment token",

@@ -26,7 +26,7 @@ extension SeedCatalogue {
                    .answers([.start2DVerification], nil)),
         .operation(.portmone, "finishVerify2dCard(tx, code)", "P4 2D path: the SMS code; one step with validateCode",
                    .answers([.submitCode], nil)),
-        .operation(.portmone, "PortmoneWebView 3D verification", "P4 3D path: the ACS page in a web view (3-D Secure 1.0)",
+        .operation(.portmone, "PortmoneWebView 3D verification", "P4 3D path: the ACS page in a web view (3-D Secure 1.0); its PaRes and MD come back through the TermUrl to the app, which hands them on",
                    .threeDS1([.portmoneBill, .portmoneTopUp], [.enrolled])),
         .operation(.portmone, "PayeePaymentService (bill payment)", "P4 by payeeId and contractNumber, ending in didFinishPayment",
                    .endOutcomes([.portmoneBill], PaymentOutcome.allCases)),

@@ -29,7 +29,7 @@ extension SeedCatalogue {
         .operation(.sogenactif, "cardCheckEnrollment", "W2: enrolment (the VEReq), then PaReq to the ACS",
                    .threeDS1([.sogenactifCardOrder], [.veReq])),
         .operation(.sogenactif, "walletCheckEnrollment", "W2 wallet variant", .threeDS1([.sogenactifWalletOrder], [.veReq])),
-        .operation(.sogenactif, "cardValidateAuthenticationAndOrder", "W2: PaRes back, then the order",
+        .operation(.sogenactif, "cardValidateAuthenticationAndOrder", "W2: the ACS page POSTs the PaRes and its MD to the TermUrl page, which passes them into the app; the app sends the PaRes back, and the server applies it to the order its MD names, then orders",
                    .threeDS1([.sogenactifCardOrder], [.paRes])),
         .operation(.sogenactif, "paymentProviderOrder", "W4: BCMC Mobile in its own app", .notModelled("BCMC Mobile is not simulated")),
         .operation(.sogenactif, "getTransactionData", "a transaction's status (W4; domain §2.4: the inquiry after a timeout): the merchant's status check after its retries",
