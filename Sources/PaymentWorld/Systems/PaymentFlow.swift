@@ -34,12 +34,18 @@ public struct FlowDefinition: Sendable, Hashable {
     public let steps: [SeedStep]
     public let core: CardCore?
     public let traits: FlowTraits
+    /// For a flow that `paysWithSavedToken`: the steps a customer's saved card makes unnecessary,
+    /// skipped when the card on file pays (ecommpay: the tokenization; MPGS: the session and the
+    /// token made from it, since PAY then names the token).
+    public let savedCardSkips: [SeedStep]
 
-    public init(_ name: String, steps: [SeedStep] = [], core: CardCore?, traits: FlowTraits = []) {
+    public init(_ name: String, steps: [SeedStep] = [], core: CardCore?, traits: FlowTraits = [],
+                savedCardSkips: [SeedStep] = [.tokenizeCard]) {
         self.name = name
         self.steps = steps
         self.core = core
         self.traits = traits
+        self.savedCardSkips = traits.contains(.paysWithSavedToken) ? savedCardSkips : []
     }
 }
 
@@ -81,6 +87,8 @@ public struct PaymentFlow: Sendable, Hashable, CaseIterable, CustomStringConvert
     /// The SDK steps before the core, in order (domain §1). A step may grow sub-steps at run
     /// time (an OTP after 2113, an SCA step-up), which the device runs in place.
     public var steps: [SeedStep] { Table.definitions[rawValue].steps }
+    /// The steps a saved card makes unnecessary (`FlowDefinition.savedCardSkips`).
+    public var savedCardSkips: [SeedStep] { Table.definitions[rawValue].savedCardSkips }
 
     /// Every registered flow, gathered once: the device reads them on every answer.
     private enum Table {

@@ -35,6 +35,8 @@ public struct PaymentSystem: Sendable, Hashable, CaseIterable, CustomStringConve
     public var threeDSVersion: ThreeDSVersion { profile.threeDSVersion }
     /// Whether its sales cascade to a backup provider when the scenario's policy allows it.
     public var cascades: Bool { profile.cascades }
+    /// Whether its app names the card-on-file token itself (`PaymentSystemModel.appNamesTokens`).
+    public var appNamesTokens: Bool { profile.appNamesTokens }
     public var statusCheck: StatusCheckWords { profile.statusCheck }
     public var appRecovery: AppRecoveryWords { model.appRecovery }
     public var scenario: String? { model.scenario }
@@ -56,13 +58,14 @@ extension PaymentSystems {
         let tokenRefusalCodes: [String]
         let successCodes: Set<String>
         let cascades: Bool
+        let appNamesTokens: Bool
     }
 
     static let profiles: [Profile] = registered.map { model in
         Profile(name: model.name, threeDSVersion: model.threeDSVersion, statusCheck: model.statusCheck,
                 stepTimeoutCode: model.stepTimeoutCode, tokenRefusalCodes: model.tokenRefusalCodes,
                 successCodes: Set([PaymentOutcome.succeeded, .authorized, .captured].map(model.code(for:))),
-                cascades: model.cascades)
+                cascades: model.cascades, appNamesTokens: model.appNamesTokens)
     }
 }
 

@@ -36,6 +36,11 @@ package protocol PaymentSystemModel: Sendable {
     /// Its codes for a payment refused for its card-on-file token, as another customer's and as
     /// missing; none when it reports these as its decline.
     var tokenRefusalCodes: [String] { get }
+    /// Whether its app names the card-on-file token in the pay request (ecommpay's `account_token`),
+    /// so that a token the customer deleted, or a stale one of another customer, reaches the
+    /// platform (`seed.tokenSaleDeletedToken`, `tokenSaleForeignToken`); false where the merchant
+    /// server keeps the token (MPGS M4).
+    var appNamesTokens: Bool { get }
     /// Its code for a lifecycle whose SDK step went unanswered through every repeat.
     var stepTimeoutCode: String { get }
     /// Its operations and codes, each with its source's meaning and how a run counts it.
@@ -64,6 +69,7 @@ package protocol PaymentSystemModel: Sendable {
 
 extension PaymentSystemModel {
     package var tokenRefusalCodes: [String] { [] }
+    package var appNamesTokens: Bool { false }
     package var stepsInPlace: [SeedStep] { [] }
     package var cascades: Bool { false }
     package var appRecovery: AppRecoveryWords { .plain }

@@ -90,6 +90,10 @@ import Testing
                 let uncalled = Set(named).subtracting(steps)
                 #expect(!named.isEmpty && uncalled.isEmpty, "\(system) \(entry.name): steps it never calls \(uncalled)")
                 #expect(answers.map { !$0.isEmpty } ?? true, "\(entry.name): an empty list of answers counts nothing")
+            case .savedTokenSales(let named):
+                // Only the system's own flows, and only those that pay with a saved token.
+                #expect(!named.isEmpty && flows.isSuperset(of: named), "\(system) \(entry.name): \(named)")
+                #expect(named.allSatisfy { $0.traits.contains(.paysWithSavedToken) }, "\(entry.name): \(named)")
             case .threeDS1(let named, let counted):
                 // Only flows of the system, whose 3-D Secure is the seed's 1.0, and whose payments reach the gateway.
                 #expect(!named.isEmpty && !counted.isEmpty && flows.isSuperset(of: named), "\(system) \(entry.name): \(named)")

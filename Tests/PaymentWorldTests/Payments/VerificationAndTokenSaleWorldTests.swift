@@ -88,6 +88,28 @@ import Testing
         #expect(count("CardSaleTokenizeRequest with a saved token") == counters.savedTokensReused)
     }
 
+    /// MPGS M4: the merchant server keeps the card on file, a token made from the session the app
+    /// updated (Create or Update Token); the customer's later pays name the token with no session.
+    /// The gateway resolves it at the token service for its own customer only.
+    @Test func mastercardKeepsTheCardOnFileAndLaterPaysNameTheToken() {
+        let configuration = seedWorld([.mastercardTokenPay]) {
+            $0.lifecycles = 1_500
+            $0.customers = 200
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 4)).run()
+        #expect(result.violations.isEmpty && result.unfinished == 0, "\(describe(result))")
+        let counters = result.counters
+        let made = counters.stepAnswers[.createToken, .ok]
+        let reused = counters.savedTokenSales[PaymentFlow.mastercardTokenPay.rawValue]
+        #expect(made > 0 && reused > made, "tokens made \(made), pays on a token kept \(reused)")
+        // Each lifecycle opens a session, or pays with its customer's token and opens none.
+        #expect(counters.stepAnswers.calls(.createSession) + reused == 1_500, "\(counters.stepAnswers.calls(.createSession)) + \(reused)")
+        #expect(counters.tokenSalesNotOwned == 0 && counters.savedAccountSales == 0, "the merchant names only its customer's token")
+        #expect(Self.checked(result)["TOK-1", default: 0] > 0)
+        let codes = result.flows[PaymentFlow.mastercardTokenPay.rawValue].codes
+        #expect(codes["APPROVED", default: 0] > 1_000 && codes["SYSTEM_ERROR", default: 0] == 0, "\(codes)")
+    }
+
     @Test func aTokenSaleOnADeletedTokenBreaksTOK2() {
         let result = PaymentsWorld(configuration: Self.world { $0.defects = [.tokenSaleOnDeletedToken] },
                                    options: .init(seed: 7)).run()

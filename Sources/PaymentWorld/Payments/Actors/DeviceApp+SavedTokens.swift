@@ -1,6 +1,7 @@
-/// Card-on-file across a customer's payments (domain §1.2 E2). The init of a customer's token sale
-/// lists their saved card, and the app pays with it instead of tokenizing again, in the seed's own
-/// two ways: a card tokenized by CardTokenizeRequest is paid with by its token
+/// Card-on-file across a customer's payments (domain §1.2 E2, §1.3 M4). At MPGS the merchant server
+/// keeps the token Create or Update Token made, and a later PAY names it with no session. At
+/// ecommpay the init of a customer's token sale lists their saved card, and the app pays with it
+/// instead of tokenizing again, in the seed's own two ways: a card tokenized by CardTokenizeRequest is paid with by its token
 /// (CardSaleTokenizeRequest with `account_token`); one the customer chose to save while verifying it
 /// (VER-3) is a saved account, paid with by its `accountId` (SavedCardSaleRequest), which is valid
 /// only with its own `customer_id`. Either way the gateway resolves it at the token service's vault.
@@ -14,6 +15,15 @@ struct SavedCard {
 }
 
 extension DeviceApp {
+    /// Whether the customer's saved card pays for this sale: decided once, at the first step it
+    /// makes unnecessary (ecommpay's tokenization, after the init listed the card; MPGS's session).
+    func paysSavedCard(_ payment: LifecycleID) -> Bool {
+        if let decided = cursors[payment.slot].paysSaved { return decided }
+        let pays = paysWithSavedToken(payment)
+        cursors[payment.slot].paysSaved = pays
+        return pays
+    }
+
     /// Whether this token sale pays with the customer's saved card: then its name is on the
     /// order, and the tokenization step is not made. A sale that names another token already (a
     /// stale one, `tokenSaleForeignToken`) keeps it.
@@ -24,7 +34,12 @@ extension DeviceApp {
         order.namedToken = saved.id
         context.bodies.publish(order, for: payment)
         cursors[payment.slot].paysBySavedAccount = saved.isAccount
-        if saved.isAccount { counters.savedAccountSales &+= 1 } else { counters.savedTokensReused &+= 1 }
+        if saved.isAccount {
+            counters.savedAccountSales &+= 1
+        } else {
+            counters.savedTokensReused &+= 1
+            counters.savedTokenSales[flow(of: payment).rawValue] &+= 1
+        }
         return true
     }
 

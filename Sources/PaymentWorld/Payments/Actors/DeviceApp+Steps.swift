@@ -26,6 +26,8 @@ struct StepCursor {
     var cardStatus: CardStatus?
     /// The sale pays with a saved account by its accountId (SavedCardSaleRequest), not a token.
     var paysBySavedAccount = false
+    /// Whether the customer's saved card pays, decided at the first step it makes unnecessary.
+    var paysSaved: Bool?
 
     /// A verification that saves the card may run 3-D Secure first (a challenge, or the customer
     /// confirming in their banking app): the app waits it out as the SDK's 3DS screens do, asking
@@ -61,8 +63,8 @@ extension DeviceApp {
                 cursors[payment.slot].index += 1  // A virtual card is active from the start.
                 continue
             }
-            if step == .tokenizeCard && paysWithSavedToken(payment) {
-                cursors[payment.slot].index += 1  // The init listed the customer's saved card: no new token.
+            if flow.traits.contains(.paysWithSavedToken) && flow.savedCardSkips.contains(step) && paysSavedCard(payment) {
+                cursors[payment.slot].index += 1  // The customer's card on file pays: no new token (nor, at MPGS, a session).
                 continue
             }
             if step == .prepaidPurchase && !appOffersPurchase(cursors[payment.slot].cardStatus) {
@@ -265,7 +267,7 @@ extension DeviceApp {
             if let status = Self.statusAfter(step) { cursors[payment.slot].cardStatus = status }
             if step == .cancelPrepaidCard { notePasses(payment, completed: false) }  // Its tokens are deactivated (CARD-6).
             // A tokenized card, or a verified one the customer asked to save (VER-3), is their saved card.
-            if step == .tokenizeCard { saveCard(payment, asAccount: false) }
+            if step == .tokenizeCard || step == .createToken { saveCard(payment, asAccount: false) }
             if step == .verifyCard && cursors[payment.slot].payload == 1 { saveCard(payment, asAccount: true) }
             if step.startsServerTimer, cursors[payment.slot].index + 1 < flow.steps.count, walksAway(payment) {
                 return comeBackLater(payment)

@@ -271,7 +271,7 @@ public actor DeviceApp: ReportingActor {
                 / Int64(configuration.seed.commission.denominator)
             order.amount += order.commission
         }
-        if flow.traits.contains(.paysWithSavedToken) {
+        if flow.traits.contains(.paysWithSavedToken) && flow.system.appNamesTokens {
             // A share of token sales pay with a token that cannot pay for them: deleted by the
             // customer first, or the previous token sale's, most often another customer's.
             order.deletesToken = random.chance(configuration.seed.tokenSaleDeletedToken)
@@ -282,7 +282,7 @@ public actor DeviceApp: ReportingActor {
         lifecycles[slot] = Lifecycle(generation: generation, flow: flow, started: now,
                                      measured: now.nanoseconds >= configuration.warmup.nanoseconds, deadline: deadline)
         let lifecycle = LifecycleID(slot: slot, generation: generation)
-        if flow.traits.contains(.paysWithSavedToken) { lastTokenSale = lifecycle }
+        if flow.traits.contains(.paysWithSavedToken) && flow.system.appNamesTokens { lastTokenSale = lifecycle }
         order.placedAt = now
         context.bodies.publish(order, for: lifecycle)
         noteArrival(of: order.customer)

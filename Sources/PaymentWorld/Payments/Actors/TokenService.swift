@@ -86,11 +86,13 @@ public actor TokenService: ReportingActor {
         }
     }
 
-    /// CardTokenizeRequest: a card-on-file token for the lifecycle's card and customer (LC-04), which
-    /// the issuer may suspend and the customer may remove before paying.
+    /// CardTokenizeRequest (ecommpay) or Create or Update Token from a session (MPGS M4): a
+    /// card-on-file token for the lifecycle's card and customer (LC-04), which the issuer may suspend
+    /// and the customer may remove before paying.
     private func tokenize(_ payment: LifecycleID, _ event: SimulationEvent, _ record: inout Record) {
         let attempt = StepWire.attempt(of: event.argument)
-        if desk.settledEarlier(record.last, .tokenizeCard, attempt: attempt, payment: payment) { return }
+        let step = StepWire.step(of: event.argument) ?? .tokenizeCard
+        if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
         var token = TokenState.requested(.cardOnFile)
         let failed = desk.random.chance(desk.seed.tokenizationFailure)
         let expired = !failed && expiredOnRequest(&token, &record, of: payment)
@@ -113,10 +115,10 @@ public actor TokenService: ReportingActor {
         }
         record.token = token
         let answer: StepAnswer = failed || expired ? .refused : .ok
-        record.last = LastAnswer(step: .tokenizeCard, attempt: attempt, answer: answer)
+        record.last = LastAnswer(step: step, attempt: attempt, answer: answer)
         records[payment] = record
         if answer == .ok { save(record, made: payment) }
-        desk.answer(payment, .tokenizeCard, answer, call: attempt)
+        desk.answer(payment, step, answer, call: attempt)
     }
 
     /// VER-3: a verified card the request asked to save becomes a card-on-file token, once.

@@ -29,6 +29,8 @@ extension SeedCatalogueEntry {
             counters.appRecovery[system, event]
         case .threeDS1(let named, let steps):
             named.reduce(0) { sum, flow in steps.reduce(sum) { $0 &+ counters.threeDS1[flow.rawValue][$1.rawValue] } }
+        case .savedTokenSales(let named):
+            named.reduce(0) { $0 &+ counters.savedTokenSales[$1.rawValue] }
         case .counter(let key):
             // A key the table lacks reads as nothing counted; CounterKeysTests checks every catalogue key.
             PaymentCounters.keyed.first { $0.key == key }.map { counters[keyPath: $0.path] } ?? 0
@@ -71,6 +73,8 @@ extension SeedCatalogueEntry {
         case .threeDS1(let flows, let steps):
             "3-D Secure 1.0 " + steps.map(\.description).joined(separator: " or ") + " in "
                 + flows.map(\.description).joined(separator: ", ")
+        case .savedTokenSales(let flows):
+            "sales of " + flows.map(\.description).joined(separator: ", ") + " paid with the customer's saved token"
         case .counter(let key):
             "summary.json \(key)"
         case .expiries(let timer):

@@ -67,6 +67,8 @@ public enum SeedCount: Sendable, Hashable {
     case appRecovery(AppRecoveryEvent)
     /// 3-D Secure 1.0 steps of these flows' authentications at the gateway (`PaymentCounters.threeDS1`).
     case threeDS1([PaymentFlow], [ThreeDS1Step])
+    /// Sales of these flows paid with the customer's saved token (`PaymentCounters.savedTokenSales`).
+    case savedTokenSales([PaymentFlow])
     /// A one-number counter, by its `summary.json` key (`PaymentCounters.keyed`): what the world
     /// counts where it does the thing, such as ecommpay's 903 on a refund above what is left.
     case counter(String)

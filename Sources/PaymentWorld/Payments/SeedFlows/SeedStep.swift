@@ -26,6 +26,9 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
     /// ecommpay's pay request (NewCardSaleRequest, CardAuthRequest, CardSaleTokenizeRequest) under
     /// the init: it spends the signed parameters; the money then moves through the card core.
     case payRequest
+    /// MPGS Create or Update Token (M4): the merchant server makes a card-on-file token from the
+    /// session the app updated with the card.
+    case createToken
 
     public var description: String {
         switch self {
@@ -64,6 +67,7 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
         case .cardOrder: "cardOrder"
         case .walletOrder: "walletOrder"
         case .payRequest: "getPayInteractor().execute"
+        case .createToken: "Create or Update Token"
         }
     }
 
@@ -86,7 +90,7 @@ public enum SeedStep: UInt8, Sendable, Hashable, CaseIterable, CustomStringConve
         case .getCommission, .proceedPayment, .initSession, .createSession, .updateSession, .orderInitialize,
              .getWalletData, .verifyCard, .operationWithSession, .walletInitialize, .cardOrder, .walletOrder, .payRequest:
             .platform
-        case .tokenizeCard: .tokenService
+        case .tokenizeCard, .createToken: .tokenService
         case .createPrepaidCard, .activatePrepaidCard, .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard,
              .tokenizeForWallet, .updateTokenizationStatus, .changePrepaidCardPin, .managePrepaidCard, .prepaidPurchase:
             .cardPlatform

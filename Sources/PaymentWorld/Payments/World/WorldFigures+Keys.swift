@@ -66,6 +66,7 @@ extension PaymentCounters {
         Self.addElementwise(&repeatsInProgress, other.repeatsInProgress)
         Self.addElementwise(&repeatsFinal, other.repeatsFinal)
         Self.addElementwise(&expiries, other.expiries)
+        Self.addElementwise(&savedTokenSales, other.savedTokenSales)
         for flow in threeDS1.indices { Self.addElementwise(&threeDS1[flow], other.threeDS1[flow]) }
         Self.addElementwise(&appRecovery.counts, other.appRecovery.counts)
         stepAnswers.add(other.stepAnswers)

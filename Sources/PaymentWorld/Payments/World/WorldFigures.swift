@@ -163,6 +163,9 @@ public struct PaymentCounters: Sendable {
     /// Token sales that paid with the customer's saved token (CardSaleTokenizeRequest), made by an
     /// earlier sale's CardTokenizeRequest, not a new one.
     public var savedTokensReused: UInt64 = 0
+    /// Sales paid with the customer's saved token, by flow (`PaymentFlow.rawValue`): the seed's own
+    /// card-on-file payment (ecommpay CardSaleTokenizeRequest, MPGS PAY with sourceOfFunds.token).
+    public var savedTokenSales = [UInt64](repeating: 0, count: PaymentFlow.allCases.count)
     /// 3-D Secure 1.0 PaRes the app handed to the gateway, posted with their MD to the merchant's TermUrl.
     public var paResForwarded: UInt64 = 0
     /// Token sales that paid with the customer's saved account by its accountId (ecommpay

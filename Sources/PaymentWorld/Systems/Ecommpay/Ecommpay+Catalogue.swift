@@ -26,7 +26,7 @@ extension SeedCatalogue {
         .operation(.ecommpay, "CardSaleTokenizeRequest with a saved token",
                    "a later token sale of a customer whose card an earlier CardTokenizeRequest tokenized: the init lists "
                        + "it, and the app pays with its token instead of tokenizing again",
-                   .counter("token_sales.saved_token_reused")),
+                   .savedTokenSales([.ecommpayTokenSale])),
         .operation(.ecommpay, "CardAuthTokenizeRequest", "an authorization with the token",
                    .notModelled("no flow authorizes with a token")),
         .operation(.ecommpay, "ApplePaySaleRequest", "a sale with an Apple Pay token", .notModelled("Apple Pay is not simulated")),

@@ -27,6 +27,8 @@ struct EcommpaySDKCore: PaymentSystemModel {
                                        inProgress: "onPaymentRestored, then PaymentRestoreRequest",
                                        final: "PAYMENT_HAS_FINAL_STATUS", secondPay: "PAYMENT_ALREADY_EXIST")
     let tokenRefusalCodes = ["3101", "PAYMENT_TOKEN_NOT_EXIST"]
+    /// E2: the app names the saved card in its pay request (`account_token`, `accountId`).
+    let appNamesTokens = true
     let stepTimeoutCode = "NETWORK_TIMEOUT"
     var catalogue: [SeedCatalogueEntry] { SeedCatalogue.ecommpay }
     var scenario: String? { "scenarios/ecommpay.json" }

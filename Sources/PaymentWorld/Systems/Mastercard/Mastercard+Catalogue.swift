@@ -1,6 +1,6 @@
 // Mastercard Gateway (MPGS) [M], domain.md §1.3: M1 session, M2 operations and codes, M3 3DS 1.0, M4 tokens.
 extension SeedCatalogue {
-    private static let payments: [PaymentFlow] = [.mastercardPay, .mastercardAuthorize]
+    private static let payments: [PaymentFlow] = [.mastercardPay, .mastercardAuthorize, .mastercardTokenPay]
     private static let notAnIssuerReason = "the simulated issuer never answers it (its answers: "
         + IssuerAnswer.payments.sorted().joined(separator: ", ") + ")"
     private static let coreAnswers = ["APPROVED", "DECLINED", "INSUFFICIENT_FUNDS", "EXPIRED_CARD", "AUTHENTICATION_FAILED"]
@@ -13,14 +13,18 @@ extension SeedCatalogue {
                    .answers([.updateSession], nil)),
         .operation(.mastercard, "session.id in PAY / AUTHORIZE", "M2: the operation takes the card from the session (an expired one: ERROR)",
                    .answers([.operationWithSession], nil)),
-        .operation(.mastercard, "PAY", "M2: one-step payment", .endCodes([.mastercardPay], coreAnswers)),
+        .operation(.mastercard, "PAY", "M2: one-step payment", .endCodes([.mastercardPay, .mastercardTokenPay], coreAnswers)),
         .operation(.mastercard, "AUTHORIZE", "M2: hold, captured later", .endCodes([.mastercardAuthorize], coreAnswers)),
         .operation(.mastercard, "CAPTURE", "M2: capture an authorization", .endOutcomes([.mastercardAuthorize], [.captured])),
         .operation(.mastercard, "VOID", "M2: void an authorization", .notModelled(notSplit)),
         .operation(.mastercard, "REFUND", "M2: refund a capture", .notModelled(notSplit)),
         .operation(.mastercard, "VERIFY", "M2: verify a card", .notModelled("no Mastercard flow verifies a card")),
-        .operation(.mastercard, "Create or Update Token", "M4: a token from a session",
-                   .notModelled("MPGS tokenization is not simulated")),
+        .operation(.mastercard, "Create or Update Token",
+                   "M4: the merchant server makes a card-on-file token from the session the app updated with the card",
+                   .answers([.createToken], nil)),
+        .operation(.mastercard, "PAY with sourceOfFunds.token",
+                   "M4: a later pay of the customer names the token kept on file, with no session; the gateway resolves "
+                       + "it at the token store", .savedTokenSales([.mastercardTokenPay])),
         .operation(.mastercard, "CHECK_3DS_ENROLLMENT", "M3: is the card enrolled (the VEReq)", .threeDS1(payments, [.veReq])),
         .operation(.mastercard, "PROCESS_ACS_RESULT", "M3: the PaRes, POSTed with its MD to the merchant's TermUrl and handed on by the app, applied to the payment its MD names", .threeDS1(payments, [.paRes])),
         .operation(.mastercard, "Retrieve Transaction", "resolve an unknown outcome: the merchant's status check after its retries",

@@ -11,6 +11,11 @@ struct MastercardGateway: PaymentSystemModel {
         FlowDefinition("mastercard_pay", steps: [.createSession, .updateSession, .operationWithSession], core: .sale),
         FlowDefinition("mastercard_authorize", steps: [.createSession, .updateSession, .operationWithSession],
                        core: .authorization),
+        // M4: the first pay of a customer keeps the card on file, a token the merchant server makes from
+        // the updated session; a later one's PAY names the token (sourceOfFunds.token), with no session.
+        FlowDefinition("mastercard_token_pay", steps: [.createSession, .updateSession, .createToken, .operationWithSession],
+                       core: .sale, traits: .paysWithSavedToken,
+                       savedCardSkips: [.createSession, .updateSession, .createToken, .operationWithSession]),
     ]
     let threeDSVersion = ThreeDSVersion.v1
     let statusCheck = StatusCheckWords("Retrieve Transaction", inProgress: "in progress", final: "final status")
@@ -19,6 +24,9 @@ struct MastercardGateway: PaymentSystemModel {
     let appRecovery = AppRecoveryWords(timeout: "result UNKNOWN", reinit: "asks the merchant server for the order again",
                                        inProgress: "result PENDING", final: "result SUCCESS or FAILURE")
     let stepTimeoutCode = "TIMED_OUT"
+    /// A PAY naming a token the gateway no longer has (it expired, or the issuer suspended it): M2's
+    /// result ERROR, the gateway refusing the request, for the seed gives no gatewayCode for it.
+    let tokenRefusalCodes = ["ERROR", "ERROR"]
     var catalogue: [SeedCatalogueEntry] { SeedCatalogue.mastercard }
     var scenario: String? { "scenarios/mastercard-gateway.json" }
 
@@ -64,4 +72,5 @@ extension PaymentSystem {
 extension PaymentFlow {
     public static let mastercardPay = PaymentFlow(registered: "mastercard_pay")
     public static let mastercardAuthorize = PaymentFlow(registered: "mastercard_authorize")
+    public static let mastercardTokenPay = PaymentFlow(registered: "mastercard_token_pay")
 }
