@@ -80,9 +80,10 @@ extension Gateway {
     /// Sends the attempt's authorization, marked with the liability shift its authentication
     /// earned (the ECI of a Y or an A, domain 3DS-6): the scheme's rule of who bears a fraud chargeback.
     func sendAuthorization(_ payment: PaymentID, liabilityShift: Bool) {
-        records[payment.slot].authorizationSent = context.now
-        var record = records[payment.slot]
-        var authentication = record.authentication.status
+        let slot = payment.slot
+        records[slot].authorizationSent = context.now
+        let attempt = records[slot].attempt
+        var authentication = records[slot].authentication.status
         if context.has(.authorizeWithoutAuthentication), authentication == .notAuthenticated {
             authentication = .notAuthenticated  // Sent anyway: G-9 sees an N behind an authorization.
         }
@@ -90,26 +91,25 @@ extension Gateway {
         let shifted = liabilityShift || (context.has(.informationalShiftsLiability) && authentication == .informational)
         if shifted { counters.liabilityShifted &+= 1 }
         let facts = context.bodies[payment]
-        context.observe(.authorizationSent(AttemptID(payment, record.attempt), required: context.cards[facts.card].enrolled,
-                                           authentication: authentication, exempted: record.authentication.exempted,
+        context.observe(.authorizationSent(AttemptID(payment, attempt), required: context.cards[facts.card].enrolled,
+                                           authentication: authentication, exempted: records[slot].authentication.exempted,
                                            amount: facts.amount, liabilityShift: shifted))
-        if record.flow == .sale {
-            if record.attempt < counters.attemptsByProvider.count { counters.attemptsByProvider[record.attempt] &+= 1 }
+        if records[slot].flow == .sale {
+            if attempt < counters.attemptsByProvider.count { counters.attemptsByProvider[attempt] &+= 1 }
             let providers: Int
-            switch record.cascade {
+            switch records[slot].cascade {
             case .attempting(let position), .awaitingCustomerConsent(let position), .resolvingAttempt(let position):
                 providers = position.providers
             case .approved, .declined:
-                providers = cascadeProviders(for: context.bodies[record.order].flow)
+                providers = cascadeProviders(for: context.bodies[records[slot].order].flow)
             }
-            context.observe(.cascadeAttemptStarted(AttemptID(payment, record.attempt), providers: providers,
-                                                   needs3DS: record.authentication.attemptNeeds3DS))
+            context.observe(.cascadeAttemptStarted(AttemptID(payment, attempt), providers: providers,
+                                                   needs3DS: records[slot].authentication.attemptNeeds3DS))
         }
-        record.resolution = ResolutionPart()  // A new attempt: nothing to settle yet.
-        records[payment.slot] = record
-        context.send(from: id, to: context.addresses.acquirer(attempt: record.attempt),
+        records[slot].resolution = ResolutionPart()  // A new attempt: nothing to settle yet.
+        context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
                      kind: PaymentMessage.authorizationRequest.rawValue, subject: payment.rawValue,
-                     argument: AttemptWire.encode(record.attempt))
+                     argument: AttemptWire.encode(attempt))
     }
 
     /// Sends an authorization that no table's effect asked for (LC-02's starts in `authorizing`,
@@ -218,10 +218,10 @@ extension Gateway {
             // The planted bug: an unknown outcome is reported as failed before LC-12 settles it.
             let record = records[payment.slot]
             context.observe(.paymentFinal(payment, order: record.order, succeeded: false))
-            answerMerchant(payment, record, .failed)
+            answerMerchant(payment, .failed)
         } else if context.has(.unknownReportedAsSuccess), records[payment.slot].flow == .sale {
             // The planted bug: "paid" to the merchant while the issuer's answer is still unknown.
-            answerMerchant(payment, records[payment.slot], .succeeded)
+            answerMerchant(payment, .succeeded)
         }
         enterUnknownOutcome(payment, sale: .timeout)
     }

@@ -97,13 +97,15 @@ extension Gateway {
             // The planted bug: a copy of the answer that ended the authentication ends it again.
             return authenticationEnded(payment, status, .answered)
         }
-        guard let record = record(payment), !record.endedEarly, let events = record.authentication.events(for: answer) else {
+        guard isLive(payment), !records[payment.slot].endedEarly,
+              let events = records[payment.slot].authentication.events(for: answer) else {
             counters.duplicatesDeduped &+= 1
             return
         }
         if answer == .status(.challengeRequired) {
             counters.challenged &+= 1
-            if context.has(.authorizeDuringChallenge), record.verification == nil, record.flow == .sale {
+            if context.has(.authorizeDuringChallenge), records[payment.slot].verification == nil,
+               records[payment.slot].flow == .sale {
                 // The planted bug: the authorization goes out while the cardholder is still on the challenge.
                 sendAuthorization(payment, liabilityShift: false)
             }

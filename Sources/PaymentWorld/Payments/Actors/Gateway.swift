@@ -120,11 +120,17 @@ public actor Gateway: ReportingActor {
     // MARK: Records
 
     func record(_ payment: PaymentID) -> Record? {
+        isLive(payment) ? records[payment.slot] : nil
+    }
+
+    /// Whether `payment` is its slot's current payment: a message for an earlier one is stale.
+    /// The hot paths ask this and read the record in place, rather than copy it out whole.
+    func isLive(_ payment: PaymentID) -> Bool {
         guard payment.slot < records.count, records[payment.slot].generation == payment.generation else {
             counters.staleMessages &+= 1
-            return nil
+            return false
         }
-        return records[payment.slot]
+        return true
     }
 
     /// The planted bug: a restore (the merchant's call under the same key) of a payment that has
@@ -142,7 +148,7 @@ public actor Gateway: ReportingActor {
             let system = context.bodies[order].flow.system.index
             if let record = record(existing), let outcome = record.outcome {
                 counters.repeatsFinal[system] &+= 1
-                answerMerchant(existing, record, outcome)
+                answerMerchant(existing, outcome)
             } else {
                 counters.repeatsInProgress[system] &+= 1
             }
@@ -245,8 +251,8 @@ public actor Gateway: ReportingActor {
 
     /// Frees a finished payment's slot and key; later messages for it are stale.
     func retire(_ payment: PaymentID) {
-        guard let record = record(payment) else { return }
-        if record.settlement.refundsInFlight || record.resolution.isRunning {
+        guard isLive(payment) else { return }
+        if records[payment.slot].settlement.refundsInFlight || records[payment.slot].resolution.isRunning {
             // A refund still waits for the acquirer: its record stays until the refund ends, so its
             // answer or inquiry finds it (and AUTH-3 still knows what was captured). So does LC-12
             // reversing a sale that failed early, through an acquirer outage longer than the
@@ -254,19 +260,20 @@ public actor Gateway: ReportingActor {
             context.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
             return
         }
-        let order = record.order
-        if record.verification != nil {
+        let order = records[payment.slot].order
+        if records[payment.slot].verification != nil {
             // No merchant order and no key: only the platform's lookup goes.
             if verifications[order.rawValue] == payment.rawValue { verifications[order.rawValue] = nil }
         } else {
-            if byKey[record.key] == payment.rawValue { byKey[record.key] = nil }
+            let key = records[payment.slot].key
+            if byKey[key] == payment.rawValue { byKey[key] = nil }
             while settledOrders.count <= order.slot { settledOrders.append(SettledOrder()) }
             if settledOrders[order.slot].generation <= order.generation {
-                settledOrders[order.slot] = SettledOrder(generation: order.generation, outcome: record.outcome)
+                settledOrders[order.slot] = SettledOrder(generation: order.generation, outcome: records[payment.slot].outcome)
             }
         }
         unlinkDeadline(payment.slot)
-        context.observe(.paymentRetired(payment, order: record.order))
+        context.observe(.paymentRetired(payment, order: order))
         records[payment.slot].generation &+= 1  // Stale from now on, even before the slot is reused.
         records[payment.slot].outcome = nil
         freeSlots.append(UInt32(payment.slot))
@@ -325,14 +332,15 @@ public actor Gateway: ReportingActor {
     // MARK: Merchant
 
     func finish(_ payment: PaymentID, _ outcome: PaymentOutcome) {
-        guard var record = record(payment) else { return }
+        guard isLive(payment) else { return }
+        let slot = payment.slot
         let succeeded = outcome.isSuccess
-        if record.outcome == nil || outcome == .captured {
-            if record.outcome == nil { unlinkDeadline(payment.slot) }
-            record.outcome = outcome
-            records[payment.slot] = record
+        let previous = records[slot].outcome
+        if previous == nil || outcome == .captured {
+            if previous == nil { unlinkDeadline(slot) }
+            records[slot].outcome = outcome
             if outcome != .captured {
-                context.observe(.paymentFinal(payment, order: record.order, succeeded: succeeded))
+                context.observe(.paymentFinal(payment, order: records[slot].order, succeeded: succeeded))
             }
             // Retire it once nothing more is due: an authorization waits for its capture first.
             if outcome != .authorized {
@@ -343,14 +351,17 @@ public actor Gateway: ReportingActor {
         // authorization that expires or is voided later stays "authorized" to it. Told "failed", a
         // merchant whose "authorized" answers were all lost took the order for unpaid while the
         // gateway had it authorized (RES-4, swarm seed 62 of default.json: capture limit 122 s).
-        answerMerchant(payment, record, record.outcome ?? outcome)
+        answerMerchant(payment, records[slot].outcome ?? outcome)
     }
 
-    func answerMerchant(_ payment: PaymentID, _ record: Record, _ outcome: PaymentOutcome) {
+    /// Tells the merchant the live payment's outcome, with why it failed where that has a code.
+    func answerMerchant(_ payment: PaymentID, _ outcome: PaymentOutcome) {
+        let slot = payment.slot
         context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
-                     subject: record.order.rawValue,
-                     argument: OutcomeWire.encode(outcome, cause: record.cause, tokenRefusal: record.tokenSale.refusal,
-                                                  declinedBy: Self.issuerDecline(record)))
+                     subject: records[slot].order.rawValue,
+                     argument: OutcomeWire.encode(outcome, cause: records[slot].cause,
+                                                  tokenRefusal: records[slot].tokenSale.refusal,
+                                                  declinedBy: Self.issuerDecline(records[slot])))
     }
 
     /// The issuer's answer that declined the payment, which the merchant and the app report in
