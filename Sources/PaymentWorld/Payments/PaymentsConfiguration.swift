@@ -14,6 +14,12 @@ public struct CardPopulation: Sendable, Hashable {
     public var dailyLimit: Int64 = 0
     /// Most approvals a card may have in a virtual hour (65 past it); 0: no limit.
     public var velocityLimit = 0
+    /// Most one payment may be on a `transactionLimited` card, in minor units (61 past it, "over
+    /// the amount limit"); 0: no limit. A card's limit per payment holds still over a soak, where a
+    /// daily one fills up as the day goes on.
+    public var transactionLimit: Int64 = 0
+    /// The share of cards with `transactionLimit` (youth and some prepaid cards).
+    public var transactionLimited = Ratio(0, 1)
     /// Money that flows in (salaries, top-ups), as a share of what the card's customers are
     /// expected to spend: each card earns, per virtual second, this share of the run's rate × its
     /// customers' popularity × the mean amount × the share of flows that spend on a card. 1: people
@@ -27,6 +33,14 @@ public struct CardPopulation: Sendable, Hashable {
     /// The share of their expected spending that short-of-funds cards earn.
     public static let shortIncome = 0.9
     public init() {}
+
+    /// Whether `card` has a limit per payment (`transactionLimited`): a fixed hash of its number,
+    /// as for `isShortOfFunds`, salted so the two shares are drawn apart.
+    public func hasTransactionLimit(_ card: Int) -> Bool {
+        guard transactionLimit > 0, transactionLimited.numerator > 0 else { return false }
+        return SimRandom.hash(UInt64(card) ^ 0x6C69_6D69_74) % UInt64(transactionLimited.denominator)
+            < UInt64(transactionLimited.numerator)
+    }
 
     /// Whether `card` is one of the `shortOfFunds` cards: a fixed hash of its number, so the same
     /// cards in every run of a population.

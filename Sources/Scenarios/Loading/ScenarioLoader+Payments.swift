@@ -57,6 +57,13 @@ extension ScenarioLoader {
         world.cards.velocityLimit = reader.integer("workload.cards.velocityLimit",
                                                    expected: "a whole number of approvals per hour from 0 (no limit) to 10^6",
                                                    default: defaults.cards.velocityLimit, in: 0...1_000_000)
+        world.cards.transactionLimit = Int64(reader.integer("workload.cards.transactionLimit",
+                                                            expected: "an amount in minor units from 0 (no limit) to 10^12",
+                                                            default: Int(defaults.cards.transactionLimit),
+                                                            in: 0...1_000_000_000_000))
+        world.cards.transactionLimited = reader.ratio("workload.cards.transactionLimited",
+                                                      what: "the share of cards with a limit per payment",
+                                                      default: defaults.cards.transactionLimited)
         world.cards.income = reader.number("workload.cards.income",
                                            expected: "a share of expected spending from 0 (no income) to 10",
                                            default: defaults.cards.income) { $0 >= 0 && $0 <= 10 }

@@ -45,6 +45,28 @@ import Testing
 /// Cascading (LC-08) runs only for the systems whose source describes it: ecommpay's `isCascading`
 /// and the generic sale. An MPGS, Sips, Portmone or Stripe sale ends at the primary's answer.
 @Suite struct CascadeBySystemTests {
+    /// A card with a limit per payment declines a payment above it with 61, "over the amount
+    /// limit" (Sips acquirerResponseCode 61); the limited cards are a fixed share, by a hash of
+    /// their number, and there are none without a limit.
+    @Test func aLimitPerPaymentDeclines61OnItsShareOfCards() {
+        let configuration = seedWorld([.sogenactifCardOrder]) {
+            $0.lifecycles = 4_000
+            $0.cards.transactionLimit = 10_000
+            $0.cards.transactionLimited = Ratio(1, 5)
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 3)).run()
+        #expect(result.violations.isEmpty, "\(result.violations.prefix(3).map(\.description))")
+        let sips = result.flows[PaymentFlow.sogenactifCardOrder.rawValue]
+        let declined61 = sips.details["acquirerResponseCode 61", default: 0]
+        // About a fifth of the cards, a third of the amounts above 100.00, of the orders that reach the issuer.
+        #expect(declined61 > 100 && declined61 < 500, "\(sips.details)")
+        let limited = (0..<1_000).filter { configuration.cards.hasTransactionLimit($0) }.count
+        #expect(limited > 150 && limited < 250, "\(limited) of 1,000 cards limited")
+        var unlimited = configuration.cards
+        unlimited.transactionLimit = 0
+        #expect(!(0..<1_000).contains { unlimited.hasTransactionLimit($0) }, "a limited share without a limit")
+    }
+
     static func cascades(_ flow: PaymentFlow) -> UInt64 {
         let configuration = seedWorld([flow]) {
             $0.lifecycles = 1_500

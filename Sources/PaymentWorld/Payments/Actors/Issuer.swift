@@ -254,7 +254,8 @@ public actor Issuer: ReportingActor {
         random.pick(context.configuration.behaviour.issuerDeclines.shares)
     }
 
-    /// The card's daily spending or hourly approvals limit, if this authorization would pass it.
+    /// The card's limit per payment, daily spending or hourly approvals limit, if this
+    /// authorization would pass it.
     private func limitReached(_ card: CardID, amount: Int64) -> IssuerAnswer? {
         let limits = context.configuration.cards
         let now = context.now.nanoseconds
@@ -262,6 +263,7 @@ public actor Issuer: ReportingActor {
         let day = now / SimDuration.hours(24).nanoseconds, hour = now / SimDuration.hours(1).nanoseconds
         if usage[index].day != day { (usage[index].day, usage[index].spent) = (day, 0) }
         if usage[index].hour != hour { (usage[index].hour, usage[index].approvals) = (hour, 0) }
+        if amount > limits.transactionLimit && limits.hasTransactionLimit(index) { return .exceedsAmountLimit }
         if limits.dailyLimit > 0 && usage[index].spent + amount > limits.dailyLimit { return .exceedsAmountLimit }
         if limits.velocityLimit > 0 && usage[index].approvals >= limits.velocityLimit { return .exceedsFrequencyLimit }
         return nil
