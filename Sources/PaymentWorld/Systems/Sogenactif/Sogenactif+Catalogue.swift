@@ -45,16 +45,17 @@ extension SeedCatalogue {
         .code(.sogenactif, "34", "responseCode: fraud suspected", .notModelled("no fraud screening")),
         .code(.sogenactif, "40", "function not allowed for this merchant, never retried", .endCode),
         .code(.sogenactif, "75", "responseCode: too many card-entry attempts", .notModelled("the app enters the card once")),
-        .code(.sogenactif, "90", "service temporarily unavailable, retry later (the model: also 99's temporary problems)",
-              .answers([.orderInitialize, .walletInitialize, .getWalletData], [.retryLater])),
+        .code(.sogenactif, "90", "service temporarily unavailable, retry later with a new context (the model: where the app "
+                  + "opens a context, orderInitialize or walletInitialize)",
+              .answers([.orderInitialize, .walletInitialize], [.retryLater])),
         .code(.sogenactif, "17", "responseCode: cancelled by the buyer (the model: a payment the customer cancelled while it "
                   + "ran, LC-01 abandon after behaviour.paymentCancel, or on the 3DS 1.0 page, LC-06 abandon)", .endCode),
         .code(.sogenactif, "97",
               "session expired after 15 min without user action (the model: getWalletData, cardOrder or walletOrder "
                   + "on an expired context, a timed-out step or payment, or a payment past the gateway's deadline: LC-01 deadline)",
               .endCode),
-        .code(.sogenactif, "99", "temporary server problem (the model: a card-core payment that failed for no cause "
-                  + "of the customer's)", .endCode),
+        .code(.sogenactif, "99", "temporary technical problem when the function was processed, retry later with a new "
+                  + "context (the model: getWalletData under its context)", .answers([.getWalletData], [.retryLater])),
         acquirer("00", "approved"), acquirer("02", "contact the issuer"), acquirer("03", "invalid acceptor"),
         acquirer("05", "do not honour"), acquirer("12", "invalid transaction"), acquirer("14", "invalid PAN"),
         acquirer("17", "aborted by the buyer"), acquirer("30", "format error"), acquirer("33", "expired"),

@@ -53,7 +53,10 @@ struct SogenactifInApp: PaymentSystemModel {
         switch answer {
         // 40 is orderInitialize's "function not allowed"; a spent context's refusal has no code in the seed.
         case .refused: step == .orderInitialize ? "40" : nil
-        case .retryLater: "90"
+        // W: 90 and 99 are both "temporary technical problem, try again later". The model gives 90
+        // ("service temporarily unavailable") where the app opens a context, and 99 ("temporary
+        // problem when the function was processed") to the wallet read processed under one.
+        case .retryLater: step == .getWalletData ? "99" : "90"
         case .expired: "97"  // 15 minutes without a customer action.
         default: nil
         }
