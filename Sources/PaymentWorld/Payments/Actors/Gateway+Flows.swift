@@ -55,7 +55,10 @@ extension Gateway {
         case .authorized: return .authorized
         case .captured: return .captured
         case .declined:
+            // Domain LC-01: a 3-D Secure that timed out declines with the reason "authentication", as
+            // an N or R does; MPGS says AUTHENTICATION_FAILED for both, as its AUTHORIZE already did.
             if case .declined(reason: .authentication) = records[payment.slot].sale { return .authenticationFailed }
+            if case .declined(reason: .authenticationTimedOut) = records[payment.slot].sale { return .authenticationFailed }
             if case .declined(reason: .authentication) = records[payment.slot].authorization { return .authenticationFailed }
             return .declined
         default: return .failed

@@ -48,7 +48,7 @@ extension SeedCatalogue {
                                     + "not by system")),
         .code(.ecommpay, "success", "final status: the payment went through", .endCode),
         .code(.ecommpay, "decline", "final status: the provider or issuer declined (the model: also a card not verified)", .endCode),
-        .code(.ecommpay, "fail", "final status: the platform refused to process it (the model: a refused SDK step, a CardTokenizeRequest the token service refused, a token sale whose token lookup failed three times, a saved-account sale whose account the platform no longer has (the seed gives that no code of its own), or a payment whose customer cancelled the 3-D Secure challenge or the running payment (LC-01 abandon), or that was still open at the gateway's payment deadline (LC-01 deadline))", .endCode),
+        .code(.ecommpay, "fail", "final status: the platform refused to process it (the model: a refused SDK step, a CardTokenizeRequest the token service refused, a token sale whose token lookup failed three times, a saved-account sale whose account the platform no longer has (the seed gives that no code of its own), or a payment whose customer cancelled it while it ran (LC-01 abandon; one who left the 3-D Secure challenge is 108), or that was still open at the gateway's payment deadline (LC-01 deadline))", .endCode),
         .code(.ecommpay, "CLARIFICATION_FIELDS_ERROR", "bad clarification data",
               .notModelled("the platform never asks for clarification")),
         .code(.ecommpay, "CUSTOMER_ID_NOT_EXIST", "tokenize or verify without customerId", .notModelled(validation)),

@@ -50,9 +50,8 @@ extension SeedCatalogue {
         .code(.portmone, "2016", "SDK not initialized", .notModelled("configuration: the simulated app is always initialized")),
         .code(.portmone, "2017", "merchantLogin empty", .notModelled(validation)),
         .code(.portmone, "2018", "card verification error (2D)", .endCode),
-        .code(.portmone, "2100", "Masterpass internal error (the model: a card-core payment that failed: the customer "
-                  + "cancelled the running payment (LC-01 abandon), or the gateway's payment deadline passed (LC-01 deadline))",
-              .endCode),
+        .code(.portmone, "2100", "Masterpass internal error",
+              .notModelled("no Masterpass call fails inside the wallet server in the model; its refusals are 2200")),
         .code(.portmone, "2101", "Masterpass connection error (the model: a timed-out step or payment)", .endCode),
         .code(.portmone, "2102", "card number empty", .notModelled(validation)),
         .code(.portmone, "2103", "card number invalid", .notModelled(validation)),
@@ -76,5 +75,10 @@ extension SeedCatalogue {
                   + "answering retry later)", .endCode),
         .code(.portmone, "declined", "the model's name for the bank's decline of a bill or top-up: the seed gives it no "
                   + "code of its own (P4 submitted → error, didFinishPayment(error))", .endCode),
+        .code(.portmone, "cancelled", "the model's name for a payment the customer cancelled while it ran (LC-01 abandon): "
+                  + "the SDK's cancel button dismisses its screen, with no code", .endCode),
+        .code(.portmone, "error", "the model's name for a payment that failed in the card core, such as one past the "
+                  + "gateway's payment deadline (LC-01 deadline): didFinishPayment(with: error), a system error the seed "
+                  + "gives no code", .endCode),
     ]
 }

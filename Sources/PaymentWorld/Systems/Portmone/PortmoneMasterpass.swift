@@ -34,14 +34,22 @@ struct PortmoneMasterpass: PaymentSystemModel {
         // didFinishPayment(error)); 2200 is a Masterpass server error, so the model names it.
         case .declined: "declined"
         case .authenticationFailed: "2110"  // 3-D Secure not validated.
-        case .failed: "2100"
+        // The seed names no code for a payment that failed in the card core (P4: didFinishPayment
+        // with an error); 2100 is a Masterpass internal error, so the model names it.
+        case .failed: "error"
         case .timedOut: "2101"
         }
     }
 
     /// A payer who left the 3D web view: its 3-D Secure was not validated (2110).
+    /// 2110 (3-D Secure not validated) for a payer who left the 3D web view; `cancelled` for one who
+    /// cancelled the running payment: the SDK's cancel button dismisses its screen, with no code.
     func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
-        cause == .challengeAbandoned ? "2110" : nil
+        switch cause {
+        case .challengeAbandoned, .challengeExpired: "2110"
+        case .customerCancelled: "cancelled"
+        case .unstated, .deadlinePassed: nil
+        }
     }
 
     func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {

@@ -52,7 +52,8 @@ extension SeedCatalogue {
                   + "ran, LC-01 abandon after behaviour.paymentCancel, or on the 3DS 1.0 page, LC-06 abandon)", .endCode),
         .code(.sogenactif, "97",
               "session expired after 15 min without user action (the model: getWalletData, cardOrder or walletOrder "
-                  + "on an expired context, a timed-out step or payment, or a payment past the gateway's deadline: LC-01 deadline)",
+                  + "on an expired context, a timed-out step or payment, a payment past the gateway's deadline: LC-01 deadline, "
+                  + "or an ACS page left until its timer: W2's ACS timeout)",
               .endCode),
         .code(.sogenactif, "99", "temporary technical problem when the function was processed, retry later with a new "
                   + "context (the model: getWalletData under its context)", .answers([.getWalletData], [.retryLater])),

@@ -33,12 +33,13 @@ struct SogenactifInApp: PaymentSystemModel {
     }
 
     /// 17 (cancelled by the buyer) for a payment the customer cancelled, in the app or on the ACS
-    /// page (W2: a cancel ends 17); 97 (timed out) for one whose deadline passed.
+    /// page (W2: a cancel ends 17); 97 (no customer action in time) for one whose deadline passed,
+    /// or whose ACS page was left until its timer (W2: an ACS timeout ends CANCEL with 17 or 97).
     func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? {
         switch cause {
         case .customerCancelled, .challengeAbandoned: "17"
-        case .deadlinePassed: "97"
-        case .unstated, .challengeExpired: nil
+        case .deadlinePassed, .challengeExpired: "97"
+        case .unstated: nil
         }
     }
 
