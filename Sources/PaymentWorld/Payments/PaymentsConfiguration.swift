@@ -668,4 +668,9 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// the context the wallet read spent, and the walletOrder goes through on it again (SES-5: a
     /// one-shot context backs exactly one SDK call). The world before its contexts were spent.
     case sipsContextsReused = "sips-contexts-reused"
+    /// The card platform applies a PIN change at its first call, without asking for SCA: a PIN
+    /// changes no status, so it takes the change for harmless. Found by the claims audit: SCA-1
+    /// judged only operations answered `scaRequired`, and CARD-4 sees status changes (SCA-1 now
+    /// judges every protected effect the platform applies).
+    case pinChangeWithoutSca = "pin-change-without-sca"
 }

@@ -62,6 +62,7 @@ extension PlantedDefect {
         case .sipsContextsReused: "SES-5"
         case .walletDroppedWithLastCard: "WAL-5"
         case .tokenizationHoldsACardCheck: "TOK-3"
+        case .pinChangeWithoutSca: "SCA-1"
         }
     }
 
@@ -98,7 +99,7 @@ extension PlantedDefect {
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored, .pinSetOnFirstCall,
              .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion, .amountChangedAfterSigning,
-             .tokenizationHoldsACardCheck, .sipsContextsReused:
+             .tokenizationHoldsACardCheck, .sipsContextsReused, .pinChangeWithoutSca:
             false
         }
     }
@@ -122,7 +123,7 @@ extension PlantedDefect {
         case .sessionLimitIgnored: [.mastercardPay, .mastercardAuthorize]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
         case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases,
-             .scaAppliesLatestPendingOperation, .pinSetOnFirstCall: [.paysafeCard]
+             .scaAppliesLatestPendingOperation, .pinSetOnFirstCall, .pinChangeWithoutSca: [.paysafeCard]
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,

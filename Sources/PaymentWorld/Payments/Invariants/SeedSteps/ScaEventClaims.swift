@@ -119,6 +119,10 @@ final class ScaEventsTakeTheirLastAttemptsStatus: SafetyMonitor {
 
 /// SCA-1: an SCA-protected operation takes effect only by redeeming a verified event opened for
 /// that same operation, after the first call was answered `scaRequired`.
+///
+/// Every effect the card platform applies is judged: until the claims audit only those whose first
+/// call had been answered `scaRequired`, so an operation the platform applied at its first call,
+/// never asking for SCA (a PIN change, which changes no status for CARD-4 to see), passed.
 final class ScaEffectsRedeemTheirOwnOperation: SafetyMonitor {
     static let invariant = "SCA-1"
     static let claim = "ScaEffectsRedeemTheirOwnOperation"
@@ -134,16 +138,20 @@ final class ScaEffectsRedeemTheirOwnOperation: SafetyMonitor {
         case .scaRequested(let lifecycle, let operation):
             requested.update(lifecycle) { $0 = operation }
         case .scaProtectedEffect(let lifecycle, let operation):
-            guard requested[lifecycle] == operation else { return }  // This operation asked for no SCA.
+            let step = SeedStep(rawValue: operation).map { "\($0)" } ?? "operation \(operation)"
+            guard requested[lifecycle] == operation else {
+                return checks.expect(false, about: lifecycle, "\(step) took effect though SCA was never asked for it")
+            }
             let sca = events[lifecycle]
             checks.expect(sca.redeemed > 0 && sca.operation == operation && sca.redeemedOperation == operation,
                           about: lifecycle,
-                          sca.redeemed == 0 ? "operation \(operation) took effect without redeeming a verified SCA event"
-                                            : "operation \(operation) took effect on an SCA event for operation \(sca.operation)")
+                          sca.redeemed == 0 ? "\(step) took effect without redeeming a verified SCA event"
+                                            : "\(step) took effect on an SCA event for operation \(sca.operation)")
             requested.update(lifecycle) { $0 = 0 }
-        case .lifecycleEnded(let lifecycle, _, _):
-            requested.forget(lifecycle)
-            _ = events.follow(event)
+        case .lifecycleEnded:
+            // Kept past the lifecycle's end (its slot's next tenant reads fresh): the platform may
+            // apply a redeemed event after the app stopped waiting for it.
+            break
         default:
             _ = events.follow(event)
         }
