@@ -121,6 +121,12 @@ import Testing
         Entry(defect: "tokenization-holds-a-card-check", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
         // Found by the claims audit: a PIN change applied at its first call, which no status change shows.
         Entry(defect: "pin-change-without-sca", scenario: "paysafe-prepaid", sets: ["run.lifecycles=600"]),
+        // Found by the claims audit: expiries on the claims' own clock. The app redeems a verified
+        // SCA event at once, so only an expirationTime near the customer's SCA time (8 s) shows
+        // one redeemed past it; a code typed late comes from a customer who walked away (1 %).
+        Entry(defect: "sca-verified-never-expires", scenario: "paysafe-prepaid",
+              sets: ["run.lifecycles=600", "policies.timeouts.scaEventExpiry=10s"]),
+        Entry(defect: "otp-validity-timer-lost", scenario: "portmone-masterpass", sets: ["run.lifecycles=600"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

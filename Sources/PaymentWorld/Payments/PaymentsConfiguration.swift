@@ -673,4 +673,12 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// judged only operations answered `scaRequired`, and CARD-4 sees status changes (SCA-1 now
     /// judges every protected effect the platform applies).
     case pinChangeWithoutSca = "pin-change-without-sca"
+    /// The SCA authority's expiry timer skips verified events: a customer verifies, and the platform
+    /// redeems the event for its lock, cancel or PIN change long past its expirationTime. Found by
+    /// the claims audit: SCA-2 and SCA-3 took "expired" from the authority's own event (they keep
+    /// their own clock now, the event's opening plus `timeouts.scaEventExpiry`).
+    case scaVerifiedNeverExpires = "sca-verified-never-expires"
+    /// The wallet never arms an OTP's validity timer: a code typed long after it was sent still
+    /// verifies (OTP-4, on its own clock since the claims audit: it trusted `otpCodeExpired`).
+    case otpValidityTimerLost = "otp-validity-timer-lost"
 }

@@ -33,9 +33,22 @@ import Testing
         var harness = ClaimHarness<NothingVerifiesAfterOtpExpiry>()
         harness.feed(.otpStarted(lifecycle), .otpCodeSent(lifecycle, code: 1), .otpCodeExpired(lifecycle))
         for event in goodStory { harness.feed(event) }  // A new OTP after the expired one.
-        #expect(harness.violations.isEmpty && harness.checked == 2)
+        #expect(harness.violations.isEmpty && harness.checked == 4)
         harness.feed(.otpCodeExpired(lifecycle), .otpCodeAccepted(lifecycle, code: 333_333))
         #expect(harness.violations == ["code 333333 verified after the OTP expired"])
+    }
+
+    /// The validity runs from each code's sending (300 s), on the claim's own clock: a wallet that
+    /// never said `otpCodeExpired` does not make a late code good.
+    @Test func nothingVerifiesAfterTheValidityOnTheClaimsOwnClock() {
+        var harness = ClaimHarness<NothingVerifiesAfterOtpExpiry>()
+        harness.feed(at: 0, .otpStarted(lifecycle), .otpCodeSent(lifecycle, code: 1))
+        harness.feed(at: 250, .otpCodeSent(lifecycle, code: 2))  // A resend starts the validity again.
+        harness.feed(at: 550, .otpCodeAccepted(lifecycle, code: 2))
+        #expect(harness.violations.isEmpty)
+        harness.feed(at: 600, .otpStarted(lifecycle), .otpCodeSent(lifecycle, code: 3))
+        harness.feed(at: 901, .otpCodeAccepted(lifecycle, code: 3))
+        #expect(harness.violations == ["code 3 verified at 00:15:01.000, past its validity 00:15:00.000"])
     }
 
     @Test func aCardIsStoredOnlyAfterEveryOtpItAskedFor() {

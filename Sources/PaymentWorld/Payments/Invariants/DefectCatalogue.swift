@@ -63,6 +63,8 @@ extension PlantedDefect {
         case .walletDroppedWithLastCard: "WAL-5"
         case .tokenizationHoldsACardCheck: "TOK-3"
         case .pinChangeWithoutSca: "SCA-1"
+        case .scaVerifiedNeverExpires: "SCA-2"
+        case .otpValidityTimerLost: "OTP-4"
         }
     }
 
@@ -99,7 +101,8 @@ extension PlantedDefect {
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored, .pinSetOnFirstCall,
              .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion, .amountChangedAfterSigning,
-             .tokenizationHoldsACardCheck, .sipsContextsReused, .pinChangeWithoutSca:
+             .tokenizationHoldsACardCheck, .sipsContextsReused, .pinChangeWithoutSca,
+             .scaVerifiedNeverExpires, .otpValidityTimerLost:
             false
         }
     }
@@ -120,10 +123,12 @@ extension PlantedDefect {
         case .tokenizationChecksCardAtStartOnly: [.paysafeCard, .paysafeProvisioning]
         case .tokensDedupedPerRequest, .activationDataPerCard: [.paysafeProvisioning]
         case .walletStoresBeforeOtp: [.portmoneWalletCard]
+        case .otpValidityTimerLost: [.portmoneWalletCard, .portmoneBill]
         case .sessionLimitIgnored: [.mastercardPay, .mastercardAuthorize]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
         case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases,
-             .scaAppliesLatestPendingOperation, .pinSetOnFirstCall, .pinChangeWithoutSca: [.paysafeCard]
+             .scaAppliesLatestPendingOperation, .pinSetOnFirstCall, .pinChangeWithoutSca,
+             .scaVerifiedNeverExpires: [.paysafeCard]
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,

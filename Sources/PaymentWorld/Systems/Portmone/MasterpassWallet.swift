@@ -270,6 +270,8 @@ public actor Wallet: ReportingActor {
         case .startTimer(let timer):
             precondition(timer == .otpValidity, "the wallet's OTP has no \(timer) timer")
             session.otpTimer &+= 1
+            // The planted bug: the validity timer is never armed, so the code lives on.
+            if desk.context.has(.otpValidityTimerLost) { break }
             desk.context.schedule(after: desk.context.configuration.timeouts.otpValidity, to: id,
                                   kind: PaymentMessage.otpExpired.rawValue, subject: lifecycle.rawValue,
                                   argument: UInt64(session.otpTimer))
