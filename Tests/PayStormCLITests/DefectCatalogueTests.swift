@@ -127,6 +127,9 @@ import Testing
         Entry(defect: "sca-verified-never-expires", scenario: "paysafe-prepaid",
               sets: ["run.lifecycles=600", "policies.timeouts.scaEventExpiry=10s"]),
         Entry(defect: "otp-validity-timer-lost", scenario: "portmone-masterpass", sets: ["run.lifecycles=600"]),
+        // A code submitted again after a lost answer, or copied on the wire: faults the scenario has none of.
+        Entry(defect: "otp-action-reruns-on-resubmit", scenario: "portmone-masterpass",
+              sets: ["run.lifecycles=600", "faults.loss=0.03", "faults.duplication=0.03"]),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

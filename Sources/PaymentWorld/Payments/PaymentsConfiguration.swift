@@ -678,6 +678,11 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// the claims audit: SCA-2 and SCA-3 took "expired" from the authority's own event (they keep
     /// their own clock now, the event's opening plus `timeouts.scaEventExpiry`).
     case scaVerifiedNeverExpires = "sca-verified-never-expires"
+    /// The wallet runs an OTP's protected action again when the verified code is submitted again
+    /// (the app's retry after a lost answer, or a copy on the wire): a second 2D debit or session
+    /// on one verification. Found by the claims audit: OTP-5 read only the wallet's `verified`
+    /// flag, and OTP-1 sees no code accepted twice (OTP-5 now counts actions per verification).
+    case otpActionRerunsOnResubmit = "otp-action-reruns-on-resubmit"
     /// The wallet never arms an OTP's validity timer: a code typed long after it was sent still
     /// verifies (OTP-4, on its own clock since the claims audit: it trusted `otpCodeExpired`).
     case otpValidityTimerLost = "otp-validity-timer-lost"

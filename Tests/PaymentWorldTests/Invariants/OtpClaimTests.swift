@@ -61,4 +61,20 @@ import Testing
         harness.feed(.otpStarted(lifecycle), .otpCodeSent(lifecycle, code: 5), .walletCardStored(lifecycle, wallet: wallet, name: 3))
         #expect(harness.violations == ["card 3 stored with 1 of 3 OTPs not verified"])
     }
+
+    /// A protected action runs once per verification: an authorize's action, then a card add the
+    /// bank asked no OTP for; then a 2D check's action twice on one accepted code.
+    @Test func aProtectedActionRunsOncePerVerification() {
+        var harness = ClaimHarness<ProtectedActionsFollowAVerifiedOtp>()
+        let authorize = SeedStep.walletAuthorize.rawValue, add = SeedStep.walletAddCard.rawValue
+        let check2D = SeedStep.start2DVerification.rawValue
+        harness.feed(.otpCodeAccepted(lifecycle, code: 1), .otpProtectedActionRan(lifecycle, verified: true, operation: authorize),
+                     .otpProtectedActionRan(lifecycle, verified: true, operation: add),
+                     .otpCodeAccepted(lifecycle, code: 2), .otpProtectedActionRan(lifecycle, verified: true, operation: check2D))
+        #expect(harness.violations.isEmpty && harness.checked == 6)
+        harness.feed(.otpProtectedActionRan(lifecycle, verified: true, operation: check2D),
+                     .otpProtectedActionRan(lifecycle, verified: false, operation: add))
+        #expect(harness.violations == ["startVerify2dCard ran again on one verified OTP",
+                                       "protected action ran without a verified OTP"])
+    }
 }

@@ -65,6 +65,7 @@ extension PlantedDefect {
         case .pinChangeWithoutSca: "SCA-1"
         case .scaVerifiedNeverExpires: "SCA-2"
         case .otpValidityTimerLost: "OTP-4"
+        case .otpActionRerunsOnResubmit: "OTP-5"
         }
     }
 
@@ -102,7 +103,7 @@ extension PlantedDefect {
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored, .pinSetOnFirstCall,
              .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion, .amountChangedAfterSigning,
              .tokenizationHoldsACardCheck, .sipsContextsReused, .pinChangeWithoutSca,
-             .scaVerifiedNeverExpires, .otpValidityTimerLost:
+             .scaVerifiedNeverExpires, .otpValidityTimerLost, .otpActionRerunsOnResubmit:
             false
         }
     }
@@ -123,7 +124,7 @@ extension PlantedDefect {
         case .tokenizationChecksCardAtStartOnly: [.paysafeCard, .paysafeProvisioning]
         case .tokensDedupedPerRequest, .activationDataPerCard: [.paysafeProvisioning]
         case .walletStoresBeforeOtp: [.portmoneWalletCard]
-        case .otpValidityTimerLost: [.portmoneWalletCard, .portmoneBill]
+        case .otpValidityTimerLost, .otpActionRerunsOnResubmit: [.portmoneWalletCard, .portmoneBill]
         case .sessionLimitIgnored: [.mastercardPay, .mastercardAuthorize]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
         case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases,
