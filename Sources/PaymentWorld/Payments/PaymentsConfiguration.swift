@@ -683,6 +683,11 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// on one verification. Found by the claims audit: OTP-5 read only the wallet's `verified`
     /// flag, and OTP-1 sees no code accepted twice (OTP-5 now counts actions per verification).
     case otpActionRerunsOnResubmit = "otp-action-reruns-on-resubmit"
+    /// The merchant, its retries run out, pays the order again under a new key instead of asking
+    /// for the payment's status: a first payment stuck in LC-12 is captured later while the
+    /// customer was told the second one's decline. Found by the claims audit: RES-5 judged only an
+    /// order's last payment (it sums every payment of the order now).
+    case merchantRechargesAfterTimeout = "merchant-recharges-after-timeout"
     /// The wallet never arms an OTP's validity timer: a code typed long after it was sent still
     /// verifies (OTP-4, on its own clock since the claims audit: it trusted `otpCodeExpired`).
     case otpValidityTimerLost = "otp-validity-timer-lost"

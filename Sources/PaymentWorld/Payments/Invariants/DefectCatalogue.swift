@@ -66,6 +66,7 @@ extension PlantedDefect {
         case .scaVerifiedNeverExpires: "SCA-2"
         case .otpValidityTimerLost: "OTP-4"
         case .otpActionRerunsOnResubmit: "OTP-5"
+        case .merchantRechargesAfterTimeout: "RES-5"
         }
     }
 
@@ -103,7 +104,8 @@ extension PlantedDefect {
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored, .pinSetOnFirstCall,
              .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion, .amountChangedAfterSigning,
              .tokenizationHoldsACardCheck, .sipsContextsReused, .pinChangeWithoutSca,
-             .scaVerifiedNeverExpires, .otpValidityTimerLost, .otpActionRerunsOnResubmit:
+             .scaVerifiedNeverExpires, .otpValidityTimerLost, .otpActionRerunsOnResubmit,
+             .merchantRechargesAfterTimeout:
             false
         }
     }
@@ -139,7 +141,7 @@ extension PlantedDefect {
              .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .informationalShiftsLiability, .authorizeDuringChallenge,
-             .cresShowsCompletion: []
+             .cresShowsCompletion, .merchantRechargesAfterTimeout: []
         }
     }
 }
