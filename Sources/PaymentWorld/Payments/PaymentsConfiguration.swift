@@ -565,7 +565,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// later, so two authorizations on one card at once both pass a balance that covers one (G-2).
     case issuerBooksHoldAfterCheck = "issuer-books-hold-after-check"
     /// After its retries the merchant gives up and tells the customer "timed out" instead of asking
-    /// the gateway how the payment ended, which may still charge them (RES-5, and RES-4 on some seeds): the bug the
+    /// the gateway how the payment ended, which may still charge them (RES-4, then RES-5): the bug the
     /// failure-handling work started from.
     case merchantGivesUp = "merchant-gives-up"
     /// The gateway forgets that an authorization expires at its capture limit and captures it
@@ -577,7 +577,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     case gatewayForgetsSettledOrders = "gateway-forgets-settled-orders"
     /// The gateway tells the merchant a sale whose authorization timed out succeeded, before LC-12
     /// settles it: the customer is told "paid" and the inquiry or reversal then leaves them
-    /// uncharged (RES-5).
+    /// uncharged (RES-4 when the gateway's final comes, then RES-5).
     case unknownReportedAsSuccess = "unknown-outcome-reported-as-success"
     /// The issuer applies a repeated reversal again instead of once per authorization: a retried
     /// or duplicated reversal gives the hold back a second time, which the ledger refuses (G-1).

@@ -104,7 +104,7 @@ func describe(_ result: PaymentsResult) -> String {
         // A reversal released twice leaves its payment holding less than nothing: since sales cascade through
         // three providers, seed 7 meets that at LC-12's settlement (RES-2) before the ledger refuses a release.
         let allowed = switch defect {
-        case .merchantGivesUp: ["RES-5", "RES-4"]
+        case .merchantGivesUp: ["RES-4", "RES-5"]
         case .reversalReleasesTwice: ["G-1", "RES-2", "RES-3"]  // RES-3 when another hold on the card lets the ledger take it.
         // A second payment under the order (a restore, or a retry with a new key) is the one the merchant's
         // later calls meet: RES-4 sees the paid order beside it when that comes before G-4 sees two payments.

@@ -33,10 +33,13 @@ extension PlantedDefect {
         case .tokenizationChecksCardAtStartOnly: "PROV-1"
         case .tokensDedupedPerRequest: "PROV-3"
         case .issuerBooksHoldAfterCheck: "G-2"
-        case .merchantGivesUp: "RES-5"  // RES-4 catches it on some seeds first.
+        // The merchant books "not paid" before the gateway's final: RES-4 sees the final disagree (since
+        // the claims audit; before, only RES-5 at the payment's retirement, and RES-4 on some seeds).
+        case .merchantGivesUp: "RES-4"
         case .captureAfterLimit: "AUTH-5"
         case .gatewayForgetsSettledOrders: "G-4"  // AUTH-4 when only an authorization's copy comes late.
-        case .unknownReportedAsSuccess: "RES-5"
+        // The merchant books "paid" before the gateway's final says otherwise: RES-4 (RES-5 at retirement).
+        case .unknownReportedAsSuccess: "RES-4"
         case .reversalReleasesTwice: "G-1"
         case .restoreOpensSecondPayment: "G-4"
         case .commissionPaidToPayee: "SALE-3"
