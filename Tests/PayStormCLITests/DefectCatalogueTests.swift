@@ -119,6 +119,21 @@ import Testing
         Entry(defect: "wallet-dropped-with-last-card", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
         // Found by the claims audit: TOK-3 watched postings no tokenization made.
         Entry(defect: "tokenization-holds-a-card-check", scenario: "ecommpay", sets: ["run.lifecycles=600"]),
+        // Found by the claims audit: a PIN change applied at its first call, which no status change shows.
+        Entry(defect: "pin-change-without-sca", scenario: "paysafe-prepaid", sets: ["run.lifecycles=600"]),
+        // Found by the claims audit: expiries on the claims' own clock. The app redeems a verified
+        // SCA event at once, so only an expirationTime near the customer's SCA time (8 s) shows
+        // one redeemed past it; a code typed late comes from a customer who walked away (1 %).
+        Entry(defect: "sca-verified-never-expires", scenario: "paysafe-prepaid",
+              sets: ["run.lifecycles=600", "policies.timeouts.scaEventExpiry=10s"]),
+        Entry(defect: "otp-validity-timer-lost", scenario: "portmone-masterpass", sets: ["run.lifecycles=600"]),
+        // A code submitted again after a lost answer, or copied on the wire: faults the scenario has none of.
+        Entry(defect: "otp-action-reruns-on-resubmit", scenario: "portmone-masterpass",
+              sets: ["run.lifecycles=600", "faults.loss=0.03", "faults.duplication=0.03"]),
+        // An order paid again after the merchant's call timed out: the customer is told the second
+        // payment's decline while the first is captured (seed 41; seed 1 of default.json at 2,000
+        // lifecycles too, which shrinks slowly). Most seeds charge twice, and G-4 sees it first.
+        Entry(defect: "merchant-recharges-after-timeout", scenario: "card-payments", sets: card, seeds: "41..50"),
     ]
 
     @Test func everyPlantedDefectHasAnEntry() {

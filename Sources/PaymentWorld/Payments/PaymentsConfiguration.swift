@@ -579,7 +579,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// later, so two authorizations on one card at once both pass a balance that covers one (G-2).
     case issuerBooksHoldAfterCheck = "issuer-books-hold-after-check"
     /// After its retries the merchant gives up and tells the customer "timed out" instead of asking
-    /// the gateway how the payment ended, which may still charge them (RES-5, and RES-4 on some seeds): the bug the
+    /// the gateway how the payment ended, which may still charge them (RES-4, then RES-5): the bug the
     /// failure-handling work started from.
     case merchantGivesUp = "merchant-gives-up"
     /// The gateway forgets that an authorization expires at its capture limit and captures it
@@ -591,7 +591,7 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     case gatewayForgetsSettledOrders = "gateway-forgets-settled-orders"
     /// The gateway tells the merchant a sale whose authorization timed out succeeded, before LC-12
     /// settles it: the customer is told "paid" and the inquiry or reversal then leaves them
-    /// uncharged (RES-5).
+    /// uncharged (RES-4 when the gateway's final comes, then RES-5).
     case unknownReportedAsSuccess = "unknown-outcome-reported-as-success"
     /// The issuer applies a repeated reversal again instead of once per authorization: a retried
     /// or duplicated reversal gives the hold back a second time, which the ledger refuses (G-1).
@@ -682,4 +682,27 @@ public enum PlantedDefect: String, Sendable, Hashable, CaseIterable {
     /// the context the wallet read spent, and the walletOrder goes through on it again (SES-5: a
     /// one-shot context backs exactly one SDK call). The world before its contexts were spent.
     case sipsContextsReused = "sips-contexts-reused"
+    /// The card platform applies a PIN change at its first call, without asking for SCA: a PIN
+    /// changes no status, so it takes the change for harmless. Found by the claims audit: SCA-1
+    /// judged only operations answered `scaRequired`, and CARD-4 sees status changes (SCA-1 now
+    /// judges every protected effect the platform applies).
+    case pinChangeWithoutSca = "pin-change-without-sca"
+    /// The SCA authority's expiry timer skips verified events: a customer verifies, and the platform
+    /// redeems the event for its lock, cancel or PIN change long past its expirationTime. Found by
+    /// the claims audit: SCA-2 and SCA-3 took "expired" from the authority's own event (they keep
+    /// their own clock now, the event's opening plus `timeouts.scaEventExpiry`).
+    case scaVerifiedNeverExpires = "sca-verified-never-expires"
+    /// The wallet runs an OTP's protected action again when the verified code is submitted again
+    /// (the app's retry after a lost answer, or a copy on the wire): a second 2D debit or session
+    /// on one verification. Found by the claims audit: OTP-5 read only the wallet's `verified`
+    /// flag, and OTP-1 sees no code accepted twice (OTP-5 now counts actions per verification).
+    case otpActionRerunsOnResubmit = "otp-action-reruns-on-resubmit"
+    /// The merchant, its retries run out, pays the order again under a new key instead of asking
+    /// for the payment's status: a first payment stuck in LC-12 is captured later while the
+    /// customer was told the second one's decline. Found by the claims audit: RES-5 judged only an
+    /// order's last payment (it sums every payment of the order now).
+    case merchantRechargesAfterTimeout = "merchant-recharges-after-timeout"
+    /// The wallet never arms an OTP's validity timer: a code typed long after it was sent still
+    /// verifies (OTP-4, on its own clock since the claims audit: it trusted `otpCodeExpired`).
+    case otpValidityTimerLost = "otp-validity-timer-lost"
 }

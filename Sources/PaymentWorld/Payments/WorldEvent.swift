@@ -76,8 +76,9 @@ public enum WorldEvent: Sendable {
     // Seed-system steps.
     /// A server checked a submitted OTP; `submissions` counts every code checked for this OTP.
     case otpChecked(LifecycleID, submissions: Int, maxAttempts: Int)
-    /// A wallet ran the action an OTP protects (store a card, open a session, 2D debit).
-    case otpProtectedActionRan(LifecycleID, verified: Bool)
+    /// A wallet ran the action an OTP protects (store a card, open a session, 2D debit): that of
+    /// `operation` (a `SeedStep`'s raw value), `verified` by the wallet's word (OTP-5).
+    case otpProtectedActionRan(LifecycleID, verified: Bool, operation: UInt8)
     /// A prepaid card's status changed; `sca` tells whether a verified SCA event backed it. The
     /// lifecycle is the one whose call changed it (`LifecycleID.none` for the bureau's issue).
     case prepaidStatusChanged(LifecycleID, card: PrepaidCardRef, from: CardStatus?, to: CardStatus, sca: Bool)

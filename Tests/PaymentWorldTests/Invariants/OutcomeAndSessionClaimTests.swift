@@ -116,7 +116,7 @@ import Testing
             attempts.feed(event)
         }
         #expect(once.violations.isEmpty && attempts.violations.isEmpty)
-        #expect(once.checked == 1 && attempts.checked == 4)
+        #expect(once.checked == 2 && attempts.checked == 4)
 
         let bad: [WorldEvent] = [.scaEventRedeemed(lifecycle, operation: 9), .scaEventOpened(lifecycle, operation: 9, allowableAttempts: 1),
                                  .scaEventExpired(lifecycle), .scaAttemptDecided(lifecycle, attemptVerified: true, verified: true),
@@ -128,6 +128,24 @@ import Testing
         }
         #expect(once.violations == ["an SCA event redeemed for a second effect", "an SCA event redeemed before it was verified"])
         #expect(attempts.violations == ["an expired SCA event became verified", "attempt #2 on an SCA event that allows 1"])
+    }
+
+    /// The event's expirationTime is the claims' own clock (opened + 300 s): an authority that never
+    /// said `scaEventExpired` does not make a late verification or redeem good.
+    @Test func anScaEventExpiresOnTheClaimsOwnClock() {
+        var once = ClaimHarness<ScaEventsTakeOneEffect>()
+        var attempts = ClaimHarness<ExpiredOrExhaustedScaNeverVerifies>()
+        once.feed(at: 0, .scaEventOpened(lifecycle, operation: 9, allowableAttempts: 2))
+        once.feed(at: 200, .scaAttemptDecided(lifecycle, attemptVerified: true, verified: true))
+        once.feed(at: 300, .scaEventRedeemed(lifecycle, operation: 9))  // At its expirationTime: still in time.
+        #expect(once.violations.isEmpty)
+        once.feed(at: 1000, .scaEventOpened(lifecycle, operation: 9, allowableAttempts: 2),
+                  .scaAttemptDecided(lifecycle, attemptVerified: true, verified: true))
+        once.feed(at: 1301, .scaEventRedeemed(lifecycle, operation: 9))
+        #expect(once.violations == ["an SCA event redeemed at 00:21:41.000, past its expirationTime 00:21:40.000"])
+        attempts.feed(at: 0, .scaEventOpened(lifecycle, operation: 9, allowableAttempts: 2))
+        attempts.feed(at: 301, .scaAttemptDecided(lifecycle, attemptVerified: true, verified: true))
+        #expect(attempts.violations == ["an expired SCA event became verified"])
     }
 }
 
@@ -170,7 +188,6 @@ import Testing
 
     @Test func anEffectRedeemsAnEventOpenedForItsOwnOperation() {
         var harness = ClaimHarness<ScaEffectsRedeemTheirOwnOperation>()
-        harness.feed(.scaProtectedEffect(lifecycle, operation: lock))  // No SCA asked: nothing to check.
         harness.feed(.scaRequested(lifecycle, operation: lock), .scaEventOpened(lifecycle, operation: lock, allowableAttempts: 3),
                      .scaAttemptDecided(lifecycle, attemptVerified: true, verified: true),
                      .scaEventRedeemed(lifecycle, operation: lock), .scaProtectedEffect(lifecycle, operation: lock))
@@ -179,8 +196,11 @@ import Testing
                      .scaProtectedEffect(lifecycle, operation: cancel))
         harness.feed(.scaRequested(lifecycle, operation: cancel), .scaEventOpened(lifecycle, operation: lock, allowableAttempts: 3),
                      .scaEventRedeemed(lifecycle, operation: lock), .scaProtectedEffect(lifecycle, operation: cancel))
+        // An effect whose operation never asked for SCA (a PIN change applied at its first call).
+        harness.feed(.scaProtectedEffect(LifecycleID(slot: 1, generation: 1), operation: lock))
         #expect(harness.violations == ["operation 10 took effect without redeeming a verified SCA event",
-                                       "operation 10 took effect on an SCA event for operation 9"])
+                                       "operation 10 took effect on an SCA event for operation 9",
+                                       "operation 9 took effect though SCA was never asked for it"])
     }
 
     @Test func anEventTakesTheStatusOfItsLastAttempt() {

@@ -97,6 +97,11 @@ func seedWorld(_ flows: [PaymentFlow], _ change: (inout PaymentsConfiguration) -
             $0.faults = FaultProfile(loss: Ratio(1, 100), duplication: Ratio(1, 100))
             // Only a session that has taken its limit meets the platform that ignores it.
             if defect == .sessionLimitIgnored { $0.seed.sessionAuthenticationLimit = 1 }
+            // The app redeems a verified event at once: only an expiry near the customer's SCA time
+            // (8 s) lets a redeem come after it.
+            if defect == .scaVerifiedNeverExpires { $0.timeouts.scaEventExpiry = .seconds(10) }
+            // A code typed after its validity: only a customer who walks away types it so late.
+            if defect == .otpValidityTimerLost { $0.behaviour.walkAway = Ratio(1, 10) }
         }
     }
 

@@ -149,9 +149,13 @@ public actor MerchantServer: ReportingActor {
     }
 
     /// The idempotency key of an order's gateway call. A retry reuses it, unless the planted
-    /// defect makes each try a new key (and so, to the gateway, a new payment).
+    /// defect makes each try a new key (and so, to the gateway, a new payment); the other one pays
+    /// the order again under a new key once its retries have run out, where it should ask for the
+    /// payment's status.
     private func key(_ payment: LifecycleID, try attempt: Int) -> UInt64 {
-        context.has(.retryWithNewIdempotencyKey) ? payment.rawValue &+ UInt64(attempt) << 56 : payment.rawValue
+        let fresh = context.has(.retryWithNewIdempotencyKey)
+            || (context.has(.merchantRechargesAfterTimeout) && attempt > context.configuration.policies.merchantRetries)
+        return fresh ? payment.rawValue &+ UInt64(attempt) << 56 : payment.rawValue
     }
 
     private func call(_ payment: LifecycleID) {

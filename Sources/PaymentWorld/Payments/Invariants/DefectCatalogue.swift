@@ -33,10 +33,13 @@ extension PlantedDefect {
         case .tokenizationChecksCardAtStartOnly: "PROV-1"
         case .tokensDedupedPerRequest: "PROV-3"
         case .issuerBooksHoldAfterCheck: "G-2"
-        case .merchantGivesUp: "RES-5"  // RES-4 catches it on some seeds first.
+        // The merchant books "not paid" before the gateway's final: RES-4 sees the final disagree (since
+        // the claims audit; before, only RES-5 at the payment's retirement, and RES-4 on some seeds).
+        case .merchantGivesUp: "RES-4"
         case .captureAfterLimit: "AUTH-5"
         case .gatewayForgetsSettledOrders: "G-4"  // AUTH-4 when only an authorization's copy comes late.
-        case .unknownReportedAsSuccess: "RES-5"
+        // The merchant books "paid" before the gateway's final says otherwise: RES-4 (RES-5 at retirement).
+        case .unknownReportedAsSuccess: "RES-4"
         case .reversalReleasesTwice: "G-1"
         case .restoreOpensSecondPayment: "G-4"
         case .commissionPaidToPayee: "SALE-3"
@@ -62,6 +65,11 @@ extension PlantedDefect {
         case .sipsContextsReused: "SES-5"
         case .walletDroppedWithLastCard: "WAL-5"
         case .tokenizationHoldsACardCheck: "TOK-3"
+        case .pinChangeWithoutSca: "SCA-1"
+        case .scaVerifiedNeverExpires: "SCA-2"
+        case .otpValidityTimerLost: "OTP-4"
+        case .otpActionRerunsOnResubmit: "OTP-5"
+        case .merchantRechargesAfterTimeout: "RES-5"
         }
     }
 
@@ -98,7 +106,9 @@ extension PlantedDefect {
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .sessionLimitIgnored, .pinSetOnFirstCall,
              .informationalShiftsLiability, .authorizeDuringChallenge, .cresShowsCompletion, .amountChangedAfterSigning,
-             .tokenizationHoldsACardCheck, .sipsContextsReused:
+             .tokenizationHoldsACardCheck, .sipsContextsReused, .pinChangeWithoutSca,
+             .scaVerifiedNeverExpires, .otpValidityTimerLost, .otpActionRerunsOnResubmit,
+             .merchantRechargesAfterTimeout:
             false
         }
     }
@@ -119,10 +129,12 @@ extension PlantedDefect {
         case .tokenizationChecksCardAtStartOnly: [.paysafeCard, .paysafeProvisioning]
         case .tokensDedupedPerRequest, .activationDataPerCard: [.paysafeProvisioning]
         case .walletStoresBeforeOtp: [.portmoneWalletCard]
+        case .otpValidityTimerLost, .otpActionRerunsOnResubmit: [.portmoneWalletCard, .portmoneBill]
         case .sessionLimitIgnored: [.mastercardPay, .mastercardAuthorize]
         case .tokenForInactiveCard, .tokenCompletedTwice: [.paysafeProvisioning]
         case .updateWithoutSca, .replacementReusesCancelledCard, .issueCountedAsActivation, .lockedCardPurchases,
-             .scaAppliesLatestPendingOperation, .pinSetOnFirstCall: [.paysafeCard]
+             .scaAppliesLatestPendingOperation, .pinSetOnFirstCall, .pinChangeWithoutSca,
+             .scaVerifiedNeverExpires: [.paysafeCard]
         case .retryWithNewIdempotencyKey, .captureAboveAuthorization, .reversalLost, .duplicateCallbackCapturesTwice,
              .approveUnusableCard, .cascadeAfterApproval, .issuerApprovesDuplicates, .refundAboveCapture,
              .authorizeWithoutAuthentication, .merchantKeepsFullPAN, .approveOverAvailable, .reversalReleasesShort,
@@ -132,7 +144,7 @@ extension PlantedDefect {
              .cascadeWithoutConsent, .merchantActsTwiceOnDuplicateCallback, .decoupledTakenAsFinal,
              .cascadeReusesAuthentication, .authenticationAnswerAppliedTwice, .decoupledWaitDoubled,
              .unavailableTakenAsAttempted, .saleAmountIncludesFee, .informationalShiftsLiability, .authorizeDuringChallenge,
-             .cresShowsCompletion: []
+             .cresShowsCompletion, .merchantRechargesAfterTimeout: []
         }
     }
 }

@@ -165,8 +165,13 @@ public actor CardPlatform: ReportingActor {
         case .activatePrepaidCard:
             return activate(customer, lifecycle)
         case .lockPrepaidCard, .unlockPrepaidCard, .cancelPrepaidCard, .changePrepaidCardPin:
-            if desk.context.has(.updateWithoutSca) && !withSca {
-                return update(step, customer, lifecycle, from: cards[customer].state, sca: false)  // The planted bug: no step-up.
+            if step == .changePrepaidCardPin && !withSca && desk.context.has(.pinChangeWithoutSca) {
+                // The planted bug: a PIN change changes no status, so the platform takes it for harmless.
+                return update(step, customer, lifecycle, from: cards[customer].state, sca: false)
+            }
+            if desk.context.has(.updateWithoutSca) && !withSca && step != .changePrepaidCardPin {
+                // The planted bug: no step-up for a status change (a PIN change's is `pinChangeWithoutSca`).
+                return update(step, customer, lifecycle, from: cards[customer].state, sca: false)
             }
             guard withSca else {
                 session.stateAtCall = cards[customer].state
@@ -291,7 +296,8 @@ public actor CardPlatform: ReportingActor {
             let applied = desk.context.has(.scaAppliesLatestPendingOperation) ? cards[customer].latestPending ?? step : step
             answer = update(applied, customer, lifecycle, from: from, sca: true)
         }
-        if answer == .ok { desk.observe(.scaProtectedEffect(lifecycle, operation: step.rawValue)) }
+        // A card update reports its effect itself (`update`), with or without SCA.
+        if answer == .ok && step == .tokenizeForWallet { desk.observe(.scaProtectedEffect(lifecycle, operation: step.rawValue)) }
         if ScaRedeemWire.isVerified(argument) {
             // The used event ends with the operation's own answer (LC-10 pendingWithSca → ok | error).
             desk.send(.scaApplied, to: .scaAuthority, lifecycle,
@@ -305,9 +311,17 @@ public actor CardPlatform: ReportingActor {
 
     /// Applies a lock, unlock, cancel or PIN change to the customer's card as it is now, through its
     /// table; one the table does not allow from there (another phone changed the card first) is
-    /// refused, as Paysafe refuses an invalid transition, and the card stays as it was.
+    /// refused, as Paysafe refuses an invalid transition, and the card stays as it was. Every one
+    /// applied is reported as a protected effect, whatever path led here (SCA-1).
     private func update(_ step: SeedStep, _ customer: Int, _ lifecycle: LifecycleID, from: PrepaidCardState,
                         sca: Bool) -> StepAnswer {
+        let answer = apply(step, customer, lifecycle, from: from, sca: sca)
+        if answer == .ok { desk.observe(.scaProtectedEffect(lifecycle, operation: step.rawValue)) }
+        return answer
+    }
+
+    private func apply(_ step: SeedStep, _ customer: Int, _ lifecycle: LifecycleID, from: PrepaidCardState,
+                       sca: Bool) -> StepAnswer {
         let event: PrepaidCardEvent = switch step {
         case .lockPrepaidCard: .update(.locked, scaVerified: true)
         case .unlockPrepaidCard: .update(.active, scaVerified: true)

@@ -133,10 +133,12 @@ public actor ScaAuthority: ReportingActor {
         return record.timer != UInt32(truncatingIfNeeded: event.argument) || record.event.isTerminal
     }
 
-    /// The states the table lets expire: challenged, and verified but not yet redeemed.
-    private static func canExpire(_ state: ScaState) -> Bool {
+    /// The states the table lets expire: challenged, and verified but not yet redeemed. The planted
+    /// bug's timer skips verified events, so one verified long ago is redeemed at any age.
+    private func canExpire(_ state: ScaState) -> Bool {
         switch state {
-        case .challenged, .verified: true
+        case .challenged: true
+        case .verified: !desk.context.has(.scaVerifiedNeverExpires)
         default: false
         }
     }
@@ -144,7 +146,7 @@ public actor ScaAuthority: ReportingActor {
     /// The event's expirationTime passed (LC-10 `eventExpired`): no attempt verifies it now, and
     /// no redeem applies it (SCA-3, CARD-4). A customer still answering is told scaExpired.
     private func eventExpired(_ payment: LifecycleID, timer: UInt32) {
-        guard var record = records[payment], record.timer == timer, Self.canExpire(record.event) else { return }
+        guard var record = records[payment], record.timer == timer, canExpire(record.event) else { return }
         advance(&record, .eventExpired, of: payment)
         desk.context.observe(.scaEventExpired(payment))
         desk.counters.count(expiry: .scaEventExpiry)

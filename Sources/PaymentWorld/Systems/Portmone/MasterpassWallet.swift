@@ -54,8 +54,25 @@ public actor Wallet: ReportingActor {
             return
         }
         guard let event = desk.serve(event) else { return }
+        if desk.context.has(.otpActionRerunsOnResubmit) { rerunOnResubmit(event) }
         desk.answerStep(event, records: &sessions) { step, payload, lifecycle, session in
             serve(step, payload: payload, lifecycle: lifecycle, session: &session)
+        }
+    }
+
+    /// The planted bug: a code submitted again (the app's retry after a lost answer, or the
+    /// network's copy) to an OTP already verified runs its protected action again, before the
+    /// repeated call is answered as the first was.
+    private func rerunOnResubmit(_ event: SimulationEvent) {
+        let lifecycle = LifecycleID(rawValue: event.subject)
+        guard event.kind == PaymentMessage.stepRequest.rawValue, StepWire.step(of: event.argument) == .submitCode,
+              var session = sessions[lifecycle], case .verified? = session.otp,
+              session.last.repeats(.submitCode, attempt: StepWire.attempt(of: event.argument)) else { return }
+        if session.protected == .walletAddCard {
+            store(session.name, lifecycle, &session)
+            sessions[lifecycle] = session
+        } else {
+            desk.observe(.otpProtectedActionRan(lifecycle, verified: true, operation: session.protected?.rawValue ?? 0))
         }
     }
 
@@ -156,7 +173,7 @@ public actor Wallet: ReportingActor {
             if desk.random.chance(seed.bankOtpRequired) {
                 if desk.context.has(.walletStoresBeforeOtp) {
                     // The planted bug: the card is stored as soon as the bank asks for its OTP.
-                    desk.observe(.otpProtectedActionRan(lifecycle, verified: false))
+                    desk.observe(.otpProtectedActionRan(lifecycle, verified: false, operation: SeedStep.walletAddCard.rawValue))
                 }
                 addCard(.otpRequired(.bankOtp), lifecycle, &session)
                 return
@@ -222,7 +239,8 @@ public actor Wallet: ReportingActor {
         // The wallet's card list shows the card masked and pays with its token (G-12).
         desk.observe(.cardDataKept(.lifecycle(lifecycle), holder: .wallet, form: .maskedPAN))
         // WAL-2: the card is stored only after every OTP the wallet asked for was verified.
-        desk.observe(.otpProtectedActionRan(lifecycle, verified: session.otp.map { $0 == .verified } ?? true))
+        desk.observe(.otpProtectedActionRan(lifecycle, verified: session.otp.map { $0 == .verified } ?? true,
+                                            operation: SeedStep.walletAddCard.rawValue))
         desk.observe(.walletCardStored(lifecycle, wallet: wallets[wallet], name: name))
     }
 
@@ -270,6 +288,8 @@ public actor Wallet: ReportingActor {
         case .startTimer(let timer):
             precondition(timer == .otpValidity, "the wallet's OTP has no \(timer) timer")
             session.otpTimer &+= 1
+            // The planted bug: the validity timer is never armed, so the code lives on.
+            if desk.context.has(.otpValidityTimerLost) { break }
             desk.context.schedule(after: desk.context.configuration.timeouts.otpValidity, to: id,
                                   kind: PaymentMessage.otpExpired.rawValue, subject: lifecycle.rawValue,
                                   argument: UInt64(session.otpTimer))
@@ -297,7 +317,7 @@ public actor Wallet: ReportingActor {
             if session.protected == .walletAddCard {
                 addCard(.otpVerified, lifecycle, &session)
             } else {
-                desk.observe(.otpProtectedActionRan(lifecycle, verified: true))
+                desk.observe(.otpProtectedActionRan(lifecycle, verified: true, operation: session.protected?.rawValue ?? 0))
                 if session.protected == .walletAuthorize { session.replyPayload = UInt64(defaultCard(of: lifecycle)) }
             }
         }

@@ -1,7 +1,12 @@
+import SimulationKernel
+
 /// What the OTP claims know of a lifecycle's one-time codes, from the wallet's events.
 struct OtpShadow {
     /// The code sent last, which alone may verify (OTP-2).
     var latest: UInt64 = 0
+    /// When it was sent: its validity runs from then (`timeouts.otpValidity`), on the claims' own
+    /// clock, whether or not the wallet's timer says so (`otpCodeExpired`).
+    var sentAt: Int64 = 0  // In nanoseconds: SimTime is not BitwiseCopyable.
     /// The code accepted since the last code was sent: it may not verify again (OTP-1).
     var accepted: UInt64?
     var expired = false
@@ -16,8 +21,9 @@ struct OtpShadows {
 
     static let watches: [WorldEvent.Kind] = [.otpStarted, .otpCodeSent, .otpCodeExpired, .otpCodeAccepted, .lifecycleEnded]
 
-    /// Follows `event`, and hands an accepted code to `check` with what was known before it.
-    mutating func follow(_ event: WorldEvent, check: (LifecycleID, UInt64, OtpShadow) -> Void = { _, _, _ in }) {
+    /// Follows `event`, observed at `now`, and hands an accepted code to `check` with what was known before it.
+    mutating func follow(_ event: WorldEvent, at now: SimTime,
+                         check: (LifecycleID, UInt64, OtpShadow) -> Void = { _, _, _ in }) {
         switch event {
         case .otpStarted(let lifecycle):
             codes.update(lifecycle) { shadow in
@@ -28,6 +34,7 @@ struct OtpShadows {
         case .otpCodeSent(let lifecycle, let code):
             codes.update(lifecycle) { shadow in
                 shadow.latest = code
+                shadow.sentAt = now.nanoseconds
                 shadow.accepted = nil
             }
         case .otpCodeExpired(let lifecycle):
@@ -61,7 +68,7 @@ final class OtpCodesWorkOnce: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        codes.follow(event) { lifecycle, code, before in
+        codes.follow(event, at: checks.time) { lifecycle, code, before in
             checks.expect(before.accepted != code, about: lifecycle, "code \(code) verified a second time")
         }
     }
@@ -77,24 +84,32 @@ final class OnlyTheLatestOtpCodeVerifies: SafetyMonitor {
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        codes.follow(event) { lifecycle, code, before in
+        codes.follow(event, at: checks.time) { lifecycle, code, before in
             checks.expect(code == before.latest, about: lifecycle, "code \(code) verified, but \(before.latest) was sent after it")
         }
     }
 }
 
-/// OTP-4: nothing verifies after the OTP's validity ran out.
+/// OTP-4: nothing verifies after the OTP's validity ran out: the wallet's own expiry, or the claim's
+/// clock, the code's sending plus `timeouts.otpValidity` (each code sent starts the validity
+/// again). Until the claims audit only the wallet's `otpCodeExpired` counted, so a wallet whose
+/// validity timer was lost took a code typed at any age.
 final class NothingVerifiesAfterOtpExpiry: SafetyMonitor {
     static let invariant = "OTP-4"
     static let claim = "NothingVerifiesAfterOtpExpiry"
     static let watches = OtpShadows.watches
     @exclusivity(unchecked) private var codes = OtpShadows()
+    private let validity: SimDuration
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { validity = world.configuration.timeouts.otpValidity }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        codes.follow(event) { lifecycle, code, before in
+        let now = checks.time
+        let validity = self.validity
+        codes.follow(event, at: now) { lifecycle, code, before in
             checks.expect(!before.expired, about: lifecycle, "code \(code) verified after the OTP expired")
+            let expiresAt = SimTime(nanoseconds: before.sentAt) + validity
+            checks.expect(now <= expiresAt, about: lifecycle, "code \(code) verified at \(now), past its validity \(expiresAt)")
         }
     }
 }
@@ -111,7 +126,7 @@ final class CardsAreAddedOnlyAfterEveryOtp: SafetyMonitor {
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         guard case .walletCardStored(let lifecycle, _, let name) = event else {
-            codes.follow(event)
+            codes.follow(event, at: checks.time)
             return
         }
         let otps = codes[lifecycle]
