@@ -98,6 +98,12 @@ enum PaymentMessage: UInt32, CaseIterable {
     case appReinitDue              // Device to itself: ask again for the same payment; argument: the call's serial.
     case secondTapDue              // Device to itself: the customer taps pay again.
     case decoupledStarted          // Gateway → device: ARes D, the cardholder approves in their banking app.
+    // A prepaid purchase: the card platform's API face, the token service, the network, and the platform as the card's issuer-processor.
+    case prepaidDetokenizeRequest  // Card platform → token service: the wallet token's card; argument: PrepaidTokenWire.
+    case prepaidDetokenizeResponse // Token service → card platform; argument: 1 when the token is the customer's card's.
+    case prepaidAuthorizationRequest   // Card platform → network → card platform (issuer-processor); argument: the channel.
+    case prepaidAuthorizationResponse  // Card platform (issuer-processor) → network → card platform; argument: PrepaidDecision.
+    case prepaidHoldExpired        // Card platform to itself: an uncaptured hold's validity ran out; subject: hold; argument: its serial.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -115,7 +121,8 @@ enum PaymentMessage: UInt32, CaseIterable {
     /// Whether the actor keys this message by the gateway's payment rather than the device's lifecycle.
     private static func namesPayment(_ message: PaymentMessage?, at actor: PaymentActorKind) -> Bool {
         switch actor {
-        case .directoryServer, .acquirer, .backupAcquirer, .network, .issuer: true
+        case .network: message != .prepaidAuthorizationRequest && message != .prepaidAuthorizationResponse
+        case .directoryServer, .acquirer, .backupAcquirer, .issuer: true
         case .acs: message == .authenticationRequest
         case .gateway:
             switch message {

@@ -1,0 +1,107 @@
+import SimulationKernel
+
+/// The prepaid balances the Paysafe platform keeps as its cards' issuer-processor (domain §2.3):
+/// one account per customer, which every card of theirs spends (the seed's `Card.accountId`, so a
+/// replacement card keeps the balance), and the purchases' open holds on them.
+///
+/// An account is a card's two ledger accounts (`WorldLedger.openPrepaidAccount`), opened at the
+/// customer's first card and loaded with `workload.cards.balance`, as every card of the workload
+/// is; a short-of-funds customer's opens empty. Top-ups follow `workload.cards.income` as the
+/// issuer's income does: each customer earns that share of what their prepaid purchases are
+/// expected to spend, credited only when a purchase needs it.
+///
+/// Plain data in dense arrays: by customer, and a pool of holds whose freed places are reused in
+/// the order they were freed, so the same run gives every hold the same place.
+struct PrepaidBalances {
+    struct Account {
+        /// The account's number in the ledger; nil until the customer's first card.
+        var card: CardID?
+        /// When income was last credited, and the fraction of a minor unit carried over.
+        var incomeSince: Int64 = 0
+        var incomeCarry = 0.0
+    }
+
+    /// A purchase's hold, open from the approval to its capture or its expiry.
+    struct Hold {
+        var lifecycle = LifecycleID.none
+        var card = CardID(0)
+        var amount: Int64 = 0
+        /// Bumped at each reuse of the place, so an expiry timer of an earlier hold finds nothing.
+        var serial: UInt32 = 0
+        var open = false
+    }
+
+    private(set) var accounts: [Account] = []
+    private(set) var holds: [Hold] = []
+    private var freeHolds: [Int] = []
+    /// Each customer's income per virtual second, in minor units; empty without income.
+    private let incomeRates: [Double]
+
+    init(_ configuration: PaymentsConfiguration) {
+        incomeRates = Self.incomeRates(configuration)
+    }
+
+    /// What each customer is expected to spend on prepaid purchases per second, times `income`:
+    /// the run's rate, the share of flows that make a prepaid purchase, the mean amount and the
+    /// customer's Zipf popularity; short-of-funds customers earn `CardPopulation.shortIncome` of it.
+    /// Empty (no top-ups) without income or without such flows, so other scenarios compute nothing.
+    static func incomeRates(_ configuration: PaymentsConfiguration) -> [Double] {
+        let cards = configuration.cards
+        let total = configuration.mix.reduce(0, +)
+        let purchasing = zip(PaymentFlow.allCases, configuration.mix).filter { $0.0.steps.contains(.prepaidPurchase) }
+            .reduce(0) { $0 + $1.1 }
+        guard cards.income > 0, total > 0, purchasing > 0, configuration.customers > 0 else { return [] }
+        let meanAmount = Double(configuration.amounts.lowerBound + configuration.amounts.upperBound) / 2
+        let perSecond = cards.income * configuration.rate * purchasing / total * meanAmount
+        let popularity = ZipfSampler(count: configuration.customers, exponent: configuration.customerSkew).probabilities()
+        return popularity.enumerated().map { customer, share in
+            share * perSecond * (cards.isShortOfFunds(customer) ? CardPopulation.shortIncome : 1)
+        }
+    }
+
+    /// The customer's account, if they have one.
+    func account(of customer: Int) -> CardID? { customer < accounts.count ? accounts[customer].card : nil }
+
+    /// Records the customer's new account, opened at `now`.
+    mutating func record(_ card: CardID, for customer: Int, at now: SimTime) {
+        while accounts.count <= customer { accounts.append(Account()) }
+        accounts[customer] = Account(card: card, incomeSince: now.nanoseconds)
+    }
+
+    /// The whole minor units the customer earned since their last credit (the rest carried over).
+    mutating func takeIncome(of customer: Int, at now: SimTime) -> Int64 {
+        guard customer < incomeRates.count, customer < accounts.count else { return 0 }
+        let earned = incomeRates[customer] * Double(now.nanoseconds - accounts[customer].incomeSince) / 1e9
+            + accounts[customer].incomeCarry
+        accounts[customer].incomeSince = now.nanoseconds
+        let whole = earned.rounded(.down)
+        accounts[customer].incomeCarry = earned - whole
+        return whole >= 1 ? Int64(min(whole, 1e15)) : 0
+    }
+
+    /// Opens a hold in a free place; returns the place and its serial, which its expiry timer carries.
+    mutating func openHold(_ lifecycle: LifecycleID, card: CardID, amount: Int64) -> (index: Int, serial: UInt32) {
+        let index: Int
+        if let free = freeHolds.popLast() {
+            index = free
+        } else {
+            index = holds.count
+            holds.append(Hold())
+        }
+        let serial = holds[index].serial &+ 1
+        holds[index] = Hold(lifecycle: lifecycle, card: card, amount: amount, serial: serial, open: true)
+        return (index, serial)
+    }
+
+    /// The hold at `index` if it is still the one of `serial` and open.
+    func openHold(at index: Int, serial: UInt32) -> Hold? {
+        guard index >= 0, index < holds.count, holds[index].serial == serial, holds[index].open else { return nil }
+        return holds[index]
+    }
+
+    /// Closes a hold (captured or expired) and frees its place.
+    mutating func closeHold(at index: Int) {
+        holds[index].open = false
+        freeHolds.append(index)
+    }
+}
