@@ -103,7 +103,7 @@ enum PaymentMessage: UInt32, CaseIterable {
     case prepaidDetokenizeResponse // Token service → card platform; argument: 1 when the token is the customer's card's.
     case prepaidAuthorizationRequest   // Card platform → network → card platform (issuer-processor); argument: the channel.
     case prepaidAuthorizationResponse  // Card platform (issuer-processor) → network → card platform; argument: PrepaidDecision.
-    case prepaidHoldExpired        // Card platform to itself: an uncaptured hold's validity ran out; subject: hold; argument: its serial.
+    case prepaidPurchaseTimedOut   // Card platform to itself: the network did not answer a purchase in time; argument: its ticket.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000

@@ -210,7 +210,7 @@ public enum WorldEvent: Sendable {
     case prepaidHoldPlaced(LifecycleID, card: CardID, amount: Int64)
     /// The platform captured a purchase's hold to the merchant (G-3).
     case prepaidCaptured(LifecycleID, card: CardID, amount: Int64)
-    /// An uncaptured purchase hold ran out of validity and went back to the balance (G-3).
+    /// A purchase the network did not answer in time was given up: its hold went back to the balance (G-3).
     case prepaidHoldReleased(LifecycleID, card: CardID, amount: Int64)
 }
 

@@ -39,7 +39,7 @@ extension PaymentsRun {
                 + "; of the declines, \(grouped(money.prepaidInsufficientBalance)) for the balance",
                 "prepaid money: \(grouped(money.prepaidAccountsOpened)) accounts opened; held \(grouped(money.prepaidHolds)), "
                 + "captured \(grouped(money.prepaidCaptures)) (\(grouped(money.prepaidCaptured)) minor units), "
-                + "expired uncaptured \(grouped(money.prepaidHoldsExpired)); "
+                + "timed out \(grouped(money.prepaidPurchasesTimedOut)) (holds voided \(grouped(money.prepaidHoldsVoided))); "
                 + "top-ups \(grouped(money.prepaidTopUps)) (\(grouped(money.prepaidToppedUp)) minor units); "
                 + "wallet tokens resolved at the token service \(grouped(money.prepaidTokensResolved)), "
                 + "not found \(grouped(money.prepaidTokensMissing))"]

@@ -77,13 +77,29 @@ import Testing
 
     @Test func aCardPurchaseGoesToTheNetworkAndIsCapturedOnceApproved() {
         var purchase = PrepaidPurchase()
-        #expect(purchase.apply(.call(.cardNotPresent)) == .askNetwork)
-        #expect(purchase.apply(.callAgain) == .askNetwork)  // The app repeated its call: ask again.
+        #expect(purchase.apply(.call(.cardNotPresent)) == .askNetwork(first: true))
+        #expect(purchase.apply(.callAgain) == .askNetwork(first: false))  // The app repeated its call: ask again.
         #expect(purchase.apply(.tokenLookedUp(found: true)) == .ignore)
         #expect(purchase.apply(.networkAnswered(.approved)) == .capture)
         #expect(purchase.apply(.networkAnswered(.approved)) == .ignore)  // A duplicate answer captures nothing.
         #expect(purchase.apply(.callAgain) == .ignore)
+        #expect(purchase.apply(.timedOut) == .ignore)  // Its timer is stale once it is answered.
         #expect(purchase.stage == .answered)
+    }
+
+    /// No answer in time: the purchase is given up once (its hold voided), and the answer that
+    /// comes after captures nothing.
+    @Test func aPurchaseTheNetworkDoesNotAnswerInTimeIsGivenUpOnce() {
+        var purchase = PrepaidPurchase()
+        _ = purchase.apply(.call(.cardPresent))
+        #expect(purchase.apply(.timedOut) == .giveUp)
+        #expect(purchase.apply(.timedOut) == .ignore)
+        #expect(purchase.apply(.networkAnswered(.approved)) == .ignore)
+        #expect(!purchase.isWaiting)
+
+        var lookingUp = PrepaidPurchase()
+        _ = lookingUp.apply(.call(.token))
+        #expect(lookingUp.apply(.timedOut) == .ignore)  // No ticket before the network is asked.
     }
 
     @Test func aTokenPurchaseIsDetokenizedBeforeTheNetwork() {
@@ -91,7 +107,7 @@ import Testing
         #expect(purchase.apply(.call(.token)) == .askTokenService)
         #expect(purchase.apply(.networkAnswered(.approved)) == .ignore)  // Not asked yet.
         #expect(purchase.apply(.callAgain) == .askTokenService)
-        #expect(purchase.apply(.tokenLookedUp(found: true)) == .askNetwork)
+        #expect(purchase.apply(.tokenLookedUp(found: true)) == .askNetwork(first: true))
         #expect(purchase.apply(.tokenLookedUp(found: true)) == .ignore)
         #expect(purchase.apply(.networkAnswered(.insufficientBalance)) == .answer(.declined))
 

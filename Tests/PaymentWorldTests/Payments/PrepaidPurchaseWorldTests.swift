@@ -91,7 +91,7 @@ import Testing
         let approved = purchases.total(approved: true)
         #expect(approved > 100)
         #expect(counters.prepaidHolds == approved && counters.prepaidCaptures == approved, "\(counters.prepaidHolds) held")
-        #expect(counters.prepaidHoldsExpired == 0)
+        #expect(counters.prepaidPurchasesTimedOut == 0 && counters.prepaidHoldsVoided == 0)
         #expect(counters.prepaidAccountsOpened > 0 && counters.prepaidCaptured > 0)
         #expect(counters.prepaidInsufficientBalance > 0 && counters.prepaidTopUps > 0)
         #expect(counters.prepaidTokensResolved > 0 && counters.prepaidTokensMissing == 0)

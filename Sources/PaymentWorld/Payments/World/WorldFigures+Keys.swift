@@ -42,7 +42,7 @@ extension PaymentCounters {
             ("prepaid_cards.activated_by_first_chip_and_pin", \.prepaidChipAndPinActivations),
             ("prepaid_money.accounts_opened", \.prepaidAccountsOpened), ("prepaid_money.holds", \.prepaidHolds),
             ("prepaid_money.captures", \.prepaidCaptures), ("prepaid_money.captured_minor_units", \.prepaidCaptured),
-            ("prepaid_money.holds_expired", \.prepaidHoldsExpired),
+            ("prepaid_money.timed_out", \.prepaidPurchasesTimedOut), ("prepaid_money.holds_voided", \.prepaidHoldsVoided),
             ("prepaid_money.declined_insufficient_balance", \.prepaidInsufficientBalance),
             ("prepaid_money.top_ups", \.prepaidTopUps), ("prepaid_money.topped_up_minor_units", \.prepaidToppedUp),
             ("prepaid_money.tokens_resolved", \.prepaidTokensResolved), ("prepaid_money.tokens_missing", \.prepaidTokensMissing),

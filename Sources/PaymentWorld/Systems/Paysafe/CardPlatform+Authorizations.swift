@@ -2,8 +2,8 @@ import SimulationKernel
 
 /// The platform as its prepaid cards' issuer-processor (domain §2.1): it decides each purchase the
 /// network brings by the card's status at that instant (domain §1.5 S1, CARD-3) and by the
-/// customer's prepaid balance, holds the amount of an approval (G-2, G-3), and releases a hold
-/// nobody captured when its validity (`policies.captureLimit`) runs out, so no money stays held.
+/// customer's prepaid balance, and holds the amount of an approval on the purchase's ticket
+/// (G-2, G-3) until the API face captures it or gives the purchase up.
 ///
 /// Another phone of the customer may lock or cancel the card between the app's last look and the
 /// purchase; the decision goes by the card as it is now, never by what the app or an earlier call
@@ -17,6 +17,10 @@ extension CardPlatform {
         if let earlier = session.decision {
             desk.counters.duplicatesDeduped &+= 1
             desk.send(.prepaidAuthorizationResponse, to: .network, lifecycle, argument: UInt64(earlier.rawValue))
+            return
+        }
+        guard balances.ticket(at: session.ticketIndex, serial: session.ticketSerial) != nil else {
+            desk.counters.staleMessages &+= 1  // The API face gave the purchase up before it arrived: nothing to decide.
             return
         }
         let customer = customer(of: lifecycle)
@@ -34,10 +38,11 @@ extension CardPlatform {
         let judged = state == .locked && desk.context.has(.lockedCardPurchases) ? PrepaidCardState.active : state
         let amount = desk.context.bodies[lifecycle].amount
         var decision = Self.decision(judged, via: channel, available: available(customer, toCover: amount), amount: amount)
-        if decision == .approved && !hold(amount, of: customer, for: lifecycle, &session) {
+        if decision == .approved && !hold(amount, of: customer, for: lifecycle, session) {
             decision = .insufficientBalance  // The ledger refused the hold (G-1 says why): nothing is held.
         }
         if decision == .insufficientBalance { desk.counters.prepaidInsufficientBalance &+= 1 }
+        if decision != .approved { balances.close(at: session.ticketIndex) }  // Nothing held: nothing to capture or void.
         session.decision = decision
         sessions[lifecycle] = session
         let status = state.status ?? .unknown
@@ -75,20 +80,15 @@ extension CardPlatform {
     }
 
     /// Holds `amount` on the customer's balance (available → held); false when the ledger refused.
-    private func hold(_ amount: Int64, of customer: Int, for lifecycle: LifecycleID, _ session: inout Session) -> Bool {
+    private func hold(_ amount: Int64, of customer: Int, for lifecycle: LifecycleID, _ session: Session) -> Bool {
         guard let card = balances.account(of: customer) else { return false }
         let context = desk.context
         let transfers = Ledger.authorize(card: context.ledger.accounts(of: card), amount: MinorUnits(amount),
                                          lifecycle: lifecycle.rawValue)
         guard context.post(transfers, for: .lifecycle(lifecycle)) else { return false }
-        let place = balances.openHold(lifecycle, card: card, amount: amount)
-        session.holdIndex = place.index
-        session.holdSerial = place.serial
+        balances.hold(amount, on: card, at: session.ticketIndex)
         desk.counters.prepaidHolds &+= 1
         desk.observe(.prepaidHoldPlaced(lifecycle, card: card, amount: amount))
-        context.schedule(after: context.configuration.policies.captureLimit, to: id,
-                         kind: PaymentMessage.prepaidHoldExpired.rawValue, subject: lifecycle.rawValue,
-                         argument: UInt64(place.index) | UInt64(place.serial) << 32)
         return true
     }
 
@@ -114,23 +114,5 @@ extension CardPlatform {
         guard opening > 0 else { return }
         _ = context.post(Ledger.prepaidLoad(card: context.ledger.accounts(of: card), amount: MinorUnits(opening), lifecycle: 0),
                          for: .world)
-    }
-
-    /// Whether the hold an expiry timer names is still open: a captured one's timer is stale.
-    func holdIsOpen(argument: UInt64) -> Bool {
-        balances.openHold(at: Int(argument & 0xFFFF_FFFF), serial: UInt32(truncatingIfNeeded: argument >> 32)) != nil
-    }
-
-    /// An approved purchase's hold was never captured (its answer lost, the app gone) and its
-    /// validity ran out: it goes back to the balance (hold expiry, domain §2.3).
-    func holdExpired(argument: UInt64) {
-        let index = Int(argument & 0xFFFF_FFFF)
-        guard let hold = balances.openHold(at: index, serial: UInt32(truncatingIfNeeded: argument >> 32)) else { return }
-        let transfers = Ledger.releaseHold(card: desk.context.ledger.accounts(of: hold.card), remaining: MinorUnits(hold.amount),
-                                           lifecycle: hold.lifecycle.rawValue)
-        guard desk.context.post(transfers, for: .lifecycle(hold.lifecycle)) else { return }
-        balances.closeHold(at: index)
-        desk.counters.prepaidHoldsExpired &+= 1
-        desk.observe(.prepaidHoldReleased(hold.lifecycle, card: hold.card, amount: hold.amount))
     }
 }

@@ -10,6 +10,9 @@ import SimulationKernel
 ///
 /// A lost message is asked again when the app repeats its call; the issuer-processor answers a
 /// repeated request with its first decision, and the purchase captures once (`PrepaidPurchase`).
+/// A purchase the network has not answered within `policies.timeouts.authorization` of the first
+/// ask is given up: the platform voids its own hold, if it placed one (both roles keep one book),
+/// closes the purchase's ticket so a late request holds nothing, and tells the app it expired.
 extension CardPlatform {
     func purchase(_ customer: Int, _ lifecycle: LifecycleID, attempt: Int, session: inout Session) -> StepAnswer? {
         switch session.purchase.stage {
@@ -44,7 +47,7 @@ extension CardPlatform {
     }
 
     /// The token service's or the network's answer reached the purchase: it goes on, or is answered.
-    private func continuePurchase(_ lifecycle: LifecycleID, _ event: PrepaidPurchase.Event) {
+    func continuePurchase(_ lifecycle: LifecycleID, _ event: PrepaidPurchase.Event) {
         guard var session = sessions[lifecycle] else {
             desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
@@ -72,11 +75,16 @@ extension CardPlatform {
             let device = desk.context.bodies[lifecycle].device
             desk.send(.prepaidDetokenizeRequest, to: .tokenService, lifecycle, argument: PrepaidTokenWire.encode(customer, device))
             return nil
-        case .askNetwork:
+        case .askNetwork(let first):
+            if first { openTicket(lifecycle, &session) }
             desk.send(.prepaidAuthorizationRequest, to: .network, lifecycle, argument: UInt64(session.purchase.channel.rawValue))
             return nil
         case .capture:
             return capture(lifecycle, session)
+        case .giveUp:
+            closeTicket(session.ticketIndex, serial: session.ticketSerial)
+            desk.counters.prepaidPurchasesTimedOut &+= 1
+            return .expired
         case .answer(let answer):
             return answer
         case .ignore:
@@ -84,20 +92,62 @@ extension CardPlatform {
         }
     }
 
+    /// The purchase's ticket, and its timer: the network's answer must come within the authorization timeout.
+    private func openTicket(_ lifecycle: LifecycleID, _ session: inout Session) {
+        let ticket = balances.openTicket(lifecycle)
+        session.ticketIndex = ticket.index
+        session.ticketSerial = ticket.serial
+        desk.context.schedule(after: desk.context.configuration.timeouts.authorization, to: id,
+                              kind: PaymentMessage.prepaidPurchaseTimedOut.rawValue, subject: lifecycle.rawValue,
+                              argument: UInt64(ticket.index) | UInt64(ticket.serial) << 32)
+    }
+
+    /// Whether the ticket a timer names is still open: a captured or declined purchase's timer is stale.
+    func ticketIsOpen(_ argument: UInt64) -> Bool {
+        balances.ticket(at: Int(argument & 0xFFFF_FFFF), serial: UInt32(truncatingIfNeeded: argument >> 32)) != nil
+    }
+
+    /// The network did not answer the purchase in time. The ticket is given up even when the
+    /// lifecycle's session has gone (the app stopped waiting first), so no hold outlives it.
+    func purchaseTimedOut(_ lifecycle: LifecycleID, ticket argument: UInt64) {
+        let index = Int(argument & 0xFFFF_FFFF), serial = UInt32(truncatingIfNeeded: argument >> 32)
+        guard balances.ticket(at: index, serial: serial) != nil else { return }
+        if let session = sessions[lifecycle], session.ticketIndex == index, session.ticketSerial == serial {
+            if session.purchase.isWaiting { continuePurchase(lifecycle, .timedOut) }  // Gives up and answers the app.
+        } else {
+            desk.counters.prepaidPurchasesTimedOut &+= 1  // The app stopped waiting and its slot went to another lifecycle.
+        }
+        // Whatever is left open: a purchase nobody waits for, or one whose capture the ledger refused.
+        closeTicket(index, serial: serial)
+    }
+
+    /// Closes a purchase's ticket, voiding its hold if the issuer-processor placed one (held → available).
+    func closeTicket(_ index: Int, serial: UInt32) {
+        guard let ticket = balances.ticket(at: index, serial: serial) else { return }
+        balances.close(at: index)
+        guard ticket.state == .held else { return }
+        let transfers = Ledger.releaseHold(card: desk.context.ledger.accounts(of: ticket.card), remaining: MinorUnits(ticket.amount),
+                                           lifecycle: ticket.lifecycle.rawValue)
+        guard desk.context.post(transfers, for: .lifecycle(ticket.lifecycle)) else { return }
+        desk.counters.prepaidHoldsVoided &+= 1
+        desk.observe(.prepaidHoldReleased(ticket.lifecycle, card: ticket.card, amount: ticket.amount))
+    }
+
     /// Captures the approved purchase's hold: the merchant gets the amount less the fee, the
-    /// gateway the fee (domain §2.3, single capture). A hold that expired before the approval came
-    /// back has nothing left to capture: the purchase is answered expired.
+    /// gateway the fee (domain §2.3, single capture).
     private func capture(_ lifecycle: LifecycleID, _ session: Session) -> StepAnswer {
-        guard let hold = balances.openHold(at: session.holdIndex, serial: session.holdSerial) else { return .expired }
+        guard let hold = balances.ticket(at: session.ticketIndex, serial: session.ticketSerial), hold.state == .held else {
+            return .refused  // No hold behind the approval: nothing to capture (a bug G-3 and AUTH-4 would see).
+        }
         let context = desk.context
         let fee = hold.amount * Int64(context.configuration.fee.numerator) / Int64(context.configuration.fee.denominator)
         let transfers = Ledger.capture(card: context.ledger.accounts(of: hold.card),
                                        merchant: context.ledger.accounts(of: context.bodies[lifecycle].merchant),
                                        authorized: MinorUnits(hold.amount), captured: MinorUnits(hold.amount),
                                        fee: MinorUnits(fee), lifecycle: lifecycle.rawValue)
-        // A refused capture (G-1 reports it) leaves the hold to its expiry.
+        // A refused capture (G-1 reports it) leaves the hold to the purchase's timer, which voids it.
         guard context.post(transfers, for: .lifecycle(lifecycle)) else { return .refused }
-        balances.closeHold(at: session.holdIndex)
+        balances.close(at: session.ticketIndex)
         desk.counters.prepaidCaptures &+= 1
         desk.counters.prepaidCaptured &+= UInt64(hold.amount)
         desk.observe(.prepaidCaptured(lifecycle, card: hold.card, amount: hold.amount))

@@ -53,10 +53,11 @@ public actor CardPlatform: ReportingActor {
         /// The purchase at the API face, and the app's call it answers.
         var purchase = PrepaidPurchase()
         var purchaseAttempt = 0
-        /// The issuer-processor's decision on it, given again to a repeated request, and its hold.
+        /// The issuer-processor's decision on it, given again to a repeated request, and the
+        /// purchase's ticket (`PrepaidBalances.Ticket`): its hold, whichever role reads it.
         var decision: PrepaidDecision?
-        var holdIndex = -1
-        var holdSerial: UInt32 = 0
+        var ticketIndex = -1
+        var ticketSerial: UInt32 = 0
     }
 
     nonisolated public let lane: SimulationLane
@@ -88,7 +89,7 @@ public actor CardPlatform: ReportingActor {
         case .scaRedeemed: redeemed(LifecycleID(rawValue: event.subject), argument: event.argument)
         case .provisioningExpired:
             provisioningExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
-        case .prepaidHoldExpired: holdExpired(argument: event.argument)
+        case .prepaidPurchaseTimedOut: purchaseTimedOut(LifecycleID(rawValue: event.subject), ticket: event.argument)
         default:
             guard let event = desk.serve(event) else { return }
             if purchaseMessage(event) { return }
@@ -427,7 +428,7 @@ public actor CardPlatform: ReportingActor {
     /// A provisioning timer its tokenization no longer waits on: the slot was reused, a newer
     /// tokenization replaced it, or it already lapsed.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
-        if event.kind == PaymentMessage.prepaidHoldExpired.rawValue { return !holdIsOpen(argument: event.argument) }
+        if event.kind == PaymentMessage.prepaidPurchaseTimedOut.rawValue { return !ticketIsOpen(event.argument) }
         guard event.kind == PaymentMessage.provisioningExpired.rawValue else { return false }
         guard let session = sessions[LifecycleID(rawValue: event.subject)] else { return true }
         return session.provisioningTimer != UInt32(truncatingIfNeeded: event.argument) || session.provisioningExpired

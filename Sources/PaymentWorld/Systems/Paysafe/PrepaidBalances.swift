@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// The prepaid balances the Paysafe platform keeps as its cards' issuer-processor (domain §2.3):
 /// one account per customer, which every card of theirs spends (the seed's `Card.accountId`, so a
-/// replacement card keeps the balance), and the purchases' open holds on them.
+/// replacement card keeps the balance), and a ticket per purchase in flight with its hold.
 ///
 /// An account is a card's two ledger accounts (`WorldLedger.openPrepaidAccount`), opened at the
 /// customer's first card and loaded with `workload.cards.balance`, as every card of the workload
@@ -10,8 +10,8 @@ import SimulationKernel
 /// issuer's income does: each customer earns that share of what their prepaid purchases are
 /// expected to spend, credited only when a purchase needs it.
 ///
-/// Plain data in dense arrays: by customer, and a pool of holds whose freed places are reused in
-/// the order they were freed, so the same run gives every hold the same place.
+/// Plain data in dense arrays: by customer, and a pool of tickets whose freed places are reused in
+/// the order they were freed, so the same run gives every ticket the same place.
 struct PrepaidBalances {
     struct Account {
         /// The account's number in the ledger; nil until the customer's first card.
@@ -21,19 +21,29 @@ struct PrepaidBalances {
         var incomeCarry = 0.0
     }
 
-    /// A purchase's hold, open from the approval to its capture or its expiry.
-    struct Hold {
+    /// One purchase's ticket at the platform, from its first ask to the network until it is
+    /// captured, declined or given up: whether the issuer-processor holds money for it.
+    struct Ticket {
+        enum State: UInt8 {
+            /// Asked; the issuer-processor has not decided (or its decision is on the way back).
+            case pending
+            /// Approved: `amount` is held on `card`.
+            case held
+            /// Captured, declined or given up: a late request or timer finds nothing to do.
+            case closed
+        }
+
         var lifecycle = LifecycleID.none
         var card = CardID(0)
         var amount: Int64 = 0
-        /// Bumped at each reuse of the place, so an expiry timer of an earlier hold finds nothing.
+        /// Bumped at each reuse of the place, so a timer or a session of an earlier ticket finds nothing.
         var serial: UInt32 = 0
-        var open = false
+        var state = State.closed
     }
 
     private(set) var accounts: [Account] = []
-    private(set) var holds: [Hold] = []
-    private var freeHolds: [Int] = []
+    private(set) var tickets: [Ticket] = []
+    private var freeTickets: [Int] = []
     /// Each customer's income per virtual second, in minor units; empty without income.
     private let incomeRates: [Double]
 
@@ -79,29 +89,39 @@ struct PrepaidBalances {
         return whole >= 1 ? Int64(min(whole, 1e15)) : 0
     }
 
-    /// Opens a hold in a free place; returns the place and its serial, which its expiry timer carries.
-    mutating func openHold(_ lifecycle: LifecycleID, card: CardID, amount: Int64) -> (index: Int, serial: UInt32) {
+    /// Opens a pending ticket in a free place; returns the place and its serial, which the
+    /// purchase's session and its timer carry.
+    mutating func openTicket(_ lifecycle: LifecycleID) -> (index: Int, serial: UInt32) {
         let index: Int
-        if let free = freeHolds.popLast() {
+        if let free = freeTickets.popLast() {
             index = free
         } else {
-            index = holds.count
-            holds.append(Hold())
+            index = tickets.count
+            tickets.append(Ticket())
         }
-        let serial = holds[index].serial &+ 1
-        holds[index] = Hold(lifecycle: lifecycle, card: card, amount: amount, serial: serial, open: true)
+        let serial = tickets[index].serial &+ 1
+        tickets[index] = Ticket(lifecycle: lifecycle, serial: serial, state: .pending)
         return (index, serial)
     }
 
-    /// The hold at `index` if it is still the one of `serial` and open.
-    func openHold(at index: Int, serial: UInt32) -> Hold? {
-        guard index >= 0, index < holds.count, holds[index].serial == serial, holds[index].open else { return nil }
-        return holds[index]
+    /// The ticket at `index` if it is still the one of `serial` and not closed.
+    func ticket(at index: Int, serial: UInt32) -> Ticket? {
+        guard index >= 0, index < tickets.count, tickets[index].serial == serial, tickets[index].state != .closed else {
+            return nil
+        }
+        return tickets[index]
     }
 
-    /// Closes a hold (captured or expired) and frees its place.
-    mutating func closeHold(at index: Int) {
-        holds[index].open = false
-        freeHolds.append(index)
+    /// The issuer-processor held `amount` on `card` for the ticket's purchase.
+    mutating func hold(_ amount: Int64, on card: CardID, at index: Int) {
+        tickets[index].card = card
+        tickets[index].amount = amount
+        tickets[index].state = .held
+    }
+
+    /// Closes a ticket (captured, declined or given up) and frees its place.
+    mutating func close(at index: Int) {
+        tickets[index].state = .closed
+        freeTickets.append(index)
     }
 }

@@ -4,7 +4,8 @@
 ///
 /// A value with one transition function: the platform offers it what happened and does what it
 /// returns. What came twice (a duplicate on the wire, an answer after the purchase was answered)
-/// returns `.ignore`, so a purchase is captured at most once.
+/// returns `.ignore`, so a purchase is captured at most once, and a purchase the network did not
+/// answer in time is given up once: its hold, if the issuer-processor placed one, is voided.
 struct PrepaidPurchase: Equatable {
     enum Stage: UInt8 {
         case idle, lookingUpToken, authorizing, answered
@@ -19,17 +20,22 @@ struct PrepaidPurchase: Equatable {
         case tokenLookedUp(found: Bool)
         /// The issuer-processor's decision, back through the network.
         case networkAnswered(PrepaidDecision)
+        /// No answer from the network within `policies.timeouts.authorization` of the first ask.
+        case timedOut
     }
 
     enum Effect: Equatable {
         /// Ask the token service for the token's card (detokenize).
         case askTokenService
-        /// Send the authorization through the network to the card's issuer-processor.
-        case askNetwork
+        /// Send the authorization through the network to the card's issuer-processor; `first`: the
+        /// first time, which opens the purchase's ticket and arms its timer.
+        case askNetwork(first: Bool)
         /// Approved: capture the hold to the merchant, then answer the app.
         case capture
         /// Declined or refused: answer the app at once.
         case answer(StepAnswer)
+        /// Timed out: void the hold if there is one, close the ticket, tell the app it expired.
+        case giveUp
         /// A duplicate or a late message: nothing to do.
         case ignore
     }
@@ -42,17 +48,20 @@ struct PrepaidPurchase: Equatable {
         case (.idle, .call(let channel)):
             self.channel = channel
             stage = channel == .token ? .lookingUpToken : .authorizing
-            return channel == .token ? .askTokenService : .askNetwork
+            return channel == .token ? .askTokenService : .askNetwork(first: true)
         case (.lookingUpToken, .callAgain):
             return .askTokenService
         case (.authorizing, .callAgain):
-            return .askNetwork
+            return .askNetwork(first: false)
         case (.lookingUpToken, .tokenLookedUp(let found)):
             stage = found ? .authorizing : .answered
-            return found ? .askNetwork : .answer(.refused)
+            return found ? .askNetwork(first: true) : .answer(.refused)
         case (.authorizing, .networkAnswered(let decision)):
             stage = .answered
             return decision == .approved ? .capture : .answer(decision.stepAnswer)
+        case (.authorizing, .timedOut):
+            stage = .answered
+            return .giveUp
         case (.idle, _), (.lookingUpToken, _), (.authorizing, _), (.answered, _):
             return .ignore
         }
