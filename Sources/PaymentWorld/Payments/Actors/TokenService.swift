@@ -104,7 +104,10 @@ public actor TokenService: ReportingActor {
     private func keepPass(of lifecycle: LifecycleID) {
         let order = desk.context.bodies[lifecycle]
         let pass = passIndex(Int(order.customer.rawValue), order.device & 3)
-        while walletPasses.count <= pass { walletPasses.append(false) }
+        if walletPasses.count <= pass {
+            // Room for a thousand more customers at once, not one slot at a time.
+            walletPasses.append(contentsOf: repeatElement(false, count: pass + 1 - walletPasses.count + 4_000))
+        }
         walletPasses[pass] = true
     }
 

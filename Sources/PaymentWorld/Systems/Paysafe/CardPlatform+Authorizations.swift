@@ -109,8 +109,7 @@ extension CardPlatform {
         let card = context.ledger.openPrepaidAccount()
         balances.record(card, for: customer, at: context.now)
         desk.counters.prepaidAccountsOpened &+= 1
-        let population = context.configuration.cards
-        let opening = population.income > 0 && population.isShortOfFunds(customer) ? 0 : population.balance
+        let opening = balances.openingBalance(of: customer)
         guard opening > 0 else { return }
         _ = context.post(Ledger.prepaidLoad(card: context.ledger.accounts(of: card), amount: MinorUnits(opening), lifecycle: 0),
                          for: .world)

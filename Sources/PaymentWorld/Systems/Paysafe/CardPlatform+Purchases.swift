@@ -97,7 +97,7 @@ extension CardPlatform {
         let ticket = balances.openTicket(lifecycle)
         session.ticketIndex = ticket.index
         session.ticketSerial = ticket.serial
-        desk.context.schedule(after: desk.context.configuration.timeouts.authorization, to: id,
+        desk.context.schedule(after: balances.authorizationTimeout, to: id,
                               kind: PaymentMessage.prepaidPurchaseTimedOut.rawValue, subject: lifecycle.rawValue,
                               argument: UInt64(ticket.index) | UInt64(ticket.serial) << 32)
     }
@@ -140,7 +140,7 @@ extension CardPlatform {
             return .refused  // No hold behind the approval: nothing to capture (a bug G-3 and AUTH-4 would see).
         }
         let context = desk.context
-        let fee = hold.amount * Int64(context.configuration.fee.numerator) / Int64(context.configuration.fee.denominator)
+        let fee = hold.amount * Int64(balances.fee.numerator) / Int64(balances.fee.denominator)
         let transfers = Ledger.capture(card: context.ledger.accounts(of: hold.card),
                                        merchant: context.ledger.accounts(of: context.bodies[lifecycle].merchant),
                                        authorized: MinorUnits(hold.amount), captured: MinorUnits(hold.amount),

@@ -46,9 +46,28 @@ struct PrepaidBalances {
     private var freeTickets: [Int] = []
     /// Each customer's income per virtual second, in minor units; empty without income.
     private let incomeRates: [Double]
+    /// What a purchase reads of the run's configuration, kept here: reading it through the
+    /// context copied the whole configuration on each purchase.
+    let cards: CardPopulation
+    let fee: Ratio
+    let authorizationTimeout: SimDuration
 
     init(_ configuration: PaymentsConfiguration) {
         incomeRates = Self.incomeRates(configuration)
+        cards = configuration.cards
+        fee = configuration.fee
+        authorizationTimeout = configuration.timeouts.authorization
+        // Customers meet the platform in any order: room for all of them at once, rather than the
+        // array's growth copying what it holds each time a higher customer number comes.
+        if zip(PaymentFlow.allCases, configuration.mix).contains(where: { $0.steps.contains(.prepaidPurchase) && $1 > 0 }) {
+            accounts.reserveCapacity(configuration.customers)
+        }
+    }
+
+    /// A new account's opening balance: the workload's, or nothing for a short-of-funds customer
+    /// (who lives on their top-ups, so their declines for the balance come at a steady rate).
+    func openingBalance(of customer: Int) -> Int64 {
+        cards.income > 0 && cards.isShortOfFunds(customer) ? 0 : cards.balance
     }
 
     /// What each customer is expected to spend on prepaid purchases per second, times `income`:
