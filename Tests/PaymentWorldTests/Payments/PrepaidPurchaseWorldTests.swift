@@ -106,6 +106,27 @@ import Testing
         #expect(insufficient > 0 && insufficient <= counters.prepaidInsufficientBalance, "\(codes)")
     }
 
+    /// Messages lost and copied on the wire: a purchase whose approval does not come back in time
+    /// is given up and its hold voided, a copy of a request or an answer moves no money twice, and
+    /// every hold ends captured or voided, so nothing is held when the run goes idle.
+    @Test func lostAndCopiedMessagesLeaveNoHoldBehind() {
+        let configuration = seedWorld([.paysafeCard, .paysafeProvisioning]) {
+            $0.lifecycles = 1_500
+            $0.rate = 60
+            $0.customers = 300
+            $0.faults.loss = Ratio(1, 10)
+            $0.faults.duplication = Ratio(1, 20)
+        }
+        let result = PaymentsWorld(configuration: configuration, options: .init(seed: 2)).run()
+        #expect(result.violations.isEmpty && result.unfinished == 0, "\(describe(result))")
+        #expect(result.audit.passed && result.audit.openHolds == .zero, "\(result.audit)")
+        let counters = result.counters
+        #expect(counters.prepaidPurchasesTimedOut > 0 && counters.prepaidHoldsVoided > 0,
+                "timed out \(counters.prepaidPurchasesTimedOut), voided \(counters.prepaidHoldsVoided)")
+        #expect(counters.prepaidHolds == counters.prepaidCaptures + counters.prepaidHoldsVoided)
+        #expect(counters.duplicatesDeduped > 0)
+    }
+
     @Test func aPlatformThatLetsLockedCardsPayIsCaughtByCard3() {
         let result = PaymentsWorld(configuration: Self.hotPaysafeWorld([.lockedCardPurchases]), options: .init(seed: 3)).run()
         #expect(result.violations.first?.invariant == "CARD-3", "\(result.violations.prefix(3).map(\.description))")
