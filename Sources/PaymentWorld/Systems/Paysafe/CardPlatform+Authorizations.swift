@@ -37,7 +37,9 @@ extension CardPlatform {
         // The planted bug: a lock stops the app's changes, not the card's use.
         let judged = state == .locked && desk.context.has(.lockedCardPurchases) ? PrepaidCardState.active : state
         let amount = desk.context.bodies[lifecycle].amount
-        var decision = Self.decision(judged, via: channel, available: available(customer, toCover: amount), amount: amount)
+        // The balance is read (and topped up) only for a purchase the status allows.
+        let balance = Self.approves(judged, via: channel) ? available(customer, toCover: amount) : 0
+        var decision = Self.decision(judged, via: channel, available: balance, amount: amount)
         if decision == .approved && !hold(amount, of: customer, for: lifecycle, session) {
             decision = .insufficientBalance  // The ledger refused the hold (G-1 says why): nothing is held.
         }
