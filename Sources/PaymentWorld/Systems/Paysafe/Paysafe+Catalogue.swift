@@ -61,6 +61,9 @@ extension SeedCatalogue {
               "the PNO declined or the mobile wallet failed (the model: also a pass reported after the provisioning's 600 s)",
               .endCode),
         .code(.paysafe, "TAP_AND_PAY_NO_ACTIVE_WALLET", "Google: no active wallet", .notModelled(googleFlows)),
-        .code(.paysafe, "timed_out", "the model's name for a step unanswered through every repeat", .endCode),
+        .code(.paysafe, "timed_out",
+              "the model's name for a step unanswered through every repeat (also a purchase the network did not answer "
+                  + "within the authorization timeout, its hold voided)",
+              .endCode),
     ]
 }
