@@ -78,7 +78,9 @@ import Testing
         Entry(defect: "wallet-dedupes-card-names-per-request", scenario: "hot-customers", sets: ["run.lifecycles=3000"]),
         Entry(defect: "wallet-pays-without-rechecking", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
         Entry(defect: "card-status-read-before-sca", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
-        Entry(defect: "tokenization-checks-card-at-start-only", scenario: "hot-customers", sets: ["run.lifecycles=3000"]),
+        // 2,000 lifecycles: from 3,000, seed 1's shrink spends its forty runs before it reaches the customers
+        // since the prepaid purchases hop through the network (from 2,000 it keeps 5 of 300).
+        Entry(defect: "tokenization-checks-card-at-start-only", scenario: "hot-customers", sets: ["run.lifecycles=2000"]),
         Entry(defect: "tokens-deduped-per-request", scenario: "hot-customers", sets: ["run.lifecycles=1000"]),
         Entry(defect: "issuer-books-hold-after-check", scenario: "hot-customers", sets: ["run.lifecycles=3000"]),
         // Cascades (LC-08): an enrolled card's cascade needs 3-D Secure again, so ecommpay asks for consent.

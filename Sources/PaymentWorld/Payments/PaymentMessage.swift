@@ -101,6 +101,12 @@ enum PaymentMessage: UInt32, CaseIterable {
     // 3-D Secure 1.0's way back from the ACS page: the PaRes and MD posted to the merchant's TermUrl.
     case paResPosted               // ACS → device (the TermUrl page passes it into the app); subject: MD, the payment; argument: WireTransStatus.
     case paResForwarded            // Device → gateway, the PaRes the app hands on; subject: MD; argument: WireTransStatus.
+    // A prepaid purchase: the card platform's API face, the token service, the network, and the platform as the card's issuer-processor.
+    case prepaidDetokenizeRequest  // Card platform → token service: the wallet token's card; argument: PrepaidTokenWire.
+    case prepaidDetokenizeResponse // Token service → card platform; argument: 1 when the token is the customer's card's.
+    case prepaidAuthorizationRequest   // Card platform → network → card platform (issuer-processor); argument: the channel.
+    case prepaidAuthorizationResponse  // Card platform (issuer-processor) → network → card platform; argument: PrepaidDecision.
+    case prepaidPurchaseTimedOut   // Card platform to itself: the network did not answer a purchase in time; argument: its ticket.
 
     /// A served copy of a message: delivered to the actor itself when its station finishes it.
     static let servedFlag: UInt32 = 0x8000_0000
@@ -118,7 +124,8 @@ enum PaymentMessage: UInt32, CaseIterable {
     /// Whether the actor keys this message by the gateway's payment rather than the device's lifecycle.
     private static func namesPayment(_ message: PaymentMessage?, at actor: PaymentActorKind) -> Bool {
         switch actor {
-        case .directoryServer, .acquirer, .backupAcquirer, .network, .issuer: true
+        case .network: message != .prepaidAuthorizationRequest && message != .prepaidAuthorizationResponse
+        case .directoryServer, .acquirer, .backupAcquirer, .issuer: true
         case .acs: message == .authenticationRequest
         case .gateway:
             switch message {

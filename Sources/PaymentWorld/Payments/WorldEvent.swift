@@ -206,6 +206,13 @@ public enum WorldEvent: Sendable {
     /// The card platform decided a purchase with `card` through `channel`, while the card had
     /// `status` at the instant of the decision: approved or declined (CARD-3).
     case prepaidPurchaseDecided(LifecycleID, card: PrepaidCardRef, status: CardStatus, channel: PurchaseChannel, approved: Bool)
+    /// The platform, as the prepaid card's issuer-processor, held `amount` of the customer's prepaid
+    /// balance (`card` is its ledger account) for the purchase of `lifecycle` (G-2, G-3).
+    case prepaidHoldPlaced(LifecycleID, card: CardID, amount: Int64)
+    /// The platform captured a purchase's hold to the merchant (G-3).
+    case prepaidCaptured(LifecycleID, card: CardID, amount: Int64)
+    /// A purchase the network did not answer in time was given up: its hold went back to the balance (G-3).
+    case prepaidHoldReleased(LifecycleID, card: CardID, amount: Int64)
 }
 
 /// Text that goes with an event, kept by the observer until a monitor needs it for a violation's

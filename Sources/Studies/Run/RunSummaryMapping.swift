@@ -124,8 +124,8 @@ public enum PaymentsRun {
                 + " (\(SummaryTable.grouped(result.audit.transfers)) transfers)",
         ]))
         summary.sections.append((heading: "failure handling", lines: failureHandlingLines(result.counters)))
-        let purchases = prepaidPurchaseLines(result.counters.prepaidPurchases)
-        if !purchases.isEmpty { summary.sections.append((heading: "prepaid purchases (CARD-3)", lines: purchases)) }
+        let purchases = prepaidPurchaseLines(result.counters.prepaidPurchases, result.counters)
+        if !purchases.isEmpty { summary.sections.append((heading: "prepaid purchases (CARD-3, G-1 to G-3)", lines: purchases)) }
         summary.sections.append((heading: "contention", lines: contentionLines(result.contention, completed: result.completed)))
         summary.sections.append((heading: "state coverage", lines: CoverageReport.lines(result.coverage)))
         return summary

@@ -14,8 +14,9 @@ import Testing
     }
 
     @Test func paysafeAnswersOperationsAtOnceAndRefusesSomeAfterTheirRedeem() {
-        // 27 of seeds 1…40 reach all of it (the app's check for a pass already on the phone moved 3's).
-        let result = PaymentsWorld(configuration: seedWorld([.paysafeCard, .paysafeProvisioning]), options: .init(seed: 9)).run()
+        // 31 of seeds 1…40 reach all of it (the app's check for a pass already on the phone moved 3's;
+        // the purchases' hops through the network moved 9's).
+        let result = PaymentsWorld(configuration: seedWorld([.paysafeCard, .paysafeProvisioning]), options: .init(seed: 8)).run()
         #expect(result.violations.isEmpty, "\(describe(result))")
         let reached = Self.reached(result)
         for pair in ["LC-10 Sca: pending × ok", "LC-10 Sca: pending × error", "LC-10 Sca: pendingWithSca × error",

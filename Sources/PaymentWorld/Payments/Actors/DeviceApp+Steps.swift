@@ -231,7 +231,7 @@ extension DeviceApp {
             guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
             call(payment, step, payload: 0)  // The app reloads the session's version and updates again.
-        case .refused, .notVerified, .codeFailed, .scaFailed, .expired, .alreadyDone:
+        case .refused, .notVerified, .codeFailed, .scaFailed, .expired, .alreadyDone, .declined:
             fail(payment, step, answer)
         }
     }

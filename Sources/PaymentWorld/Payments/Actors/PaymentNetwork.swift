@@ -41,6 +41,10 @@ public actor PaymentNetwork: ReportingActor {
             standIn(PaymentID(rawValue: event.subject), attempt: AttemptWire.attempt(of: event.argument))
             return
         }
+        if Self.isPrepaidPurchase(event.kind) {
+            relayPrepaidPurchase(event)
+            return
+        }
         let attempt = AttemptWire.attempt(of: event.argument)
         if isPast(PaymentID(rawValue: event.subject), attempt: attempt) {
             // The attempt's slot already carries a later payment: this one retired long ago and the
@@ -91,6 +95,22 @@ public actor PaymentNetwork: ReportingActor {
         default:
             preconditionFailure("network got unexpected \(PaymentMessage.name(event.kind))")
         }
+    }
+
+    /// A prepaid purchase's authorization or its answer (by lifecycle, not by gateway payment): the
+    /// card platform is both the purchase's API face and its cards' issuer-processor, so the network
+    /// takes the request through its intake and routes it by the card's BIN to the platform, and
+    /// the answer back. No stand-in: the API face asks again when the app repeats its call.
+    private static func isPrepaidPurchase(_ kind: UInt32) -> Bool {
+        let message = kind & ~PaymentMessage.servedFlag
+        return message == PaymentMessage.prepaidAuthorizationRequest.rawValue
+            || message == PaymentMessage.prepaidAuthorizationResponse.rawValue
+    }
+
+    private func relayPrepaidPurchase(_ event: SimulationEvent) {
+        guard intake.take(event, to: id, counters: &counters) else { return }
+        context.send(from: id, to: context.addresses[.cardPlatform], kind: event.kind & ~PaymentMessage.servedFlag,
+                     subject: event.subject, argument: event.argument)
     }
 
     /// A stand-in timer for an attempt already answered, being settled, or forgotten.

@@ -33,6 +33,10 @@ public actor TokenService: ReportingActor {
         var expiresAt: SimTime
     }
 
+    /// The wallet passes the PNO activated, by customer and device (`PrepaidTokenWire`): a network
+    /// token (DPAN) the TSP maps to the customer's prepaid card, for the card platform's detokenize.
+    @exclusivity(unchecked) private var walletPasses: [Bool] = []
+
     nonisolated let kind = PaymentActorKind.tokenService
     /// Identity verification's draws, apart from the desk's stream, so its other draws stay as they were.
     @exclusivity(unchecked) private var identityRandom: SimRandom
@@ -55,6 +59,12 @@ public actor TokenService: ReportingActor {
             lookUp(token: LifecycleID(rawValue: event.subject), for: PaymentID(rawValue: event.argument))
             return
         }
+        if event.kind == PaymentMessage.prepaidDetokenizeRequest.rawValue {
+            let pass = passIndex(PrepaidTokenWire.customer(of: event.argument), PrepaidTokenWire.device(of: event.argument))
+            let found = pass < walletPasses.count && walletPasses[pass]
+            desk.send(.prepaidDetokenizeResponse, to: .cardPlatform, event.subject, argument: found ? 1 : 0)
+            return
+        }
         let payment = LifecycleID(rawValue: event.subject)
         guard var record = records.open(payment) else {
             desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
@@ -72,6 +82,7 @@ public actor TokenService: ReportingActor {
                 // The PNO activates the token with the pass's activation data, which that spends (PROV-5).
                 desk.observe(.activationDataRedeemed(payment, data: PassWire.activation(of: event.argument),
                                                      nonce: PassWire.nonce(of: event.argument)))
+                keepPass(of: payment)
             }
             record.activation = approved
             if PassWire.isGoogle(event.argument) && record.identityVerification == nil {
@@ -84,6 +95,20 @@ public actor TokenService: ReportingActor {
         default:
             preconditionFailure("token service got unexpected \(PaymentMessage.name(event.kind))")
         }
+    }
+
+    /// Where a customer's device's wallet pass sits in `walletPasses`.
+    private func passIndex(_ customer: Int, _ device: Int) -> Int { customer * 4 + device }
+
+    /// The PNO activated the lifecycle's pass: its network token now maps to the customer's card.
+    private func keepPass(of lifecycle: LifecycleID) {
+        let order = desk.context.bodies[lifecycle]
+        let pass = passIndex(Int(order.customer.rawValue), order.device & 3)
+        if walletPasses.count <= pass {
+            // Room for a thousand more customers at once, not one slot at a time.
+            walletPasses.append(contentsOf: repeatElement(false, count: pass + 1 - walletPasses.count + 4_000))
+        }
+        walletPasses[pass] = true
     }
 
     /// CardTokenizeRequest (ecommpay) or Create or Update Token from a session (MPGS M4): a

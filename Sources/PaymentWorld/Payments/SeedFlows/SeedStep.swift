@@ -133,6 +133,8 @@ public enum StepAnswer: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
     /// What the step would create exists already: the device holds a token for the card, completed
     /// or in progress (Paysafe alreadyTokenized, PROV-3).
     case alreadyDone
+    /// The card's processor declined the amount: more than the card's balance (a prepaid purchase, G-2).
+    case declined
 
     public var description: String {
         switch self {
@@ -151,6 +153,7 @@ public enum StepAnswer: UInt8, Sendable, Hashable, CaseIterable, CustomStringCon
         case .notVerified: "not_verified"
         case .expired: "expired"
         case .alreadyDone: "already_done"
+        case .declined: "declined"
         }
     }
 }

@@ -177,6 +177,22 @@ public struct PaymentCounters: Sendable {
     /// The card platform's decisions on purchases with prepaid cards, by the card's status, the
     /// channel and the answer (CARD-3).
     public var prepaidPurchases = PrepaidPurchaseCounts()
+    /// The prepaid money (the card platform as issuer-processor): accounts opened at customers'
+    /// first cards, holds placed and captured (and the minor units captured), purchases the network
+    /// did not answer in time and the holds voided with them, purchases declined for the balance,
+    /// top-ups (and their minor units), and wallet-token purchases the token service resolved or
+    /// did not find.
+    public var prepaidAccountsOpened: UInt64 = 0
+    public var prepaidHolds: UInt64 = 0
+    public var prepaidCaptures: UInt64 = 0
+    public var prepaidCaptured: UInt64 = 0
+    public var prepaidPurchasesTimedOut: UInt64 = 0
+    public var prepaidHoldsVoided: UInt64 = 0
+    public var prepaidInsufficientBalance: UInt64 = 0
+    public var prepaidTopUps: UInt64 = 0
+    public var prepaidToppedUp: UInt64 = 0
+    public var prepaidTokensResolved: UInt64 = 0
+    public var prepaidTokensMissing: UInt64 = 0
 
     mutating func count(expiry timer: ExpiringTimer) { expiries[timer.rawValue] &+= 1 }
 

@@ -50,6 +50,15 @@ final class WorldLedger {
     /// What a payee has been paid so far, in minor units.
     func paid(_ payee: AccountID) -> Int64 { ledger.balance(of: payee).value }
 
+    /// Opens a prepaid account (a Paysafe customer's balance, which all their cards spend): a card's
+    /// two accounts, numbered after the workload's cards in the order the platform opens them, so
+    /// holds and captures on it are the card core's and the money claims read it as any card.
+    func openPrepaidAccount() -> CardID {
+        let card = CardID(UInt32(cardAccounts.count))
+        cardAccounts.append(ledger.openCard(card))
+        return card
+    }
+
     func accounts(of card: CardID) -> CardAccounts { cardAccounts[Int(card.rawValue)] }
     func accounts(of merchant: MerchantID) -> MerchantAccounts { merchantAccounts[Int(merchant.rawValue)] }
 

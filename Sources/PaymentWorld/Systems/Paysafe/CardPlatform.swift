@@ -50,24 +50,35 @@ public actor CardPlatform: ReportingActor {
         var provisioningExpired = false
         /// The wallet's nonce the tokenization was asked with (PROV-5).
         var walletNonce: UInt64 = 0
+        /// The purchase at the API face, and the app's call it answers.
+        var purchase = PrepaidPurchase()
+        var purchaseAttempt = 0
+        /// The issuer-processor's decision on it, given again to a repeated request, and the
+        /// purchase's ticket (`PrepaidBalances.Ticket`): its hold, whichever role reads it.
+        var decision: PrepaidDecision?
+        var ticketIndex = -1
+        var ticketSerial: UInt32 = 0
     }
 
     nonisolated public let lane: SimulationLane
     nonisolated public let id: ReceiverID
     nonisolated let kind = PaymentActorKind.cardPlatform
     let desk: ServerDesk
-    @exclusivity(unchecked) private var sessions = SlotTable(empty: Session())
+    @exclusivity(unchecked) var sessions = SlotTable(empty: Session())
     /// The customers' cards, by customer (read by the purchases in `CardPlatform+Purchases.swift`).
     @exclusivity(unchecked) var cards: [Card] = []
     /// A card being set as it stood at the run's start: counted apart from the cards the run issues.
     @exclusivity(unchecked) private var startingUp = false
     /// The last activation data issued: each tokenization gets the next, wrapping within the wire's field.
     @exclusivity(unchecked) private var activationSerial: UInt64 = 0
+    /// The customers' prepaid balances and the purchases' holds on them (`CardPlatform+Authorizations.swift`).
+    @exclusivity(unchecked) var balances: PrepaidBalances
 
     init(_ context: PaymentsContext) {
         id = context.addresses[kind]
         lane = context.makeLane()
         desk = ServerDesk(kind: kind, context: context)
+        balances = PrepaidBalances(context.configuration)
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
@@ -78,8 +89,10 @@ public actor CardPlatform: ReportingActor {
         case .scaRedeemed: redeemed(LifecycleID(rawValue: event.subject), argument: event.argument)
         case .provisioningExpired:
             provisioningExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
+        case .prepaidPurchaseTimedOut: purchaseTimedOut(LifecycleID(rawValue: event.subject), ticket: event.argument)
         default:
             guard let event = desk.serve(event) else { return }
+            if purchaseMessage(event) { return }
             guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
                 preconditionFailure("card platform got unexpected \(PaymentMessage.name(event.kind))")
             }
@@ -87,7 +100,7 @@ public actor CardPlatform: ReportingActor {
         }
     }
 
-    private func customer(of lifecycle: LifecycleID) -> Int {
+    func customer(of lifecycle: LifecycleID) -> Int {
         let customer = Int(desk.context.bodies[lifecycle].customer.rawValue)
         while cards.count <= customer { cards.append(Card()) }
         if !cards[customer].met {
@@ -192,7 +205,7 @@ public actor CardPlatform: ReportingActor {
         case .updateTokenizationStatus:
             return completeToken(customer, lifecycle, session)
         case .prepaidPurchase:
-            return purchase(customer, lifecycle)
+            return purchase(customer, lifecycle, attempt: attempt, session: &session)
         default:
             preconditionFailure("card platform cannot serve \(step)")
         }
@@ -429,6 +442,7 @@ public actor CardPlatform: ReportingActor {
     /// A provisioning timer its tokenization no longer waits on: the slot was reused, a newer
     /// tokenization replaced it, or it already lapsed.
     public func wouldIgnore(_ event: SimulationEvent) -> Bool {
+        if event.kind == PaymentMessage.prepaidPurchaseTimedOut.rawValue { return !ticketIsOpen(event.argument) }
         guard event.kind == PaymentMessage.provisioningExpired.rawValue else { return false }
         guard let session = sessions[LifecycleID(rawValue: event.subject)] else { return true }
         return session.provisioningTimer != UInt32(truncatingIfNeeded: event.argument) || session.provisioningExpired
@@ -512,6 +526,7 @@ public actor CardPlatform: ReportingActor {
         switch effect {
         case .allocateCard:
             if startingUp { desk.counters.prepaidCardsAtStart &+= 1 } else { desk.counters.prepaidCardsIssued &+= 1 }
+            if balances.account(of: customer) == nil { openAccount(customer) }  // The customer's first card.
             desk.observe(.prepaidCardCreated(lifecycle, card: ref(customer)))
             desk.observe(.prepaidStatusChanged(lifecycle, card: ref(customer), from: nil,
                                                to: cards[customer].state.status ?? .unknown, sca: false))

@@ -24,7 +24,9 @@ extension SeedCatalogue {
         .operation(.paysafe, "expiryReached", "S1: a card expires (met when a call or a platform step reaches it)",
                    .expiries(.cardValidity)),
         .operation(.paysafe, "card authorization",
-                   "S1 [A], not an SDK call: a purchase with the card, decided by its status (CARD-3); the model's name",
+                   "S1 [A], not an SDK call: a purchase with the card through the network to the platform as its issuer-processor "
+                       + "(a wallet token detokenized at the token service first), decided by its status (CARD-3) and the prepaid "
+                       + "balance, held, then captured to the merchant; the model's name",
                    .answers([.prepaidPurchase], nil)),
         .operation(.paysafe, "tokenize(cardId, CardTokenizationRequest)", "S3: the tokenization becomes initiated",
                    .answers([.tokenizeForWallet], nil)),
@@ -50,11 +52,18 @@ extension SeedCatalogue {
               "the model's name for a tokenization refused because the card is not active (PROV-1) and for a purchase "
                   + "its card's status declines (CARD-3; the seed names no decline)",
               .endCode),
+        .code(.paysafe, "insufficientBalance",
+              "the model's name for a purchase above the card's prepaid balance (G-2): the seed names no decline for a purchase, "
+                  + "and no code for the balance",
+              .answers([.prepaidPurchase], [.declined])),
         .code(.paysafe, "walletUnavailable", "the mobile wallet is unavailable", .notModelled("reported as tokenizationFailed")),
         .code(.paysafe, "tokenizationFailed",
               "the PNO declined or the mobile wallet failed (the model: also a pass reported after the provisioning's 600 s)",
               .endCode),
         .code(.paysafe, "TAP_AND_PAY_NO_ACTIVE_WALLET", "Google: no active wallet", .notModelled(googleFlows)),
-        .code(.paysafe, "timed_out", "the model's name for a step unanswered through every repeat", .endCode),
+        .code(.paysafe, "timed_out",
+              "the model's name for a step unanswered through every repeat (also a purchase the network did not answer "
+                  + "within the authorization timeout, its hold voided)",
+              .endCode),
     ]
 }

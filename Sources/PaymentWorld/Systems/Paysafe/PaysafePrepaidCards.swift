@@ -1,6 +1,6 @@
 /// Paysafe prepaid cards [S], domain.md §1.5: the customer's card (S1), its changes under strong
 /// customer authentication (S2, LC-10), push provisioning to the phone's mobile wallet (S3,
-/// LC-11), and purchases its status decides (CARD-3).
+/// LC-11), and purchases its status decides (CARD-3) and its prepaid balance pays.
 struct PaysafePrepaidCards: PaymentSystemModel {
     let name = "paysafe"
     let title = "Paysafe prepaid cards [S]"
@@ -9,7 +9,8 @@ struct PaysafePrepaidCards: PaymentSystemModel {
         // S1 the customer's card (created, or a replacement, when they have none; activated when it is
         // a new physical one), then one S2-protected change the customer picks by its status, then a
         // purchase with the card, which its status decides (CARD-3): one just locked or cancelled is
-        // declined, as a lost card's would be.
+        // declined, as a lost card's would be. An allowed purchase is held on the prepaid balance
+        // and captured to the merchant (`CardPlatform+Purchases.swift`).
         FlowDefinition("paysafe_card", steps: [.createPrepaidCard, .activatePrepaidCard, .managePrepaidCard, .prepaidPurchase],
                        core: nil, traits: .growsCodeSteps),
         // S1 the customer's card, then S3 push provisioning to this device (tokenize → mobile wallet →
@@ -42,10 +43,18 @@ struct PaysafePrepaidCards: PaymentSystemModel {
             default: "invalidTransition"
             }
         case .scaFailed: "scaFailed"
+        // The seed names no decline for a purchase over the prepaid balance either: the model's name.
+        case .declined: step == .prepaidPurchase ? "insufficientBalance" : nil
         // PROV-3: the device holds a token for the card already (completed, or one in progress).
         case .alreadyDone: "alreadyTokenized"
         // A pass not activated, or not reported added, within the provisioning's 600 s.
-        case .expired: step == .updateTokenizationStatus || step == .addPass ? "tokenizationFailed" : "scaExpired"
+        case .expired:
+            switch step {
+            case .updateTokenizationStatus, .addPass: "tokenizationFailed"
+            // The purchase's hold expired before its approval came back through the network.
+            case .prepaidPurchase: "timed_out"
+            default: "scaExpired"
+            }
         case .retryLater: "activationMismatch"
         default: nil
         }
