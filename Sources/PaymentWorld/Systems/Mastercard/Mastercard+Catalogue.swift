@@ -47,8 +47,8 @@ extension SeedCatalogue {
         .code(.mastercard, "ACQUIRER_SYSTEM_ERROR", "gatewayCode: acquirer error",
               .notModelled("the acquirer's system error (behaviour.acquirerErrors) is settled by LC-12's inquiry or "
                                + "reversal before the merchant hears, so no payment ends with it")),
-        .code(.mastercard, "SYSTEM_ERROR", "gatewayCode: system error (the model: the gateway's own failure, a payment "
-                  + "past its deadline: LC-01 deadline)", .endCode),
+        .code(.mastercard, "SYSTEM_ERROR", "gatewayCode: system error (the model: the gateway's own failure: a payment "
+                  + "past its deadline, LC-01 deadline, or a token PAY whose token store never answered)", .endCode),
         .code(.mastercard, "NOT_SUPPORTED", "gatewayCode: not supported", .notModelled("the app asks only supported operations")),
         .code(.mastercard, "AUTHENTICATION_FAILED", "gatewayCode: 3-D Secure failed", .endCode),
         .code(.mastercard, "ABORTED", "gatewayCode: aborted by payer (the model: the payer left the 3DS 1.0 page, "
