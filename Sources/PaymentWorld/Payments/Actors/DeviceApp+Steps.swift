@@ -28,6 +28,9 @@ struct StepCursor {
     var paysBySavedAccount = false
     /// Whether the customer's saved card pays, decided at the first step it makes unnecessary.
     var paysSaved: Bool?
+    /// The code the customer types is the 2D verification's SMS code (Portmone P4
+    /// finishVerify2dCard), not a Masterpass OTP: its failure is the 2D step's.
+    var codeFor2D = false
 
     /// A verification that saves the card may run 3-D Secure first (a challenge, or the customer
     /// confirming in their banking app): the app waits it out as the SDK's 3DS screens do, asking
@@ -218,6 +221,7 @@ extension DeviceApp {
         case .codeInvalid:
             typeCode(payment)  // The customer types the code again.
         case .need2D:
+            cursors[payment.slot].codeFor2D = true  // The SMS code that follows is the 2D verification's.
             call(payment, .start2DVerification, payload: 0)
         case .scaRequired, .scaRejected:
             awaitSca(payment, step, answer)
@@ -415,6 +419,7 @@ extension DeviceApp {
         default: .declined
         }
         cursors[payment.slot].current = nil
-        finish(payment, outcome: outcome, code: flow(of: payment).system.code(failedAt: step, answer))
+        let failedAt = step == .submitCode && cursors[payment.slot].codeFor2D ? SeedStep.start2DVerification : step
+        finish(payment, outcome: outcome, code: flow(of: payment).system.code(failedAt: failedAt, answer))
     }
 }

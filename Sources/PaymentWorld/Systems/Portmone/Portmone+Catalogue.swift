@@ -49,7 +49,8 @@ extension SeedCatalogue {
         .code(.portmone, "2015", "CVV empty", .notModelled(validation)),
         .code(.portmone, "2016", "SDK not initialized", .notModelled("configuration: the simulated app is always initialized")),
         .code(.portmone, "2017", "merchantLogin empty", .notModelled(validation)),
-        .code(.portmone, "2018", "card verification error (2D)", .endCode),
+        .code(.portmone, "2018", "card verification error (2D) (the model: the 2D start refused, or its SMS code failed "
+                  + "or expired)", .endCode),
         .code(.portmone, "2100", "Masterpass internal error",
               .notModelled("no Masterpass call fails inside the wallet server in the model; its refusals are 2200")),
         .code(.portmone, "2101", "Masterpass connection error (the model: a timed-out step or payment)", .endCode),

@@ -60,7 +60,9 @@ struct PortmoneMasterpass: PaymentSystemModel {
             case .start2DVerification: "2018"
             default: "2200"
             }
-        case .codeFailed, .expired: "2108"  // An expired code is an invalid one.
+        // An expired code is an invalid one: Masterpass's 2108 for its OTP, Portmone's 2018 (card
+        // verification error) for the 2D path's SMS code.
+        case .codeFailed, .expired: step == .start2DVerification ? "2018" : "2108"
         case .retryLater: "2200"
         default: nil
         }
