@@ -116,4 +116,7 @@ extension PaymentSystem {
 
     /// The code for a lifecycle whose step went unanswered through every repeat.
     package var stepTimeoutCode: String { profile.stepTimeoutCode }
+
+    /// The code for a lifecycle whose `step` went unanswered through every repeat.
+    package func code(timedOutAt step: SeedStep) -> String { model.code(timedOutAt: step) ?? profile.stepTimeoutCode }
 }

@@ -43,6 +43,9 @@ package protocol PaymentSystemModel: Sendable {
     var appNamesTokens: Bool { get }
     /// Its code for a lifecycle whose SDK step went unanswered through every repeat.
     var stepTimeoutCode: String { get }
+    /// Its code for a lifecycle whose `step` went unanswered through every repeat, where that
+    /// depends on which server the step calls; nil for `stepTimeoutCode`.
+    func code(timedOutAt step: SeedStep) -> String?
     /// Its operations and codes, each with its source's meaning and how a run counts it.
     var catalogue: [SeedCatalogueEntry] { get }
     /// The scenario that runs its flows, relative to the package root.
@@ -78,6 +81,7 @@ extension PaymentSystemModel {
     package func code(for outcome: PaymentOutcome, cause: FailureCause) -> String? { nil }
     package func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? { nil }
     package func code(declinedBy reason: ResponseCode) -> String? { nil }
+    package func code(timedOutAt step: SeedStep) -> String? { nil }
     package func detailCode(for outcome: PaymentOutcome, declinedBy reason: ResponseCode?) -> String? { nil }
 }
 

@@ -403,7 +403,8 @@ extension DeviceApp {
         guard cursors[payment.slot].repeats < context.configuration.seed.stepRepeats
                 || cursors[payment.slot].waitsOutAuthentication else {
             let flow = flow(of: payment)
-            finish(payment, outcome: .timedOut, code: flow.system.stepTimeoutCode)
+            let step = cursors[payment.slot].current ?? flow.steps[min(cursors[payment.slot].index, flow.steps.count - 1)]
+            finish(payment, outcome: .timedOut, code: flow.system.code(timedOutAt: step))
             return
         }
         cursors[payment.slot].repeats += 1

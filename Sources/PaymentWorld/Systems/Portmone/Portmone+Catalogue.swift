@@ -53,7 +53,11 @@ extension SeedCatalogue {
                   + "or expired)", .endCode),
         .code(.portmone, "2100", "Masterpass internal error",
               .notModelled("no Masterpass call fails inside the wallet server in the model; its refusals are 2200")),
-        .code(.portmone, "2101", "Masterpass connection error (the model: a timed-out step or payment)", .endCode),
+        .code(.portmone, "2101", "Masterpass connection error (the model: a Masterpass call unanswered through every repeat)",
+              .endCode),
+        .code(.portmone, "network error", "the model's word (domain §2.6: Portmone's unknown is a network error) for a call "
+                  + "to Portmone's own server unanswered through every repeat, or a payment that timed out: the seed gives "
+                  + "its server's errors no codes", .endCode),
         .code(.portmone, "2102", "card number empty", .notModelled(validation)),
         .code(.portmone, "2103", "card number invalid", .notModelled(validation)),
         .code(.portmone, "2104", "CVV/CVC2 empty", .notModelled(validation)),

@@ -37,7 +37,8 @@ struct PortmoneMasterpass: PaymentSystemModel {
         // The seed names no code for a payment that failed in the card core (P4: didFinishPayment
         // with an error); 2100 is a Masterpass internal error, so the model names it.
         case .failed: "error"
-        case .timedOut: "2101"
+        // Domain §2.6: Portmone's unknown is a network error; 2101 is Masterpass's own.
+        case .timedOut: "network error"
         }
     }
 
@@ -50,6 +51,12 @@ struct PortmoneMasterpass: PaymentSystemModel {
         case .customerCancelled: "cancelled"
         case .unstated, .deadlinePassed: nil
         }
+    }
+
+    /// 2101 (Masterpass connection error) for a Masterpass call; a network error for a call to
+    /// Portmone's own server, whose errors the seed gives no codes ("in the same format").
+    func code(timedOutAt step: SeedStep) -> String? {
+        step == .getCommission || step == .proceedPayment ? "network error" : nil
     }
 
     func code(failedAt step: SeedStep, _ answer: StepAnswer) -> String? {

@@ -48,11 +48,13 @@ extension SeedCatalogue {
         .code(.sogenactif, "90", "service temporarily unavailable, retry later with a new context (the model: where the app "
                   + "opens a context, orderInitialize or walletInitialize)",
               .answers([.orderInitialize, .walletInitialize], [.retryLater])),
+        .code(.sogenactif, "no response", "the model's word for a call the Sips server left unanswered through every "
+                  + "repeat: no responseCode comes back", .endCode),
         .code(.sogenactif, "17", "responseCode: cancelled by the buyer (the model: a payment the customer cancelled while it "
                   + "ran, LC-01 abandon after behaviour.paymentCancel, or on the 3DS 1.0 page, LC-06 abandon)", .endCode),
         .code(.sogenactif, "97",
               "session expired after 15 min without user action (the model: getWalletData, cardOrder or walletOrder "
-                  + "on an expired context, a timed-out step or payment, a payment past the gateway's deadline: LC-01 deadline, "
+                  + "on an expired context, a timed-out payment, a payment past the gateway's deadline: LC-01 deadline, "
                   + "or an ACS page left until its timer: W2's ACS timeout)",
               .endCode),
         .code(.sogenactif, "99", "temporary technical problem when the function was processed, retry later with a new "

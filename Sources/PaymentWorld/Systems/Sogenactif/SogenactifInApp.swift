@@ -18,7 +18,9 @@ struct SogenactifInApp: PaymentSystemModel {
     /// Domain §2.6: Sips's unknown is "no response".
     let appRecovery = AppRecoveryWords(timeout: "no response", reinit: "asks the merchant server for the order again",
                                        inProgress: "transactionStatus pending", final: "transactionStatus final")
-    let stepTimeoutCode = "97"
+    /// A call the Sips server never answered through every repeat gives no responseCode: the model
+    /// says so, where 97 is the seed's session expiry.
+    let stepTimeoutCode = "no response"
     var catalogue: [SeedCatalogueEntry] { SeedCatalogue.sogenactif }
     var scenario: String? { "scenarios/sogenactif.json" }
 
