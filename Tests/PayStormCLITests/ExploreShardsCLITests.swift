@@ -4,10 +4,11 @@ import Testing
 /// `explore --shard auto` under the environment a Kubernetes Indexed Job or a Slurm array sets,
 /// and `report` merging the shards into exactly the unsharded explore.
 @Suite struct ExploreShardsCLITests {
-    /// A planted race that breaks seeds 1, 5 and 6 (G-2, or AUTH-1 on the capture of an overdrawn
-    /// hold) while 2 to 4 pass and add their coverage: a few seconds of debug build in all.
+    /// A planted race that breaks seeds 2 and 6 at 800 lifecycles (G-2, or AUTH-1 on the capture of
+    /// an overdrawn hold) while the others pass and add their coverage: a few seconds of debug
+    /// build in all. (At 600 only seed 6 broke once Paysafe purchases held money, stop 39.)
     static let explore = ["explore", "--scenario", "scenarios/hot-customers.json", "--seeds", "1..6",
-                          "--set", "run.lifecycles=600", "--set", #"defects=["issuer-books-hold-after-check"]"#,
+                          "--set", "run.lifecycles=800", "--set", #"defects=["issuer-books-hold-after-check"]"#,
                           "--quiet", "--threads", "1"]
 
     /// The environment the scheduler gives shard `index` of `count`.

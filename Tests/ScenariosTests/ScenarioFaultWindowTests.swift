@@ -4,7 +4,7 @@ import SimulationKernel
 import Testing
 
 /// The payments model's flows and actors as the loader lists them in a message, written out.
-let paymentFlowList = "sale, authorization, portmone_bill, portmone_topup, portmone_wallet_card, ecommpay_sale, ecommpay_auth, ecommpay_verify, ecommpay_token_sale, mastercard_pay, mastercard_authorize, sogenactif_card_order, sogenactif_wallet_order, paysafe_card, paysafe_provisioning, stripe_payment, stripe_manual_capture"
+let paymentFlowList = "sale, authorization, portmone_bill, portmone_topup, portmone_wallet_card, ecommpay_sale, ecommpay_auth, ecommpay_verify, ecommpay_token_sale, mastercard_pay, mastercard_authorize, mastercard_token_pay, sogenactif_card_order, sogenactif_wallet_order, paysafe_card, paysafe_provisioning, stripe_payment, stripe_manual_capture"
 let paymentActorList = #""device", "merchant", "gateway", "acs", "acquirer", "acquirer_backup", "network", "issuer", "platform", "wallet", "message_channel", "token_service", "card_platform", "sca_authority", "mobile_wallet", "directory_server""#
 
 /// `faults.windows`, `faults.slowdowns` and `slo.flows`: bad values give exact messages, like the
