@@ -68,7 +68,9 @@ public enum ResultSet {
             temporaries.append((temporary, path))
         }
         // A file already written goes in before the manifest, as the staged ones do.
-        temporaries.insert(contentsOf: written.map { ($0.path, directory + "/" + $0.name) }, at: temporaries.count - 1)
+        // One already at its final name has nothing to move (and must not be unlinked as a leftover).
+        let moves = written.map { ($0.path, directory + "/" + $0.name) }.filter { $0.0 != $0.1 }
+        temporaries.insert(contentsOf: moves, at: temporaries.count - 1)
         for (index, file) in temporaries.enumerated() where rename(file.temporary, file.path) != 0 {
             temporaries.removeFirst(index)
             throw WriteError(path: file.path, reason: String(cString: strerror(errno)))

@@ -68,9 +68,11 @@ final class TokensPayOnlyForTheirCustomer: SafetyMonitor {
             let index = Int(customer.rawValue)
             if !known.created, index < saved.count {
                 // The customer's saved card, its lifecycle long gone, or the one saved before it.
-                for entry in [saved[index], savedBefore[index]] where entry.slot == UInt32(token.slot) && entry.token.isOf(token) {
-                    known = entry.token
-                    break
+                let slot = UInt32(token.slot)
+                if saved[index].slot == slot && saved[index].token.isOf(token) {
+                    known = saved[index].token
+                } else if savedBefore[index].slot == slot && savedBefore[index].token.isOf(token) {
+                    known = savedBefore[index].token
                 }
             }
             checks.expect(known.created && known.card == card.rawValue && known.customer == customer.rawValue,
