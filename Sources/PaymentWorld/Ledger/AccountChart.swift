@@ -86,7 +86,11 @@ public struct AccountChart: Sendable {
         }
 
         mutating func set(_ owner: Int, _ id: UInt32) {
-            if owner >= ids.count { ids.append(contentsOf: repeatElement(Self.none, count: owner + 1 - ids.count)) }
+            if owner == ids.count {
+                ids.append(id)  // The usual case: owners come in order, one slot each.
+                return
+            }
+            if owner > ids.count { ids += [UInt32](repeating: Self.none, count: owner + 1 - ids.count) }
             ids[owner] = id
         }
     }

@@ -381,7 +381,9 @@ public actor DeviceApp: ReportingActor {
     /// The customers with the most lifecycles, most first (ties by number), with their counts.
     func hottestCustomers(_ count: Int) -> [(customer: CustomerID, lifecycles: UInt64)] {
         var top: [(customer: CustomerID, lifecycles: UInt64)] = []
-        for (index, started) in customerStarted.enumerated() where started > 0 {
+        for index in customerStarted.indices {
+            let started = customerStarted[index]
+            if started == 0 { continue }
             if top.count == count, let last = top.last, UInt64(started) <= last.lifecycles { continue }
             let entry = (customer: CustomerID(UInt32(index)), lifecycles: UInt64(started))
             let position = top.firstIndex { $0.lifecycles < entry.lifecycles } ?? top.count

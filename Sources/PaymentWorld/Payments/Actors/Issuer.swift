@@ -66,7 +66,7 @@ public actor Issuer: ReportingActor {
         random = context.splitRandom()
         approvalsByBIN = [UInt64](repeating: 0, count: context.configuration.cards.bins.count)
         usage = [CardUsage](repeating: CardUsage(), count: context.configuration.cards.count)
-        incomeRates = Self.incomeRates(context.configuration)
+        incomeRates = Self.incomeRates(context.configuration) { context.customerPopularity }
     }
 
     /// Each card's income per virtual second, in minor units (`CardPopulation.income`); empty
@@ -76,7 +76,7 @@ public actor Issuer: ReportingActor {
     /// What each card's customers are expected to spend per second, times `income`: the run's rate,
     /// the share of flows that spend on a card, the mean amount, and the card's share of the
     /// customers' Zipf popularity (customer c holds card c mod cards).
-    static func incomeRates(_ configuration: PaymentsConfiguration) -> [Double] {
+    static func incomeRates(_ configuration: PaymentsConfiguration, popularity: () -> [Double]) -> [Double] {
         let cards = configuration.cards
         let total = configuration.mix.reduce(0, +)
         guard cards.income > 0, total > 0, configuration.customers > 0 else { return [] }
@@ -84,8 +84,8 @@ public actor Issuer: ReportingActor {
         let meanAmount = Double(configuration.amounts.lowerBound + configuration.amounts.upperBound) / 2
         let perSecond = cards.income * configuration.rate * spending / total * meanAmount
         var rates = [Double](repeating: 0, count: cards.count)
-        let popularity = ZipfSampler(count: configuration.customers, exponent: configuration.customerSkew).probabilities()
-        for (customer, share) in popularity.enumerated() { rates[customer % cards.count] += share * perSecond }
+        let popularity = popularity()
+        for customer in popularity.indices { rates[customer % cards.count] += popularity[customer] * perSecond }
         for card in rates.indices where cards.isShortOfFunds(card) { rates[card] *= CardPopulation.shortIncome }
         return rates
     }

@@ -35,7 +35,8 @@ public actor TokenService: ReportingActor {
 
     /// The wallet passes the PNO activated, by customer and device (`PrepaidTokenWire`): a network
     /// token (DPAN) the TSP maps to the customer's prepaid card, for the card platform's detokenize.
-    @exclusivity(unchecked) private var walletPasses: [Bool] = []
+    /// One bit per pass (`passIndex`), so growing it to a high customer number costs little.
+    @exclusivity(unchecked) private var walletPasses: [UInt64] = []
 
     nonisolated let kind = PaymentActorKind.tokenService
     /// Identity verification's draws, apart from the desk's stream, so its other draws stay as they were.
@@ -61,7 +62,7 @@ public actor TokenService: ReportingActor {
         }
         if event.kind == PaymentMessage.prepaidDetokenizeRequest.rawValue {
             let pass = passIndex(PrepaidTokenWire.customer(of: event.argument), PrepaidTokenWire.device(of: event.argument))
-            let found = pass < walletPasses.count && walletPasses[pass]
+            let found = pass >> 6 < walletPasses.count && walletPasses[pass >> 6] & (1 << UInt64(pass & 63)) != 0
             desk.send(.prepaidDetokenizeResponse, to: .cardPlatform, event.subject, argument: found ? 1 : 0)
             return
         }
@@ -104,11 +105,12 @@ public actor TokenService: ReportingActor {
     private func keepPass(of lifecycle: LifecycleID) {
         let order = desk.context.bodies[lifecycle]
         let pass = passIndex(Int(order.customer.rawValue), order.device & 3)
-        if walletPasses.count <= pass {
-            // Room for a thousand more customers at once, not one slot at a time.
-            walletPasses.append(contentsOf: repeatElement(false, count: pass + 1 - walletPasses.count + 4_000))
+        let word = pass >> 6
+        if walletPasses.count <= word {
+            // Room for a thousand more customers at once, not one word at a time.
+            walletPasses += [UInt64](repeating: 0, count: word + 1 - walletPasses.count + 64)
         }
-        walletPasses[pass] = true
+        walletPasses[word] |= 1 << UInt64(pass & 63)
     }
 
     /// CardTokenizeRequest (ecommpay) or Create or Update Token from a session (MPGS M4): a

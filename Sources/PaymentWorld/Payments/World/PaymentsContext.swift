@@ -26,6 +26,10 @@ final class PaymentsContext: @unchecked Sendable {
     /// From the warm-up to the last arrival: what every station's figures describe. The device
     /// closes it when it makes its last arrival.
     let window: MeasurementWindow
+    /// Each customer's Zipf popularity, rank 1 first: the issuer's and the card platform's income
+    /// read it, so it is computed once per world, and only when income asks for it.
+    private(set) lazy var customerPopularity: [Double] =
+        ZipfSampler(count: configuration.customers, exponent: configuration.customerSkew).probabilities()
 
     init(simulation: SimulationHandle, network: Network, addresses: PaymentAddresses, configuration: PaymentsConfiguration,
          ledger: WorldLedger, observer: WorldObserver, cards: CardFile, bodies: RequestBodies, population: Population) {

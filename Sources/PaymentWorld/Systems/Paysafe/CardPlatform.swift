@@ -78,7 +78,7 @@ public actor CardPlatform: ReportingActor {
         id = context.addresses[kind]
         lane = context.makeLane()
         desk = ServerDesk(kind: kind, context: context)
-        balances = PrepaidBalances(context.configuration)
+        balances = PrepaidBalances(context.configuration) { context.customerPopularity }
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
@@ -102,7 +102,7 @@ public actor CardPlatform: ReportingActor {
 
     func customer(of lifecycle: LifecycleID) -> Int {
         let customer = Int(desk.context.bodies[lifecycle].customer.rawValue)
-        while cards.count <= customer { cards.append(Card()) }
+        if cards.count <= customer { cards += [Card](repeating: Card(), count: customer + 1 - cards.count) }
         if !cards[customer].met {
             cards[customer].met = true
             startingCard(customer)

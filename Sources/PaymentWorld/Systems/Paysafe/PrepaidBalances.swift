@@ -52,8 +52,8 @@ struct PrepaidBalances {
     let fee: Ratio
     let authorizationTimeout: SimDuration
 
-    init(_ configuration: PaymentsConfiguration) {
-        incomeRates = Self.incomeRates(configuration)
+    init(_ configuration: PaymentsConfiguration, popularity: () -> [Double]) {
+        incomeRates = Self.incomeRates(configuration, popularity: popularity)
         cards = configuration.cards
         fee = configuration.fee
         authorizationTimeout = configuration.timeouts.authorization
@@ -74,7 +74,7 @@ struct PrepaidBalances {
     /// the run's rate, the share of flows that make a prepaid purchase, the mean amount and the
     /// customer's Zipf popularity; short-of-funds customers earn `CardPopulation.shortIncome` of it.
     /// Empty (no top-ups) without income or without such flows, so other scenarios compute nothing.
-    static func incomeRates(_ configuration: PaymentsConfiguration) -> [Double] {
+    static func incomeRates(_ configuration: PaymentsConfiguration, popularity: () -> [Double]) -> [Double] {
         let cards = configuration.cards
         let total = configuration.mix.reduce(0, +)
         let purchasing = zip(PaymentFlow.allCases, configuration.mix).filter { $0.0.steps.contains(.prepaidPurchase) }
@@ -82,10 +82,11 @@ struct PrepaidBalances {
         guard cards.income > 0, total > 0, purchasing > 0, configuration.customers > 0 else { return [] }
         let meanAmount = Double(configuration.amounts.lowerBound + configuration.amounts.upperBound) / 2
         let perSecond = cards.income * configuration.rate * purchasing / total * meanAmount
-        let popularity = ZipfSampler(count: configuration.customers, exponent: configuration.customerSkew).probabilities()
-        return popularity.enumerated().map { customer, share in
-            share * perSecond * (cards.isShortOfFunds(customer) ? CardPopulation.shortIncome : 1)
+        var rates = popularity()
+        for customer in rates.indices {
+            rates[customer] = rates[customer] * perSecond * (cards.isShortOfFunds(customer) ? CardPopulation.shortIncome : 1)
         }
+        return rates
     }
 
     /// The customer's account, if they have one.
