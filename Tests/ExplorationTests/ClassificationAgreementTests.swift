@@ -5,9 +5,9 @@ import Testing
 
 /// `run`, `explore` and `shrink` classify every seed the same way (issue 15, item 6).
 ///
-/// The seeds are `explore --scenario scenarios/default.json --seeds 1..200 --swarm` with
+/// The seeds are `explore --scenario scenarios/default.json --seeds 1..100 --swarm` with
 /// `run.lifecycles=200` (N = 200) and `workload.cards.count=2000`: building the default 100,000
-/// cards takes a quarter of a second of every debug seed, 50 s over 200 seeds, and neither
+/// cards takes a quarter of a second of every debug seed, 25 s over 100 seeds, and neither
 /// setting changes what is compared. The scenario as it is breaks no invariant at this size, so
 /// a second pass plants two defects that about half the seeds trip, on two invariants.
 ///
@@ -18,7 +18,7 @@ import Testing
 /// scenario's tree. PayStormCLITests runs the binaries on a few of the same seeds.
 @Suite struct ClassificationAgreementTests {
     static let small = ["run.lifecycles=200", "workload.cards.count=2000"]
-    static let seeds = Array(UInt64(1)...200)
+    static let seeds = Array(UInt64(1)...100)
 
     /// `work(index)` for every index on two threads, each result kept at its index.
     static func onWorkerThreads<T: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
@@ -38,7 +38,7 @@ import Testing
         let explored = Explorer(scenario: scenario, swarm: true).explore(seeds: Self.seeds, threads: 2)
         #expect(explored.ran == Self.seeds.count)
         if !defects.isEmpty {
-            #expect(explored.groups.count == 2 && explored.findings.count > 20 && explored.findings.count < 180,
+            #expect(explored.groups.count == 2 && explored.findings.count > 10 && explored.findings.count < 90,
                     "the planted defects should fail some seeds on each invariant: \(explored.groups)")
         }
 

@@ -12,8 +12,9 @@ import Testing
         var sets: [String] = []
         /// How `explore` and `replay` exit: 1 for a safety violation, 2 for liveness (G-7).
         var exit: Int32 = 1
-        /// The pinned seed range `explore` finds it in.
-        var seeds = "1..10"
+        /// The pinned seed range `explore` finds it in: three seeds, where every defect but three
+        /// trips the first and those the second (1..10 ran seven more seeds for nothing).
+        var seeds = "1..3"
         var testDescription: String { defect }
         /// The claim that must catch it, from the library's catalogue.
         var invariant: String { PlantedDefect(rawValue: defect)?.caughtBy ?? "no such defect: \(defect)" }
