@@ -9,6 +9,11 @@ struct CodeAsItIsArticleExamples {
     @Test func batcherLosesNoCapture() {
         exploreSchedules { try await settleTwoCaptures(fixed: false) }
     }
+
+    @Test(.exploringSchedules(seeds: 200))
+    func batcherLosesNoCaptureUnderTheTrait() async throws {
+        try await settleTwoCaptures(fixed: false)
+    }
 }
 
 /// The code of SimulationTesting.docc/YourCodeAsItIs.md is compiled test code, and does what the
@@ -47,7 +52,7 @@ struct CodeAsItIsArticleExamples {
         let code = try Self.sources.map { Self.unindented(try String(contentsOf: $0, encoding: .utf8)) }
             .joined(separator: "\n")
         let blocks = Self.swiftBlocks(try String(contentsOf: Self.article, encoding: .utf8))
-        #expect(blocks.count == 3, "the article's Swift blocks: \(blocks.count)")
+        #expect(blocks.count == 4, "the article's Swift blocks: \(blocks.count)")
         for block in blocks {
             #expect(code.contains(Self.unindented(block)), "not in the test sources:\n\(block)")
         }

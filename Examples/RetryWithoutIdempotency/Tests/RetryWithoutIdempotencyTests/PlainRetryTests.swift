@@ -19,6 +19,27 @@ import Testing
         #expect(outcome.passed && outcome.trialsRun == 200, "\(outcome.failures)")
     }
 
+    /// The same exploration with the trait: the test function is the body, as plain as it gets.
+    @Test(.exploringSchedules())
+    func theTraitsDefaultsFindNoDoubleChargeInTheKeyedClient() async throws {
+        try await plainPayment(fixed: true)
+    }
+
+    /// The trait's failure, expected here: the trait runs inside `withKnownIssue`, as a test that
+    /// carries it would run it.
+    @Test func theTraitsDefaultsFindThePlainDoubleCharge() async throws {
+        let test = try #require(Test.current)
+        try await withKnownIssue {
+            try await ExploringSchedulesTrait.exploringSchedules().provideScope(for: test, testCase: nil) {
+                try await plainPayment(fixed: false)
+            }
+        } matching: { issue in
+            let text = "\(issue)"
+            return text.contains("order 30 was charged") && text.contains("PAYSTORM_REPLAY='theTraitsDefaultsFindThePlainDoubleCharge@")
+                && text.contains("replay the small one (trace ")
+        }
+    }
+
     @Test func aFailingTrialReplaysToItsHash() throws {
         let body: @Sendable (Trial) throws -> Void = { trial in try trial.run { try await plainPayment(fixed: false) } }
         let outcome = ScheduleExploration.explore(seeds: 0..<200, strategies: plainConcurrencyStrategies, body)
