@@ -23,6 +23,15 @@ public enum SwarmFaults {
         configuration.faults = FaultProfile(loss: pick(), duplication: pick(), reordering: pick())
         var parts = ["loss \(configuration.faults.loss)", "duplication \(configuration.faults.duplication)",
                      "reordering \(configuration.faults.reordering)"]
+        drawOutagesAndWindows(&random, &configuration, &parts)
+        drawTimers(&random, &configuration, &parts)
+        drawBehaviour(&random, &configuration, &parts)
+        return parts.joined(separator: ", ")
+    }
+
+    /// Outages, latency spikes, slowdowns and partitions, each on or off by the seed.
+    private static func drawOutagesAndWindows(_ random: inout SimRandom, _ configuration: inout PaymentsConfiguration,
+                                              _ parts: inout [String]) {
         if random.chance(Ratio(1, 2)) {
             let actor = [PaymentActorKind.issuer, .acquirer, .acs, .network][random.index(below: 4)]
             let start = SimDuration.seconds(Int64(random.int(in: 0...60)))
@@ -57,6 +66,11 @@ public enum SwarmFaults {
             configuration.outages.append(OutageWindow(actor: actor, start: start, duration: .seconds(20)))
             parts.append("\(actor) down at \(start) for 20s")
         }
+    }
+
+    /// Timeouts and limits moved against the answers they wait for.
+    private static func drawTimers(_ random: inout SimRandom, _ configuration: inout PaymentsConfiguration,
+                                   _ parts: inout [String]) {
         if random.chance(Ratio(1, 4)) {
             // Timer skew: every timeout of the flows runs fast or slow, so timeouts race the answers
             // they wait for (a stand-in before the issuer's late reply, an inquiry before the original).
@@ -88,6 +102,11 @@ public enum SwarmFaults {
             configuration.timeouts.paymentDeadline = deadline
             parts.append("payment deadline \(deadline)")
         }
+    }
+
+    /// What customers, acquirers, the recovery and the cards' and tokens' lifetimes do.
+    private static func drawBehaviour(_ random: inout SimRandom, _ configuration: inout PaymentsConfiguration,
+                                      _ parts: inout [String]) {
         if random.chance(Ratio(1, 6)) {
             // Customers cancel running payments, soon after handing them over.
             let mean = SimDuration.seconds(Int64(random.int(in: 1...10)))
@@ -127,6 +146,5 @@ public enum SwarmFaults {
             configuration.seed.tokenSuspension = Ratio(1, 4)
             parts.append("token validity \(validity), token suspension 1/4")
         }
-        return parts.joined(separator: ", ")
     }
 }
