@@ -7,6 +7,32 @@ extension ScenarioLoader {
     static func readPayments(_ reader: inout ScenarioReader) -> PaymentsConfiguration {
         let defaults = PaymentsConfiguration()
         var world = defaults
+        readRun(&reader, into: &world, defaults: defaults)
+        readMixAndAmounts(&reader, into: &world, defaults: defaults)
+        world.cards = readCards(&reader, defaults: defaults.cards)
+        world.merchants = reader.integer("workload.merchants", expected: "a whole number of merchants from 1 to 100,000",
+                                         default: defaults.merchants, in: 1...100_000)
+        world.fee = reader.ratio("workload.fee", what: "the gateway's fee as a share of the amount", default: defaults.fee)
+        world.latency = reader.distribution("network.latency", default: defaults.latency)
+        world.links = readLinks(&reader, latency: world.latency)
+        world.faults = readFaults(&reader)
+        world.outages = readOutages(&reader)
+        world.faultWindows = readFaultWindows(&reader)
+        world.slowdowns = readSlowdowns(&reader)
+        world.stations = readStations(&reader, defaults: defaults.stations)
+        world.policies = readPolicies(&reader, defaults: defaults.policies)
+        world.timeouts = readTimeouts(&reader, defaults: defaults.timeouts)
+        world.behaviour = readBehaviour(&reader, defaults: defaults.behaviour)
+        world.seed = readSeedBehaviour(&reader, defaults: defaults.seed)
+        let defectNames = reader.names("defects", allowed: PlantedDefect.allCases.map(\.rawValue))
+        world.defects = Set(defectNames.compactMap(PlantedDefect.init(rawValue:)))
+        return world
+    }
+
+
+    /// How long the run is, how it arrives and who comes: `run.*`, `workload.rate`, the shape and the customers.
+    static func readRun(_ reader: inout ScenarioReader, into world: inout PaymentsConfiguration,
+                        defaults: PaymentsConfiguration) {
         world.lifecycles = reader.integer("run.lifecycles", expected: "a whole number of payments from 1 to 1,000,000,000",
                                           default: defaults.lifecycles, in: 1...1_000_000_000)
         world.rate = reader.number("workload.rate", expected: "a positive rate in payments per second (at most 10,000,000)",
@@ -21,6 +47,11 @@ extension ScenarioLoader {
         world.drain = reader.has("run.drain") ? reader.duration("run.drain", default: .zero) : nil
         world.maxInFlight = reader.integer("run.maxInFlight", expected: "a whole number of payments in flight from 1 to 10,000,000",
                                            default: defaults.maxInFlight, in: 1...10_000_000)
+    }
+
+    /// Which flows run and for how much: `workload.mix` and `workload.amounts`.
+    static func readMixAndAmounts(_ reader: inout ScenarioReader, into world: inout PaymentsConfiguration,
+                                  defaults: PaymentsConfiguration) {
         // A scenario that lists a mix runs only the flows it lists.
         let listsMix = reader.has("workload.mix")
         world.mix = PaymentFlow.allCases.map { flow in
@@ -41,70 +72,65 @@ extension ScenarioLoader {
         } else {
             world.amounts = Int64(low)...Int64(high)
         }
-        world.cards.count = reader.integer("workload.cards.count", expected: "a whole number of cards from 1 to 10,000,000",
-                                           default: defaults.cards.count, in: 1...10_000_000)
-        world.cards.balance = Int64(reader.integer("workload.cards.balance", expected: "a balance in minor units from 0 to 10^12",
-                                                   default: Int(defaults.cards.balance), in: 0...1_000_000_000_000))
-        world.cards.threeDSecureEnrolled = reader.ratio("workload.cards.threeDSecureEnrolled",
+    }
+
+    /// The card population: `workload.cards`.
+    static func readCards(_ reader: inout ScenarioReader, defaults: CardPopulation) -> CardPopulation {
+        var cards = defaults
+        cards.count = reader.integer("workload.cards.count", expected: "a whole number of cards from 1 to 10,000,000",
+                                           default: defaults.count, in: 1...10_000_000)
+        cards.balance = Int64(reader.integer("workload.cards.balance", expected: "a balance in minor units from 0 to 10^12",
+                                                   default: Int(defaults.balance), in: 0...1_000_000_000_000))
+        cards.threeDSecureEnrolled = reader.ratio("workload.cards.threeDSecureEnrolled",
                                                         what: "the share of cards enrolled in 3-D Secure",
-                                                        default: defaults.cards.threeDSecureEnrolled)
-        world.cards.unusable = reader.ratio("workload.cards.unusable", what: "the share of expired, lost or restricted cards",
-                                            default: defaults.cards.unusable)
-        world.cards.bins = readBINs(&reader)
-        world.cards.dailyLimit = Int64(reader.integer("workload.cards.dailyLimit",
+                                                        default: defaults.threeDSecureEnrolled)
+        cards.unusable = reader.ratio("workload.cards.unusable", what: "the share of expired, lost or restricted cards",
+                                            default: defaults.unusable)
+        cards.bins = readBINs(&reader)
+        cards.dailyLimit = Int64(reader.integer("workload.cards.dailyLimit",
                                                       expected: "an amount in minor units from 0 (no limit) to 10^12",
-                                                      default: Int(defaults.cards.dailyLimit), in: 0...1_000_000_000_000))
-        world.cards.velocityLimit = reader.integer("workload.cards.velocityLimit",
+                                                      default: Int(defaults.dailyLimit), in: 0...1_000_000_000_000))
+        cards.velocityLimit = reader.integer("workload.cards.velocityLimit",
                                                    expected: "a whole number of approvals per hour from 0 (no limit) to 10^6",
-                                                   default: defaults.cards.velocityLimit, in: 0...1_000_000)
-        world.cards.transactionLimit = Int64(reader.integer("workload.cards.transactionLimit",
+                                                   default: defaults.velocityLimit, in: 0...1_000_000)
+        cards.transactionLimit = Int64(reader.integer("workload.cards.transactionLimit",
                                                             expected: "an amount in minor units from 0 (no limit) to 10^12",
-                                                            default: Int(defaults.cards.transactionLimit),
+                                                            default: Int(defaults.transactionLimit),
                                                             in: 0...1_000_000_000_000))
-        world.cards.transactionLimited = reader.ratio("workload.cards.transactionLimited",
+        cards.transactionLimited = reader.ratio("workload.cards.transactionLimited",
                                                       what: "the share of cards with a limit per payment",
-                                                      default: defaults.cards.transactionLimited)
-        world.cards.income = reader.number("workload.cards.income",
+                                                      default: defaults.transactionLimited)
+        cards.income = reader.number("workload.cards.income",
                                            expected: "a share of expected spending from 0 (no income) to 10",
-                                           default: defaults.cards.income) { $0 >= 0 && $0 <= 10 }
-        world.cards.shortOfFunds = reader.ratio("workload.cards.shortOfFunds",
+                                           default: defaults.income) { $0 >= 0 && $0 <= 10 }
+        cards.shortOfFunds = reader.ratio("workload.cards.shortOfFunds",
                                                 what: "the share of cards that open empty and earn less than they spend",
-                                                default: defaults.cards.shortOfFunds)
-        world.merchants = reader.integer("workload.merchants", expected: "a whole number of merchants from 1 to 100,000",
-                                         default: defaults.merchants, in: 1...100_000)
-        world.fee = reader.ratio("workload.fee", what: "the gateway's fee as a share of the amount", default: defaults.fee)
-        world.latency = reader.distribution("network.latency", default: defaults.latency)
-        world.links = readLinks(&reader, latency: world.latency)
-        world.faults = readFaults(&reader)
-        world.outages = readOutages(&reader)
-        world.faultWindows = readFaultWindows(&reader)
-        world.slowdowns = readSlowdowns(&reader)
-        world.stations = PaymentStations()
-        world.stations.gateway = readStation(&reader, "topology.gateway", default: defaults.stations.gateway)
-        world.stations.acs = readStation(&reader, "topology.acs", default: defaults.stations.acs)
-        world.stations.directoryServer = readStation(&reader, "topology.directoryServer",
-                                                     default: defaults.stations.directoryServer)
-        world.stations.acquirer = readStation(&reader, "topology.acquirer", default: defaults.stations.acquirer)
-        world.stations.network = readStation(&reader, "topology.network", default: defaults.stations.network)
-        world.stations.issuer = readStation(&reader, "topology.issuer", default: defaults.stations.issuer)
-        world.stations.platform = readStation(&reader, "topology.platform", default: defaults.stations.platform)
-        world.stations.wallet = readStation(&reader, "topology.wallet", default: defaults.stations.wallet)
-        world.stations.tokenService = readStation(&reader, "topology.tokenService", default: defaults.stations.tokenService)
-        world.stations.cardPlatform = readStation(&reader, "topology.cardPlatform", default: defaults.stations.cardPlatform)
-        world.stations.scaAuthority = readStation(&reader, "topology.scaAuthority", default: defaults.stations.scaAuthority)
+                                                default: defaults.shortOfFunds)
+        return cards
+    }
+
+    /// Each actor's station: `topology.*`, and the per-operation service times.
+    static func readStations(_ reader: inout ScenarioReader, defaults: PaymentStations) -> PaymentStations {
+        var stations = PaymentStations()
+        stations.gateway = readStation(&reader, "topology.gateway", default: defaults.gateway)
+        stations.acs = readStation(&reader, "topology.acs", default: defaults.acs)
+        stations.directoryServer = readStation(&reader, "topology.directoryServer",
+                                                     default: defaults.directoryServer)
+        stations.acquirer = readStation(&reader, "topology.acquirer", default: defaults.acquirer)
+        stations.network = readStation(&reader, "topology.network", default: defaults.network)
+        stations.issuer = readStation(&reader, "topology.issuer", default: defaults.issuer)
+        stations.platform = readStation(&reader, "topology.platform", default: defaults.platform)
+        stations.wallet = readStation(&reader, "topology.wallet", default: defaults.wallet)
+        stations.tokenService = readStation(&reader, "topology.tokenService", default: defaults.tokenService)
+        stations.cardPlatform = readStation(&reader, "topology.cardPlatform", default: defaults.cardPlatform)
+        stations.scaAuthority = readStation(&reader, "topology.scaAuthority", default: defaults.scaAuthority)
         for operation in StationOperation.allCases {
             let path = "topology.\(operation.actor).operations.\(operation.rawValue)"
             guard reader.has(path) else { continue }
-            let station = operation.actor == .issuer ? world.stations.issuer : world.stations.acs
-            world.stations.operations[operation] = reader.distribution(path, default: station.service)
+            let station = operation.actor == .issuer ? stations.issuer : stations.acs
+            stations.operations[operation] = reader.distribution(path, default: station.service)
         }
-        world.policies = readPolicies(&reader, defaults: defaults.policies)
-        world.timeouts = readTimeouts(&reader, defaults: defaults.timeouts)
-        world.behaviour = readBehaviour(&reader, defaults: defaults.behaviour)
-        world.seed = readSeedBehaviour(&reader, defaults: defaults.seed)
-        let defectNames = reader.names("defects", allowed: PlantedDefect.allCases.map(\.rawValue))
-        world.defects = Set(defectNames.compactMap(PlantedDefect.init(rawValue:)))
-        return world
+        return stations
     }
 
     static func readFaults(_ reader: inout ScenarioReader) -> FaultProfile {
