@@ -36,40 +36,47 @@ extension PaymentsConfiguration {
             // only then learns that the code, event or session expired.
             total = total.addingClamped(behaviour.walkAwayTime.farTail)
         }
-        if let core = flow.core {
-            // Each caller asks again until one round trip gets through: its retries, or on a lossy
-            // network as many calls as all but one in 100,000 need (swarm seed 56 of
-            // card-payments-faults.json at 5 % loss lost four device round trips in a row after
-            // an RReq was lost and the 600 s challenge timer ran out).
-            let calls = Int64(max(policies.merchantRetries + 1, Self.callsThroughLoss(faults.loss)))
-            let merchantCalls = timeouts.merchantCall * calls
-            // The device asks the merchant again after each of its call timeouts, as the merchant asks the
-            // gateway: both chains count (swarm seed 122 of card-payments.json lost three device calls in
-            // a row, then the RReq of a challenge).
-            var deviceCalls = timeouts.deviceCall * calls
-            // The app's re-inits wait a doubling backoff from 500 ms (+20 % jitter) before each; past
-            // `policies.appReinits` of them the customer is told "unknown" and comes back later.
-            let backoffs = SimDuration(nanoseconds: SimDuration.milliseconds(600).nanoseconds
-                                       * ((Int64(1) << min(Int64(policies.appReinits), 20)) - 1))
-            deviceCalls = deviceCalls + backoffs
-            if appMayTellUnknown {
-                deviceCalls = deviceCalls.addingClamped(behaviour.walkAwayTime.farTail)
-            }
-            total = total + deviceCalls + merchantCalls + timeouts.authentication + timeouts.challenge
-                + timeouts.authorization + timeouts.issuerStandIn + resolutionWait
-            if core == .authorization {
-                total = total + captureWait
-            }
-            if core == .sale && policies.cascading && flow.system.cascades && policies.cascadeProviders > 1 {
-                // Each further provider of a cascade (LC-08) may wait out the customer's consent, a new
-                // 3-D Secure with its challenge, and its own authorization and resolution.
-                let attempt = timeouts.cascadeConsent + timeouts.authentication + timeouts.challenge + timeouts.authorization
-                    + timeouts.issuerStandIn + resolutionWait
-                total = total + attempt * Int64(policies.cascadeProviders - 1)
-            }
-        }
+        if let core = flow.core { total = cardCoreBudget(core, of: flow, after: total) }
         let timers = total + SimDuration(nanoseconds: total.nanoseconds / 10)
         return timers.addingClamped(networkAllowance(for: flow))
+    }
+
+    /// `total` with the card core's waits added: the merchant's and the device's calls through
+    /// loss, 3-D Secure and its challenge, the authorization and its recovery, an authorization's
+    /// captures, and a cascade's further providers.
+    private func cardCoreBudget(_ core: CardCore, of flow: PaymentFlow, after total: SimDuration) -> SimDuration {
+        var total = total
+        // Each caller asks again until one round trip gets through: its retries, or on a lossy
+        // network as many calls as all but one in 100,000 need (swarm seed 56 of
+        // card-payments-faults.json at 5 % loss lost four device round trips in a row after
+        // an RReq was lost and the 600 s challenge timer ran out).
+        let calls = Int64(max(policies.merchantRetries + 1, Self.callsThroughLoss(faults.loss)))
+        let merchantCalls = timeouts.merchantCall * calls
+        // The device asks the merchant again after each of its call timeouts, as the merchant asks the
+        // gateway: both chains count (swarm seed 122 of card-payments.json lost three device calls in
+        // a row, then the RReq of a challenge).
+        var deviceCalls = timeouts.deviceCall * calls
+        // The app's re-inits wait a doubling backoff from 500 ms (+20 % jitter) before each; past
+        // `policies.appReinits` of them the customer is told "unknown" and comes back later.
+        let backoffs = SimDuration(nanoseconds: SimDuration.milliseconds(600).nanoseconds
+                                   * ((Int64(1) << min(Int64(policies.appReinits), 20)) - 1))
+        deviceCalls = deviceCalls + backoffs
+        if appMayTellUnknown {
+            deviceCalls = deviceCalls.addingClamped(behaviour.walkAwayTime.farTail)
+        }
+        total = total + deviceCalls + merchantCalls + timeouts.authentication + timeouts.challenge
+            + timeouts.authorization + timeouts.issuerStandIn + resolutionWait
+        if core == .authorization {
+            total = total + captureWait
+        }
+        if core == .sale && policies.cascading && flow.system.cascades && policies.cascadeProviders > 1 {
+            // Each further provider of a cascade (LC-08) may wait out the customer's consent, a new
+            // 3-D Secure with its challenge, and its own authorization and resolution.
+            let attempt = timeouts.cascadeConsent + timeouts.authentication + timeouts.challenge + timeouts.authorization
+                + timeouts.issuerStandIn + resolutionWait
+            total = total + attempt * Int64(policies.cascadeProviders - 1)
+        }
+        return total
     }
 
     /// The longest the merchant's captures of an authorization may take: up to `CapturePlan.mostParts`
