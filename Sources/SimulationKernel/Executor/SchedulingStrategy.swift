@@ -16,7 +16,8 @@ public enum SchedulingStrategy: Sendable, Hashable, CustomStringConvertible {
     /// chooses as random does: another ready job, another place among events due together, a
     /// delivery delay under jitter. Most bugs need only one or two such deviations from the
     /// order a program usually runs in; give `steps` about the number of choices a run makes
-    /// (``Simulation/choicesMade`` of a random run).
+    /// (``Simulation/choicesMade`` of a random run), or 0 under ``ScheduleExploration``, which
+    /// then counts the choices of a fifo run of each trial and draws the delays among those.
     case delayBounded(delays: Int, steps: Int)
 
     /// Every strategy's ``name``, for parsing flags and writing help.
@@ -28,7 +29,7 @@ public enum SchedulingStrategy: Sendable, Hashable, CustomStringConvertible {
         case .fifo: "fifo"
         case .random: "random"
         case .pct(let depth, let steps): "pct(depth: \(depth), steps: \(steps))"
-        case .delayBounded(let delays, let steps): "delay-bounded(delays: \(delays), steps: \(steps))"
+        case .delayBounded(let delays, let steps): "delay-bounded(delays: \(delays), steps: \(steps == 0 ? "counted" : "\(steps)"))"
         }
     }
 

@@ -217,7 +217,8 @@ public final class Simulation: @unchecked Sendable {
             precondition(depth >= 1 && steps >= 1, "pct needs depth >= 1 and steps >= 1, got \(depth), \(steps)")
             pct = PCTState(depth: depth, steps: steps, random: &schedulerRandom)
         case .delayBounded(let delays, let steps):
-            precondition(delays >= 0 && steps >= 1, "delay-bounded needs delays >= 0 and steps >= 1, got \(delays), \(steps)")
+            precondition(delays >= 0 && steps >= 1, "delay-bounded needs delays >= 0 and steps >= 1, got \(delays), \(steps) "
+                             + "(steps 0, the choices a trial makes, is counted by ScheduleExploration)")
         }
         choices = ChoiceCursor(kept: Self.standingChoices(options, random: &schedulerRandom), logging: options.logsChoices)
         receivers.append(KernelReceiver(simulation: self))

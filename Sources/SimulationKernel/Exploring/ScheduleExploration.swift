@@ -16,12 +16,12 @@ import Synchronization
 public enum ScheduleExploration {
     /// The strategies tried by default: random order; PCT at depths 2, 3 and 5 over `steps`
     /// steps, so a bug that needs one, two or four unlucky preemptions is within reach; and
-    /// delay-bounded scheduling with two delays among the first `steps` choices, for a bug one or
-    /// two departures from the usual order away. Give `steps` about the length of a run: its
-    /// trace steps (``Trace/steps``) and choices (``Simulation/choicesMade``).
+    /// delay-bounded scheduling with two delays among the choices each trial makes (`steps: 0`,
+    /// counted by a fifo run of the trial first), for a bug one or two departures from the usual
+    /// order away. Give `steps` about the length of a run: its trace steps (``Trace/steps``).
     public static func portfolio(steps: Int = 1_000) -> [SchedulingStrategy] {
         [.random, .pct(depth: 2, steps: steps), .pct(depth: 3, steps: steps), .pct(depth: 5, steps: steps),
-         .delayBounded(delays: 2, steps: steps)]
+         .delayBounded(delays: 2, steps: 0)]
     }
 
     /// Runs `body` once per (seed, strategy, jitter), seeds outermost, on up to `threads`
@@ -91,7 +91,24 @@ public enum ScheduleExploration {
     }
 
     private static func attempt(_ settings: TrialSettings, _ body: (Trial) throws -> Void) -> TrialFailure? {
-        verdict(Trial(settings), body)
+        verdict(Trial(choicesCounted(settings, body)), body)
+    }
+
+    /// Delay-bounded scheduling with `steps: 0` delays among the choices this very trial makes:
+    /// a fifo run of the same seed, jitter and size counts them first (``Simulation/choicesMade``),
+    /// and the delays are drawn among that many. A fixed `steps` past a short run's end delays
+    /// nowhere; a fixed one far below a long run's misses its later choices. The trial's settings,
+    /// and so its failure's replay line, carry the count.
+    static func choicesCounted(_ settings: TrialSettings, _ body: (Trial) throws -> Void) -> TrialSettings {
+        guard case .delayBounded(let delays, let steps) = settings.strategy, steps == 0 else { return settings }
+        var probe = settings
+        probe.strategy = .fifo
+        probe.keptChoices = nil
+        let fifo = Trial(probe)
+        _ = verdict(fifo, body)
+        var counted = settings
+        counted.strategy = .delayBounded(delays: delays, steps: Int(clamping: max(1, fifo.simulation.choicesMade)))
+        return counted
     }
 
     static func verdict(_ trial: Trial, _ body: (Trial) throws -> Void) -> TrialFailure? {

@@ -62,9 +62,11 @@ import Testing
     /// Find rates per strategy over 200 seeds, printed as the table in results/code-as-is.md:
     /// `swift test --filter ReentrancyTests.findRatesPerStrategy`.
     @Test func findRatesPerStrategy() {
-        // The portfolio with steps of a long run, then of this short one (7 scheduler choices).
+        // The portfolio (its delay-bounded counts each trial's choices, 7 here), then fixed steps of
+        // this short run and of a long one.
         let strategies = ScheduleExploration.portfolio(steps: 200)
-            + [.pct(depth: 2, steps: 8), .delayBounded(delays: 1, steps: 8), .delayBounded(delays: 2, steps: 8), .fifo]
+            + [.pct(depth: 2, steps: 8), .delayBounded(delays: 1, steps: 8), .delayBounded(delays: 2, steps: 8),
+               .delayBounded(delays: 1, steps: 0), .delayBounded(delays: 2, steps: 200), .fifo]
         var rows: [String] = []
         for strategy in strategies {
             let found = [Self.buggy, Self.fixed].map { body in
