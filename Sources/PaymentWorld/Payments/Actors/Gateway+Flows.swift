@@ -273,8 +273,8 @@ extension Gateway {
         context.observe(.moneyOperationApplied(payment, .capture, number: records[payment.slot].settlement.capturesApplied))
         // Clearing tells the issuer, store-and-forward: a late reversal then releases nothing.
         let attempt = records[payment.slot].approvedAttempt ?? records[payment.slot].attempt
-        context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.captureAdvice.rawValue,
-                         subject: payment.rawValue, argument: AttemptWire.encode(attempt))
+        context.schedule(after: .milliseconds(1), to: context.addresses[.issuer],
+                         IssuerMessage.captureAdvice(AttemptMessage(AttemptID(payment, attempt))))
     }
 
     /// Gives what is left of a closed authorization back to the card: held → available.
