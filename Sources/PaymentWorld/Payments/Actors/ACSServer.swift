@@ -41,12 +41,13 @@ public actor ACSServer: ReportingActor {
 
     public func handle(_ event: SimulationEvent) {
         guard intake.take(event, to: id, counters: &counters) else { return }
-        switch PaymentMessage(rawValue: event.kind & ~PaymentMessage.servedFlag) {
-        case .authenticationRequest: authenticate(PaymentID(rawValue: event.subject))
-        case .challengeResponse, .decoupledAnswered:
-            challengeAnswered(order: LifecycleID(rawValue: event.subject),
-                              ChallengeAnswer(rawValue: event.argument) ?? .failed)
-        default: preconditionFailure("acs got unexpected \(PaymentMessage.name(event.kind))")
+        guard let message = ACSMessage(decoding: event.unserved) else {
+            preconditionFailure("acs got unexpected \(PaymentMessage.name(event.kind))")
+        }
+        switch message {
+        case .authenticationRequest(let payment): authenticate(payment)
+        case .challengeResponse(let order, let answer), .decoupledAnswered(let order, let answer):
+            challengeAnswered(order: order, answer)
         }
     }
 
@@ -81,8 +82,7 @@ public actor ACSServer: ReportingActor {
             let passed = random.chance(behaviour.challengeSuccess)
             let think = behaviour.decoupledTime.sample(&random)
             context.bodies.addPeopleTime(think, to: order)
-            context.schedule(after: think, to: id, kind: PaymentMessage.decoupledAnswered.rawValue,
-                             subject: order.rawValue, argument: passed ? 1 : 0)
+            context.schedule(after: think, to: id, ACSMessage.decoupledAnswered(order, passed ? .passed : .failed))
             return
         }
         // ARes(C): the gateway keeps waiting; the cardholder gets the challenge on their device.
@@ -120,13 +120,13 @@ public actor ACSServer: ReportingActor {
             context.observe(.challengeCompleted(payment, rReq: status, cRes: shown))
             result(payment, status)
         case .cancelled:
-            context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
-                         subject: payment.rawValue, argument: WireTransStatus.cancelled)
+            context.send(from: id, to: context.addresses[.directoryServer],
+                         DirectoryServerMessage.authenticationResult(payment, status: WireTransStatus.cancelled))
         }
     }
 
     private func result(_ payment: PaymentID, _ status: TransStatus) {
-        context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
-                             subject: payment.rawValue, argument: WireTransStatus.encode(status))
+        context.send(from: id, to: context.addresses[.directoryServer],
+                     DirectoryServerMessage.authenticationResult(payment, status: WireTransStatus.encode(status)))
     }
 }

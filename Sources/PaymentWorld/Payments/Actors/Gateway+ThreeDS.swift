@@ -84,8 +84,7 @@ extension Gateway {
     }
 
     private func sendAuthenticationRequest(_ payment: PaymentID) {
-        context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationRequest.rawValue,
-                     subject: payment.rawValue)
+        context.send(from: id, to: context.addresses[.directoryServer], DirectoryServerMessage.authenticationRequest(payment))
     }
 
     /// An ARes, VERes, PaRes or RReq, or the cardholder's cancellation, offered to LC-06 as the

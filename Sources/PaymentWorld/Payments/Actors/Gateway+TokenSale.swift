@@ -32,8 +32,8 @@ extension Gateway {
     /// Asks the token service for the token's card; the sale waits for the answer.
     func lookUpToken(_ payment: PaymentID) {
         records[payment.slot].tokenSale.startLookup()
-        context.send(from: id, to: context.addresses[.tokenService], kind: PaymentMessage.tokenLookupRequest.rawValue,
-                     subject: token(of: records[payment.slot]).rawValue, argument: payment.rawValue)
+        context.send(from: id, to: context.addresses[.tokenService],
+                     TokenServiceMessage.tokenLookup(token: token(of: records[payment.slot]), payment: payment))
         startTimer(.tokenLookupTimedOut, payment, after: context.configuration.timeouts.resolutionHop)
     }
 

@@ -143,8 +143,8 @@ extension Gateway {
             records[payment.slot].verification?.inquiries = 0
             askIssuerAboutVerification(payment)
         case .createStoredCredential:
-            context.send(from: id, to: context.addresses[.tokenService], kind: PaymentMessage.storeCredentialRequest.rawValue,
-                         subject: records[payment.slot].order.rawValue, argument: payment.rawValue)
+            context.send(from: id, to: context.addresses[.tokenService],
+                         TokenServiceMessage.storeCredential(records[payment.slot].order, verification: payment))
         case .notifyMerchant(let status):
             endVerification(payment, verified: status == .verified)
         case .startAuthentication:

@@ -73,7 +73,7 @@ extension CardPlatform {
         switch effect {
         case .askTokenService:
             let device = desk.context.bodies[lifecycle].device
-            desk.send(.prepaidDetokenizeRequest, to: .tokenService, lifecycle, argument: PrepaidTokenWire.encode(customer, device))
+            desk.send(TokenServiceMessage.prepaidDetokenize(lifecycle, customer: customer, device: device), to: .tokenService)
             return nil
         case .askNetwork(let first):
             if first { openTicket(lifecycle, &session) }

@@ -151,7 +151,7 @@ public actor CardPlatform: ReportingActor {
         if desk.settledEarlier(session.last, step, attempt: attempt, payment: lifecycle) { return }
         if session.awaitingSca == step {
             // The same call again while the SCA authority answers: ask it again, in case a message was lost.
-            desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(step))
+            desk.send(ScaAuthorityMessage.redeem(lifecycle, operation: UInt64(step.rawValue)), to: .scaAuthority)
             return
         }
         session.replyPayload = 0
@@ -198,7 +198,7 @@ public actor CardPlatform: ReportingActor {
             }
             session.awaitingSca = step
             session.awaitingAttempt = attempt
-            desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(step))
+            desk.send(ScaAuthorityMessage.redeem(lifecycle, operation: UInt64(step.rawValue)), to: .scaAuthority)
             return nil
         case .tokenizeForWallet:
             return tokenize(customer, lifecycle, withSca: withSca, attempt: attempt, session: &session)
@@ -215,7 +215,7 @@ public actor CardPlatform: ReportingActor {
     /// (domain §2.7), not from the customer's first attempt.
     private func openScaEvent(for step: SeedStep, _ lifecycle: LifecycleID) {
         desk.observe(.scaRequested(lifecycle, operation: step.rawValue))
-        desk.send(.scaOpened, to: .scaAuthority, lifecycle, argument: UInt64(step.rawValue))
+        desk.send(ScaAuthorityMessage.opened(lifecycle, operation: step), to: .scaAuthority)
     }
 
     // MARK: S1 create and activate
@@ -313,8 +313,8 @@ public actor CardPlatform: ReportingActor {
         if answer == .ok && step == .tokenizeForWallet { desk.observe(.scaProtectedEffect(lifecycle, operation: step.rawValue)) }
         if ScaRedeemWire.isVerified(argument) {
             // The used event ends with the operation's own answer (LC-10 pendingWithSca → ok | error).
-            desk.send(.scaApplied, to: .scaAuthority, lifecycle,
-                      argument: ScaRedeemWire.answer(UInt64(step.rawValue), verified: answer == .ok))
+            desk.send(ScaAuthorityMessage.applied(lifecycle, operation: UInt64(step.rawValue), applied: answer == .ok),
+                      to: .scaAuthority)
         }
         // A tokenization's answer carries its activation data (PROV-5), as the call without SCA does.
         session.last = LastAnswer(step: step, attempt: session.awaitingAttempt, answer: answer, payload: session.replyPayload)
@@ -379,7 +379,7 @@ public actor CardPlatform: ReportingActor {
         if withSca {
             session.awaitingSca = .tokenizeForWallet
             session.awaitingAttempt = attempt
-            desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(.tokenizeForWallet))
+            desk.send(ScaAuthorityMessage.redeem(lifecycle, operation: UInt64(SeedStep.tokenizeForWallet.rawValue)), to: .scaAuthority)
             return nil
         }
         return answeredWithoutSca(initiateToken(customer, lifecycle, &session), lifecycle)

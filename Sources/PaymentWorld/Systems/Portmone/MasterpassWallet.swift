@@ -284,7 +284,7 @@ public actor Wallet: ReportingActor {
             // A new code kills the previous one (OTP-2); the channel may lose or delay it.
             session.code = desk.random.int(in: 100_000...999_999)
             desk.observe(.otpCodeSent(lifecycle, code: session.code))
-            desk.send(.codeSent, to: .messageChannel, lifecycle, argument: session.code)
+            desk.send(ChannelMessage.codeSent(lifecycle, code: session.code), to: .messageChannel)
         case .startTimer(let timer):
             precondition(timer == .otpValidity, "the wallet's OTP has no \(timer) timer")
             session.otpTimer &+= 1
