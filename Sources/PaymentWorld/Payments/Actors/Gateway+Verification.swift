@@ -168,7 +168,6 @@ extension Gateway {
     }
 
     private func answerPlatform(_ lifecycle: LifecycleID, verified: Bool) {
-        context.send(from: id, to: context.addresses[.platform], kind: PaymentMessage.verificationResponse.rawValue,
-                     subject: lifecycle.rawValue, argument: verified ? 1 : 0)
+        context.send(from: id, to: context.addresses[.platform], PlatformMessage.verificationResponse(lifecycle, verified: verified))
     }
 }

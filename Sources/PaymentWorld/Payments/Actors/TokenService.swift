@@ -65,7 +65,7 @@ public actor TokenService: ReportingActor {
         case .prepaidDetokenize(let lifecycle, let customer, let device):
             let pass = passIndex(customer, device)
             let found = pass >> 6 < walletPasses.count && walletPasses[pass >> 6] & (1 << UInt64(pass & 63)) != 0
-            desk.send(.prepaidDetokenizeResponse, to: .cardPlatform, lifecycle, argument: found ? 1 : 0)
+            desk.send(CardPlatformMessage.detokenizeResponse(lifecycle, found: found), to: .cardPlatform)
         case .tokenize(let request):
             guard var record = open(request.lifecycle) else { return }
             tokenize(request, &record)

@@ -100,8 +100,7 @@ public actor ScaAuthority: ReportingActor {
             }
         }
         records[payment] = record
-        desk.send(.scaRedeemed, to: .cardPlatform, payment,
-                  argument: ScaRedeemWire.answer(operation, verified: verified))
+        desk.send(CardPlatformMessage.scaRedeemed(payment, operation: operation, verified: verified), to: .cardPlatform)
     }
 
     /// A new event for `operation`: `call`, then `scaRequired`, with the expiry timer it asks for.
