@@ -15,8 +15,7 @@ extension DeviceApp {
         lifecycles[slot].callSerial &+= 1
         lifecycles[slot].calling = true
         let serial = lifecycles[slot].callSerial
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
-                     subject: lifecycle.rawValue, argument: CheckoutWire.encode(serial: serial, reinit: reinit))
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.checkout(lifecycle, CheckoutCall(serial: serial, reinit: reinit)))
         context.schedule(after: context.configuration.timeouts.deviceCall, to: id,
                          kind: PaymentMessage.checkoutTimedOut.rawValue, subject: lifecycle.rawValue, argument: UInt64(serial))
     }

@@ -160,8 +160,7 @@ public actor DeviceApp: ReportingActor {
             returnLater(lifecycle, after: context.configuration.timeouts.challenge + context.configuration.timeouts.deviceCall)
         case .secondTapDue:
             guard isCurrent(lifecycle) else { return }
-            context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
-                         subject: lifecycle.rawValue, argument: CheckoutWire.secondPay.write(1))
+            context.send(from: id, to: context.addresses[.merchant], MerchantMessage.checkout(lifecycle, CheckoutCall(secondPay: true)))
         case .stepAnswer: stepAnswered(lifecycle, argument: event.argument)
         case .stepTimedOut: stepTimedOut(lifecycle, serial: event.argument)
         case .stepRetryDue: retryDue(lifecycle, serial: event.argument)
@@ -322,8 +321,7 @@ public actor DeviceApp: ReportingActor {
     private func cancelPayment(_ lifecycle: LifecycleID) {
         guard isCurrent(lifecycle) else { return }
         counters.paymentCancels &+= 1
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentCancel.rawValue,
-                     subject: lifecycle.rawValue)
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.paymentCancel(lifecycle))
     }
 
     private func pickFlow() -> PaymentFlow {

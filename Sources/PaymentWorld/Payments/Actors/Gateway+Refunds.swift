@@ -228,7 +228,6 @@ extension Gateway {
 
     private func answerRefund(_ order: LifecycleID, _ operation: Int, _ result: RefundAnswerWire.Result,
                               code: ResponseCode = .approved) {
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.refundResponse.rawValue,
-                     subject: order.rawValue, argument: RefundAnswerWire.encode(operation: operation, result, code: code))
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.refundResponse(order, operation: operation, result, code: code))
     }
 }

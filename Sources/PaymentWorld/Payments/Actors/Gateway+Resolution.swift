@@ -108,13 +108,11 @@ extension Gateway {
                 break  // Captured, expired or declined: nothing to void.
             }
         }
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.voidResponse.rawValue,
-                     subject: order.rawValue, argument: 1)
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.voidResponse(order))
     }
 
     private func answerCapture(_ order: LifecycleID, ok: Bool, number: Int) {
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.captureResponse.rawValue, subject: order.rawValue,
-                     argument: CaptureWire.answer(ok: ok, operation: number))
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.captureResponse(order, ok: ok, number: number))
     }
 
     // MARK: LC-12 outcome resolution

@@ -162,8 +162,7 @@ public actor Gateway: ReportingActor {
         counters.duplicatesDeduped &+= 1
         if let outcome = settledOutcome(of: order) {
             counters.repeatsFinal[context.bodies[order].flow.system.index] &+= 1
-            context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
-                         subject: order.rawValue, argument: outcome.rawValue)
+            context.send(from: id, to: context.addresses[.merchant], MerchantMessage.paymentResponse(order, OutcomeReport(outcome)))
         }
         return true
     }
@@ -357,11 +356,9 @@ public actor Gateway: ReportingActor {
     /// Tells the merchant the live payment's outcome, with why it failed where that has a code.
     func answerMerchant(_ payment: PaymentID, _ outcome: PaymentOutcome) {
         let slot = payment.slot
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
-                     subject: records[slot].order.rawValue,
-                     argument: OutcomeWire.encode(outcome, cause: records[slot].cause,
-                                                  tokenRefusal: records[slot].tokenSale.refusal,
-                                                  declinedBy: Self.issuerDecline(records[slot])))
+        let report = OutcomeReport(outcome, cause: records[slot].cause, tokenRefusal: records[slot].tokenSale.refusal,
+                                   declinedBy: Self.issuerDecline(records[slot]))
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.paymentResponse(records[slot].order, report))
     }
 
     /// The issuer's answer that declined the payment, which the merchant and the app report in
