@@ -123,9 +123,9 @@ extension Gateway {
         arm(.authorizationResponse, payment)
     }
 
-    func authorizationAnswered(_ payment: PaymentID, argument: UInt64) {
-        let attempt = AttemptWire.attempt(of: argument)
-        let answer = IssuerAnswer(rawValue: AttemptWire.code(of: argument)) ?? .doNotHonor
+    func authorizationAnswered(_ response: AttemptMessage) {
+        let payment = response.payment, attempt = response.attempt.index
+        let answer = IssuerAnswer(rawValue: response.code) ?? .doNotHonor
         if answer == .acquirerSystemError { return acquirerErred(payment, attempt: attempt) }
         let approved = answer == .approved || answer == .standInApproved
         guard let record = record(payment) else {

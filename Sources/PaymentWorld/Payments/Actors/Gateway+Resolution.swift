@@ -187,16 +187,17 @@ extension Gateway {
                      subject: payment.rawValue, argument: AttemptWire.encode(attempt))
     }
 
-    func inquiryAnswered(_ payment: PaymentID, argument: UInt64) {
-        guard let record = record(payment), record.resolution.state == .inquiring,
-              AttemptWire.attempt(of: argument) == record.attempt else {
+    func inquiryAnswered(_ response: AttemptMessage) {
+        let payment = response.payment
+        guard let record = record(payment), record.resolution.state == .inquiring, response.attempt.index == record.attempt else {
             counters.duplicatesDeduped &+= 1
             return
         }
-        applyResolution(payment, .inquiryResult(AttemptWire.code(of: argument) == 1 ? .approved : .notApproved))
+        applyResolution(payment, .inquiryResult(response.code == 1 ? .approved : .notApproved))
     }
 
-    func reversalAcknowledged(_ payment: PaymentID, argument: UInt64) {
+    func reversalAcknowledged(_ response: AttemptMessage) {
+        let payment = response.payment
         if let record = record(payment), !record.resolution.isRunning, record.flow == .authorization {
             switch record.authorization {
             case .voided, .expired: records[payment.slot].settlement.releaseAcknowledged = true
@@ -204,7 +205,7 @@ extension Gateway {
             }
         }
         guard let record = record(payment), record.resolution.state == .reversing,
-              AttemptWire.attempt(of: argument) == record.attempt else { return }  // A late reversal's ack: nothing waits.
+              response.attempt.index == record.attempt else { return }  // A late reversal's ack: nothing waits.
         applyResolution(payment, .reversalAcknowledged)
     }
 

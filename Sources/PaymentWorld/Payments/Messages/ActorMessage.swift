@@ -58,6 +58,13 @@ extension PaymentsContext {
         let wire = message.wire
         schedule(after: delay, to: receiver, kind: wire.kind.rawValue, subject: wire.subject, argument: wire.argument)
     }
+
+    /// Schedules a typed message at `time`.
+    @inline(__always)
+    func schedule(at time: SimTime, to receiver: ReceiverID, _ message: some ActorMessage) {
+        let wire = message.wire
+        schedule(at: time, to: receiver, kind: wire.kind.rawValue, subject: wire.subject, argument: wire.argument)
+    }
 }
 
 extension ServerDesk {
