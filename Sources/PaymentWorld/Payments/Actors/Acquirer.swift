@@ -42,9 +42,9 @@ public actor Acquirer: ReportingActor {
             context.send(from: id, to: context.addresses[.network], NetworkMessage.request(exchange, request))
         case .response(let exchange, var response):
             if exchange == .authorization { garble(&response) }
-            context.send(from: id, to: context.addresses[.gateway], response.wire(exchange.response))
+            context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.response(exchange, response)))
         case .refund(let payment, _, let operation):
-            refund(payment.rawValue, operation: operation)
+            refund(payment, operation: operation)
         }
     }
 
@@ -64,12 +64,11 @@ public actor Acquirer: ReportingActor {
     /// A refund (LC-02 Refund): the acquirer credits the card through the scheme, or declines when
     /// the card's account closed since the payment (14), by `behaviour.refundDecline`. It decides
     /// once per refund: the same refund asked again gets the same answer.
-    private func refund(_ payment: UInt64, operation: Int) {
-        var decision = refundDecisions.stream(for: payment ^ UInt64(operation) << 56)
+    private func refund(_ payment: PaymentID, operation: Int) {
+        var decision = refundDecisions.stream(for: payment.rawValue ^ UInt64(operation) << 56)
         let declined = decision.chance(context.configuration.behaviour.refundDecline)
-        let answer = declined ? RefundAnswerWire.encode(operation: operation, .declined, code: .invalidCardNumber)
-            : RefundAnswerWire.encode(operation: operation, .refunded)
-        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundResponse.rawValue,
-                     subject: payment, argument: answer)
+        let answer = declined ? GatewayInbound.refundResponse(payment, operation: operation, .declined, code: .invalidCardNumber)
+            : GatewayInbound.refundResponse(payment, operation: operation, .refunded, code: .approved)
+        context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(answer))
     }
 }

@@ -159,8 +159,7 @@ public actor MerchantServer: ReportingActor {
     private func call(_ payment: LifecycleID) {
         let attempt = orders[payment.slot].tries
         orders[payment.slot].tries += 1
-        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentRequest.rawValue, subject: payment.rawValue,
-                     argument: key(payment, try: attempt))
+        context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.paymentRequest(payment, key: key(payment, try: attempt))))
         context.schedule(after: context.configuration.timeouts.merchantCall, to: id, MerchantMessage.callTimedOut(payment, try: attempt))
     }
 
@@ -263,9 +262,8 @@ public actor MerchantServer: ReportingActor {
         let total = context.bodies[payment].amount
         var amount = order.plan.amount(ofCapture: number, total: total)
         if context.has(.captureAboveAuthorization) { amount += 1 }
-        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue, subject: payment.rawValue,
-                     argument: CaptureWire.encode(amount: amount, operation: number,
-                                                  final: order.plan.isFinal(number)))
+        context.send(from: id, to: context.addresses[.gateway],
+                     GatewayMessage.inbound(.captureRequest(payment, amount: amount, number: number, final: order.plan.isFinal(number))))
     }
 
     private func captured(_ payment: LifecycleID, ok: Bool, number: Int) {
@@ -303,8 +301,8 @@ public actor MerchantServer: ReportingActor {
     private func customerCancelled(_ payment: LifecycleID) {
         guard let order = order(payment) else { return }
         if !order.answered {
-            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentCancel.rawValue,
-                         subject: payment.rawValue, argument: key(payment, try: max(0, order.tries - 1)))
+            context.send(from: id, to: context.addresses[.gateway],
+                         GatewayMessage.inbound(.paymentCancel(payment, key: key(payment, try: max(0, order.tries - 1)))))
             return
         }
         guard order.toldDevice == nil, !order.captured, order.capturesAnswered == 0, order.plan != .automatic else { return }
@@ -328,8 +326,7 @@ public actor MerchantServer: ReportingActor {
     /// Asks the gateway to void the authorization, and again after each call timeout until answered.
     private func requestVoid(_ payment: LifecycleID) {
         guard let order = order(payment), order.voiding, !order.voidAnswered else { return }
-        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.voidRequest.rawValue,
-                     subject: payment.rawValue)
+        context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.voidRequest(payment)))
         context.schedule(after: context.configuration.timeouts.merchantCall, to: id, MerchantMessage.voidDue(payment))
     }
 
@@ -355,8 +352,8 @@ public actor MerchantServer: ReportingActor {
         for operation in 1...order.refunds.count where order.refundsAnswered & (1 << operation) == 0 {
             var amount = order.refunds.amount(operation, of: context.bodies[payment].amount, fee: context.configuration.fee)
             if context.has(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
-            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue,
-                         subject: payment.rawValue, argument: RefundWire.encode(amount: amount, operation: operation))
+            context.send(from: id, to: context.addresses[.gateway],
+                         GatewayMessage.inbound(.refundRequest(payment, amount: amount, operation: operation)))
         }
         context.schedule(after: context.configuration.timeouts.merchantCall, to: id, MerchantMessage.refundDue(payment))
     }

@@ -32,7 +32,7 @@ extension Platform {
         if desk.settledEarlier(record.last, .verifyCard, attempt: attempt, payment: lifecycle) { return }
         if record.verifying {
             // Still waiting: ask the gateway again, which answers once the issuer has.
-            desk.send(.verificationRequest, to: .gateway, lifecycle, argument: record.saveCard ? 1 : 0)
+            desk.send(GatewayMessage.inbound(.verificationRequest(lifecycle, storeCredential: record.saveCard)), to: .gateway)
             return
         }
         guard desk.step(&record.session, .use(.verify), of: lifecycle) != nil else {
@@ -46,7 +46,7 @@ extension Platform {
         record.saveCard = request.payload == 1
         record.last = LastAnswer(step: nil, attempt: attempt, answer: .ok)  // Answered once the issuer decides.
         records[lifecycle] = record
-        desk.send(.verificationRequest, to: .gateway, lifecycle, argument: record.saveCard ? 1 : 0)
+        desk.send(GatewayMessage.inbound(.verificationRequest(lifecycle, storeCredential: record.saveCard)), to: .gateway)
     }
 
     func verificationAnswered(_ lifecycle: LifecycleID, verified: Bool) {
