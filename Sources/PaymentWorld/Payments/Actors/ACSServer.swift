@@ -87,8 +87,7 @@ public actor ACSServer: ReportingActor {
         }
         // ARes(C): the gateway keeps waiting; the cardholder gets the challenge on their device.
         result(payment, .challengeRequired)
-        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.challengeRequest.rawValue,
-                             subject: order.rawValue)
+        context.send(from: id, to: context.addresses[.device], DeviceMessage.challengeRequest(order))
     }
 
     private func challengeAnswered(order: LifecycleID, _ answer: ChallengeAnswer) {
@@ -104,10 +103,8 @@ public actor ACSServer: ReportingActor {
         if context.bodies[order].flow.system.threeDSVersion == .v1 {
             // 3-D Secure 1.0: the page POSTs the PaRes and the MD it was opened with (the payment)
             // to the merchant's TermUrl, which passes them into the app; the app hands them on.
-            let wire = answer == .cancelled ? WireTransStatus.cancelled
-                : WireTransStatus.encode(answer == .passed ? .authenticated : .notAuthenticated)
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.paResPosted.rawValue,
-                         subject: payment.rawValue, argument: wire)
+            let paRes: ThreeDSAnswer = answer == .cancelled ? .cancelled : .status(answer == .passed ? .authenticated : .notAuthenticated)
+            context.send(from: id, to: context.addresses[.device], DeviceMessage.paResPosted(payment, paRes))
             return
         }
         switch answer {

@@ -116,8 +116,7 @@ extension Gateway {
                 return authenticationEnded(payment, .decoupled, .answered)
             }
             // The app says so ("approve in your banking app") instead of waiting on its call.
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.decoupledStarted.rawValue,
-                         subject: context.bodies[payment].order.rawValue)
+            context.send(from: id, to: context.addresses[.device], DeviceMessage.decoupledStarted(context.bodies[payment].order))
         }
         stepThreeDS(payment, events, ending: answer == .cancelled ? .cancelled : .answered)
     }

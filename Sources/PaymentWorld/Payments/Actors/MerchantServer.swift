@@ -73,8 +73,8 @@ public actor MerchantServer: ReportingActor {
             let payment = request.lifecycle, step = request.step ?? .signParameters
             counters.stepAnswers.count(step, .ok)  // Every call, repeats too: the merchant keeps no record of calls.
             let signature = EcommpaySignature.sign(context.bodies[payment], paymentId: payment)
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment.rawValue,
-                         argument: StepWire.answer(step, .ok, call: request.call, payload: signature))
+            context.send(from: id, to: context.addresses[.device],
+                         DeviceMessage.stepAnswer(payment, StepReply(step, .ok, call: request.call, payload: signature)))
         }
     }
 
@@ -111,8 +111,7 @@ public actor MerchantServer: ReportingActor {
         if request.secondPay, order(payment) != nil {
             // A double tap: the duplicate alone is refused, and the payment goes on.
             counters.appRecovery.count(.secondPayRefused, of: context.bodies[payment].flow.system)
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutRestored.rawValue,
-                         subject: payment.rawValue, argument: CheckoutWire.secondPay.write(1))
+            context.send(from: id, to: context.addresses[.device], DeviceMessage.checkoutRestored(payment, .secondPayRefused))
             return
         }
         if let existing = order(payment) {
@@ -125,8 +124,7 @@ public actor MerchantServer: ReportingActor {
             if let told = existing.toldDevice {
                 tell(payment, told, foundFinal: true)
             } else {
-                context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutRestored.rawValue,
-                             subject: payment.rawValue, argument: UInt64(request.serial))
+                context.send(from: id, to: context.addresses[.device], DeviceMessage.checkoutRestored(payment, .running(serial: request.serial)))
             }
             return
         }
@@ -216,8 +214,7 @@ public actor MerchantServer: ReportingActor {
         context.observe(.cardDataKept(.lifecycle(payment), holder: .merchant, form: form))
         if outcome == .authorized {
             // The app shows the authorization; the order ends with its capture.
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutRestored.rawValue,
-                         subject: payment.rawValue, argument: CheckoutWire.held.write(1))
+            context.send(from: id, to: context.addresses[.device], DeviceMessage.checkoutRestored(payment, .held))
             if order.plan == .automatic {
                 // The platform captures by itself; the merchant asks only if it has not heard by then.
                 let wait = context.configuration.timeouts.captureDay
@@ -234,11 +231,9 @@ public actor MerchantServer: ReportingActor {
 
     private func tell(_ payment: LifecycleID, _ outcome: PaymentOutcome, foundFinal: Bool = false) {
         orders[payment.slot].toldDevice = outcome
-        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
-                     subject: payment.rawValue,
-                     argument: OutcomeWire.encode(outcome, cause: orders[payment.slot].cause,
-                                                  tokenRefusal: orders[payment.slot].tokenRefusal,
-                                                  declinedBy: orders[payment.slot].declinedBy, foundFinal: foundFinal))
+        let report = OutcomeReport(outcome, cause: orders[payment.slot].cause, tokenRefusal: orders[payment.slot].tokenRefusal,
+                                   declinedBy: orders[payment.slot].declinedBy, foundFinal: foundFinal)
+        context.send(from: id, to: context.addresses[.device], DeviceMessage.checkoutResponse(payment, report))
     }
 
     /// The merchant ships (all of the order, or its next part), then captures.

@@ -26,7 +26,7 @@ public actor MessageChannel: ReportingActor {
             guard !desk.random.chance(desk.seed.smsLoss) else { return }
             desk.context.schedule(after: latency.sample(&desk.random), to: id, ChannelMessage.codeDelivered(lifecycle, code: code))
         case .codeDelivered(let lifecycle, let code):
-            desk.send(.codeDelivered, to: .device, lifecycle, argument: code)
+            desk.send(DeviceMessage.codeDelivered(lifecycle, code: code), to: .device)
         }
     }
 }

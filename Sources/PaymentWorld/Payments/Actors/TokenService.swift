@@ -342,7 +342,7 @@ public actor MobileWallet: ReportingActor {
             guard record.asked, record.last.step == nil else { return }  // A duplicate decision.
             if decision == .needsIdentityVerification {
                 // The wallet shows its identity verification; the app's next call comes once it is done.
-                desk.send(.identityVerificationRequired, to: .device, payment, argument: UInt64(record.last.attempt))
+                desk.send(DeviceMessage.identityVerificationRequired(payment, call: record.last.attempt), to: .device)
                 return
             }
             let answer: StepAnswer = decision == .approved ? .ok : .refused

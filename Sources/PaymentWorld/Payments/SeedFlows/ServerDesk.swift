@@ -98,9 +98,7 @@ final class ServerDesk {
     }
 
     private func send(answer: StepAnswer, to step: SeedStep, of payment: LifecycleID, call: Int, payload: UInt64) {
-        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue,
-                             subject: payment.rawValue,
-                     argument: StepWire.answer(step, answer, call: call, payload: payload))
+        context.send(from: id, to: context.addresses[.device], DeviceMessage.stepAnswer(payment, StepReply(step, answer, call: call, payload: payload)))
     }
 
     func send(_ message: PaymentMessage, to kind: PaymentActorKind, _ payment: LifecycleID, argument: UInt64 = 0) {
