@@ -45,14 +45,14 @@ public actor DirectoryServer: ReportingActor {
             if !card.enrolled {
                 // A 3-D Secure 1.0 MPI asks about every card: one outside 3-D Secure gets VERes N
                 // (EMV 3DS servers ask only for enrolled ranges).
-                desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.notEnrolled)
+                desk.send(GatewayMessage.inbound(.authenticationResult(payment, .notEnrolled)), to: .gateway)
                 return
             }
             let range = card.bin
             guard range < acsByRange.count, let acs = acsByRange[range] else {
                 // No ACS for the range: the DS's `Erro`, which LC-06 ends as U. Only enrolled
                 // cards get here, whose ranges all route, so this is a guard.
-                desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.erro)
+                desk.send(GatewayMessage.inbound(.authenticationResult(payment, .erro)), to: .gateway)
                 return
             }
             desk.context.send(from: id, to: acs, ACSMessage.authenticationRequest(payment))

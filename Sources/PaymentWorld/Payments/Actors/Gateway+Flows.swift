@@ -111,8 +111,7 @@ extension Gateway {
         }
         records[slot].resolution = ResolutionPart()  // A new attempt: nothing to settle yet.
         context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
-                     kind: PaymentMessage.authorizationRequest.rawValue, subject: payment.rawValue,
-                     argument: AttemptWire.encode(attempt))
+                     AcquirerMessage.request(.authorization, AttemptMessage(AttemptID(payment, attempt))))
     }
 
     /// Sends an authorization that no table's effect asked for (LC-02's starts in `authorizing`,

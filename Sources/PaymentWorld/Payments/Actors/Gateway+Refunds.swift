@@ -131,8 +131,7 @@ extension Gateway {
     private func sendRefund(_ payment: PaymentID, _ operation: Int, amount: MinorUnits) {
         // Through the acquirer whose provider approved the payment.
         let acquirer = context.addresses.acquirer(attempt: records[payment.slot].approvedAttempt ?? 0)
-        context.send(from: id, to: acquirer, kind: PaymentMessage.refundRequest.rawValue,
-                     subject: payment.rawValue, argument: RefundWire.encode(amount: amount.value, operation: operation))
+        context.send(from: id, to: acquirer, AcquirerMessage.refund(payment, amount: amount.value, operation: operation))
     }
 
     private func inquireRefund(_ payment: PaymentID, _ operation: Int) {

@@ -178,13 +178,12 @@ extension Gateway {
 
     private func sendInquiry(_ payment: PaymentID, attempt: Int) {
         context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
-                             kind: PaymentMessage.inquiryRequest.rawValue, subject: payment.rawValue,
-                             argument: AttemptWire.encode(attempt))
+                     AcquirerMessage.request(.inquiry, AttemptMessage(AttemptID(payment, attempt))))
     }
 
     func sendReversal(_ payment: PaymentID, attempt: Int) {
-        context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.reversalRequest.rawValue,
-                     subject: payment.rawValue, argument: AttemptWire.encode(attempt))
+        context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
+                     AcquirerMessage.request(.reversal, AttemptMessage(AttemptID(payment, attempt))))
     }
 
     func inquiryAnswered(_ response: AttemptMessage) {

@@ -136,8 +136,8 @@ extension Gateway {
         switch effect {
         case .sendVerification:
             // An authorization for 0, through the primary acquirer and the network to the issuer.
-            context.send(from: id, to: context.addresses.acquirer(attempt: 0), kind: PaymentMessage.authorizationRequest.rawValue,
-                         subject: payment.rawValue, argument: AttemptWire.encode(0))
+            context.send(from: id, to: context.addresses.acquirer(attempt: 0),
+                         AcquirerMessage.request(.authorization, AttemptMessage(AttemptID(payment, 0))))
         case .startTimer(let timer):
             precondition(timer == .authorizationResponse, "a verification has no \(timer) timer")
             startTimer(.authorizationTimedOut, payment, after: context.configuration.timeouts.authorization)
@@ -155,8 +155,7 @@ extension Gateway {
     }
 
     private func askIssuerAboutVerification(_ payment: PaymentID) {
-        context.send(from: id, to: context.addresses.acquirer(attempt: 0), kind: PaymentMessage.inquiryRequest.rawValue,
-                     subject: payment.rawValue, argument: AttemptWire.encode(0))
+        context.send(from: id, to: context.addresses.acquirer(attempt: 0), AcquirerMessage.request(.inquiry, AttemptMessage(AttemptID(payment, 0))))
         startTimer(.resolutionTimedOut, payment, after: context.configuration.timeouts.resolutionHop)
     }
 
