@@ -123,31 +123,16 @@ public actor DeviceApp: ReportingActor {
             preconditionFailure("device got unexpected event \(PaymentMessage.name(event.kind))")
         }
         switch message {
-        case .lifecycleDue(let arrival):
-            switch arrival {
-            case .open:
-                arrive()
-                scheduleNext()
-            case .begin: scheduleNext()
-            case .customer: customerPays()
-            }
+        case .lifecycleDue(let arrival): lifecycleDue(arrival)
         case .lifecycleDeadline(let serial): checkDeadlines(serial: serial)
-        case .checkoutResponse(let lifecycle, let report):
-            if report.foundFinal, isCurrent(lifecycle) { counters.appRecovery.count(.final, of: flow(of: lifecycle).system) }
-            checkoutAnswered(lifecycle, outcome: report.outcome, cause: report.cause, tokenRefusal: report.tokenRefusal,
-                             declinedBy: report.declinedBy?.responseCode)
+        case .checkoutResponse(let lifecycle, let report): checkoutAnswered(lifecycle, report)
         case .checkoutRestored(_, .secondPayRefused):
             counters.duplicatesDeduped &+= 1  // The refusal of a double tap: the app goes on with the first.
         case .checkoutRestored(let lifecycle, .held): held(lifecycle)
         case .checkoutRestored(let lifecycle, .running(let serial)): restored(lifecycle, serial: serial)
         case .checkoutTimedOut(let lifecycle, let serial): callTimedOut(lifecycle, serial: serial)
         case .appReinitDue(let lifecycle, let serial): reinit(lifecycle, serial: serial)
-        case .decoupledStarted(let lifecycle):
-            // The cardholder approves in their banking app; the result comes as the challenge's would,
-            // and if it does not, the app asks once the authentication's time is up.
-            guard isCurrent(lifecycle) else { return }
-            pauseCall(lifecycle)
-            returnLater(lifecycle, after: context.configuration.timeouts.challenge + context.configuration.timeouts.deviceCall)
+        case .decoupledStarted(let lifecycle): decoupledStarted(lifecycle)
         case .secondTapDue(let lifecycle):
             guard isCurrent(lifecycle) else { return }
             context.send(from: id, to: context.addresses[.merchant], MerchantMessage.checkout(lifecycle, CheckoutCall(secondPay: true)))
@@ -171,14 +156,41 @@ public actor DeviceApp: ReportingActor {
         case .cascadeConsentGiven(let payment, let consented):
             // The customer's answer to a cascade, ready after their think time: it goes to the gateway.
             context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.cascadeConsentGiven(payment, consented: consented)))
-        case .paResPosted(let payment, let answer):
-            // The TermUrl page passed the PaRes and its MD into the app, which hands them to the
-            // gateway (Sips cardValidateAuthenticationAndOrder, MPGS PROCESS_ACS_RESULT), unless the
-            // payment ended meanwhile and the app closed the page.
-            guard isCurrent(context.bodies[payment].order) else { return }
-            counters.paResForwarded &+= 1
-            context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.paResForwarded(payment, answer)))
+        case .paResPosted(let payment, let answer): forwardPaRes(payment, answer)
         }
+    }
+
+    private func lifecycleDue(_ arrival: DeviceMessage.Arrival) {
+        switch arrival {
+        case .open:
+            arrive()
+            scheduleNext()
+        case .begin: scheduleNext()
+        case .customer: customerPays()
+        }
+    }
+
+    private func checkoutAnswered(_ lifecycle: LifecycleID, _ report: OutcomeReport) {
+        if report.foundFinal, isCurrent(lifecycle) { counters.appRecovery.count(.final, of: flow(of: lifecycle).system) }
+        checkoutAnswered(lifecycle, outcome: report.outcome, cause: report.cause, tokenRefusal: report.tokenRefusal,
+                         declinedBy: report.declinedBy?.responseCode)
+    }
+
+    /// The cardholder approves in their banking app; the result comes as the challenge's would,
+    /// and if it does not, the app asks once the authentication's time is up.
+    private func decoupledStarted(_ lifecycle: LifecycleID) {
+        guard isCurrent(lifecycle) else { return }
+        pauseCall(lifecycle)
+        returnLater(lifecycle, after: context.configuration.timeouts.challenge + context.configuration.timeouts.deviceCall)
+    }
+
+    /// The TermUrl page passed the PaRes and its MD into the app, which hands them to the gateway
+    /// (Sips cardValidateAuthenticationAndOrder, MPGS PROCESS_ACS_RESULT), unless the payment ended
+    /// meanwhile and the app closed the page.
+    private func forwardPaRes(_ payment: PaymentID, _ answer: ThreeDSAnswer) {
+        guard isCurrent(context.bodies[payment].order) else { return }
+        counters.paResForwarded &+= 1
+        context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.paResForwarded(payment, answer)))
     }
 
     /// Timers of finished lifecycles and of steps already answered: the guards of their handlers,

@@ -46,7 +46,7 @@ extension PaymentsContext {
         send(from: source, to: target, message.wire)
     }
 
-    /// Sends a message's words, to an actor whose messages are not typed yet.
+    /// Sends a message's words as they are: a relay passes on what it does not read.
     @inline(__always)
     func send(from source: ReceiverID, to target: ReceiverID, _ wire: MessageWire) {
         send(from: source, to: target, kind: wire.kind.rawValue, subject: wire.subject, argument: wire.argument)
