@@ -170,6 +170,7 @@ public actor DeviceApp: ReportingActor {
         }
     }
 
+    @inline(__always)
     private func checkoutAnswered(_ lifecycle: LifecycleID, _ report: OutcomeReport) {
         if report.foundFinal, isCurrent(lifecycle) { counters.appRecovery.count(.final, of: flow(of: lifecycle).system) }
         checkoutAnswered(lifecycle, outcome: report.outcome, cause: report.cause, tokenRefusal: report.tokenRefusal,

@@ -73,6 +73,7 @@ final class ServerDesk {
     /// One SDK call from start to end, for a server that answers every step at once: a copy from
     /// a reused slot is dropped, a repeated or outdated call settled, a new one served once, and
     /// its answer remembered and sent.
+    @inline(__always)
     func answerStep<Record: AnsweringRecord>(_ request: StepRequest, records: inout SlotTable<Record>,
                                              serve: (SeedStep, _ payload: UInt64, _ payment: LifecycleID, inout Record) -> StepAnswer) {
         guard let step = request.step else {
