@@ -84,15 +84,15 @@ public actor Gateway: ReportingActor {
 
     func figures() -> ActorFigures { ActorFigures(counters: counters, coverage: coverage, station: intake.station) }
 
+    /// Its own timers at once; the other actors' messages through the intake, decoded once served.
     public func handle(_ event: SimulationEvent) {
-        guard let message = GatewayMessage(decoding: event.unserved) else { unexpected(event) }
-        switch message {
-        case .own(let reminder):
+        if let reminder = GatewayReminder(decoding: event) {
             reminded(reminder)
-        case .inbound(let inbound):
-            guard intake.take(event, to: id, counters: &counters) else { return }
-            received(inbound)
+            return
         }
+        guard intake.take(event, to: id, counters: &counters) else { return }
+        guard let message = GatewayInbound(decoding: event.unserved) else { unexpected(event) }
+        received(message)
     }
 
     private func unexpected(_ event: SimulationEvent) -> Never {

@@ -6,44 +6,16 @@ enum GatewayMessage: ActorMessage {
     case inbound(GatewayInbound)
     case own(GatewayReminder)
 
-    /// The gateway's codec table, in one switch for both kinds of message.
+    /// The gateway's codec table, in its two halves: `Gateway.handle` reads them in the order it
+    /// needs them, its own timers before the intake and the other actors' messages once the intake
+    /// has served them, so that a message is not decoded at its arrival and again when served.
     @inline(__always) init?(decoding event: SimulationEvent) {
-        let order = LifecycleID(rawValue: event.subject), payment = PaymentID(rawValue: event.subject), argument = event.argument
-        let generation = UInt32(truncatingIfNeeded: argument)
-        switch PaymentMessage(rawValue: event.kind) {
-        case .paymentRequest: self = .inbound(.paymentRequest(order, key: argument))
-        case .paymentCancel: self = .inbound(.paymentCancel(order, key: argument))
-        case .captureRequest:
-            self = .inbound(.captureRequest(order, amount: CaptureWire.amount(of: argument), number: CaptureWire.operation(of: argument),
-                                            final: CaptureWire.isFinal(argument)))
-        case .voidRequest: self = .inbound(.voidRequest(order))
-        case .refundRequest:
-            self = .inbound(.refundRequest(order, amount: RefundWire.amount(of: argument), operation: RefundWire.operation(of: argument)))
-        case .verificationRequest: self = .inbound(.verificationRequest(order, storeCredential: argument == 1))
-        case .authenticationResult: self = .inbound(.authenticationResult(payment, WireTransStatus.answer(argument)))
-        case .paResForwarded: self = .inbound(.paResForwarded(payment, WireTransStatus.answer(argument)))
-        case .authorizationResponse: self = .inbound(.response(.authorization, AttemptMessage(decoding: event)))
-        case .inquiryResponse: self = .inbound(.response(.inquiry, AttemptMessage(decoding: event)))
-        case .reversalResponse: self = .inbound(.response(.reversal, AttemptMessage(decoding: event)))
-        case .refundResponse:
-            self = .inbound(.refundResponse(payment, operation: RefundAnswerWire.operation(of: argument),
-                                            RefundAnswerWire.result(of: argument), code: RefundAnswerWire.code(of: argument)))
-        case .tokenLookupResponse:
-            self = .inbound(.tokenLookupResponse(payment, TokenLookupWire.result(of: argument), card: TokenLookupWire.card(of: argument)))
-        case .cascadeConsentGiven: self = .inbound(.cascadeConsentGiven(payment, consented: argument == 1))
-        case .authenticationTimedOut: self = .own(.timer(.authenticationTimedOut, payment, generation: generation))
-        case .challengeTimedOut: self = .own(.timer(.challengeTimedOut, payment, generation: generation))
-        case .authorizationTimedOut: self = .own(.timer(.authorizationTimedOut, payment, generation: generation))
-        case .resolutionTimedOut: self = .own(.timer(.resolutionTimedOut, payment, generation: generation))
-        case .cascadeConsentTimedOut: self = .own(.timer(.cascadeConsentTimedOut, payment, generation: generation))
-        case .captureDayDue: self = .own(.timer(.captureDayDue, payment, generation: generation))
-        case .inquiryDue: self = .own(.timer(.inquiryDue, payment, generation: generation))
-        case .tokenLookupTimedOut: self = .own(.timer(.tokenLookupTimedOut, payment, generation: generation))
-        case .refundTimedOut:
-            self = .own(.refundTimedOut(payment, operation: RefundTimerWire.operation(of: argument), serial: RefundTimerWire.serial(of: argument)))
-        case .recordRetired: self = .own(.recordRetired(payment))
-        case .paymentDeadlinePassed: self = .own(.paymentDeadlinePassed(serial: argument))
-        default: return nil
+        if let reminder = GatewayReminder(decoding: event) {
+            self = .own(reminder)
+        } else if let inbound = GatewayInbound(decoding: event) {
+            self = .inbound(inbound)
+        } else {
+            return nil
         }
     }
 
@@ -57,7 +29,7 @@ enum GatewayMessage: ActorMessage {
     }
 }
 
-/// The other actors' messages to the gateway (decoded by `GatewayMessage`).
+/// The other actors' messages to the gateway: through its intake first.
 enum GatewayInbound {
     /// Merchant → gateway: pay for the order, under the merchant's idempotency key.
     case paymentRequest(LifecycleID, key: UInt64)
@@ -83,6 +55,33 @@ enum GatewayInbound {
     case tokenLookupResponse(PaymentID, TokenLookupWire.Result, card: CardID)
     /// Device → gateway: whether the customer lets the cascade go on with 3-D Secure.
     case cascadeConsentGiven(PaymentID, consented: Bool)
+
+    @inline(__always) init?(decoding event: SimulationEvent) {
+        let order = LifecycleID(rawValue: event.subject), payment = PaymentID(rawValue: event.subject), argument = event.argument
+        switch PaymentMessage(rawValue: event.kind) {
+        case .paymentRequest: self = .paymentRequest(order, key: argument)
+        case .paymentCancel: self = .paymentCancel(order, key: argument)
+        case .captureRequest:
+            self = .captureRequest(order, amount: CaptureWire.amount(of: argument), number: CaptureWire.operation(of: argument),
+                                   final: CaptureWire.isFinal(argument))
+        case .voidRequest: self = .voidRequest(order)
+        case .refundRequest:
+            self = .refundRequest(order, amount: RefundWire.amount(of: argument), operation: RefundWire.operation(of: argument))
+        case .verificationRequest: self = .verificationRequest(order, storeCredential: argument == 1)
+        case .authenticationResult: self = .authenticationResult(payment, WireTransStatus.answer(argument))
+        case .paResForwarded: self = .paResForwarded(payment, WireTransStatus.answer(argument))
+        case .authorizationResponse: self = .response(.authorization, AttemptMessage(decoding: event))
+        case .inquiryResponse: self = .response(.inquiry, AttemptMessage(decoding: event))
+        case .reversalResponse: self = .response(.reversal, AttemptMessage(decoding: event))
+        case .refundResponse:
+            self = .refundResponse(payment, operation: RefundAnswerWire.operation(of: argument), RefundAnswerWire.result(of: argument),
+                                   code: RefundAnswerWire.code(of: argument))
+        case .tokenLookupResponse:
+            self = .tokenLookupResponse(payment, TokenLookupWire.result(of: argument), card: TokenLookupWire.card(of: argument))
+        case .cascadeConsentGiven: self = .cascadeConsentGiven(payment, consented: argument == 1)
+        default: return nil
+        }
+    }
 
     var wire: MessageWire {
         @inline(__always) get {
@@ -132,7 +131,7 @@ enum GatewayTimer {
     }
 }
 
-/// The gateway's own timers and reminders (decoded by `GatewayMessage`).
+/// The gateway's own timers and reminders: handled at once, not through its intake.
 enum GatewayReminder {
     /// A payment's timer ran out; `generation` tells the live one.
     case timer(GatewayTimer, PaymentID, generation: UInt32)
@@ -142,6 +141,26 @@ enum GatewayReminder {
     case recordRetired(PaymentID)
     /// The earliest sale deadline in flight passed; `serial` tells the live check.
     case paymentDeadlinePassed(serial: UInt64)
+
+    @inline(__always) init?(decoding event: SimulationEvent) {
+        let payment = PaymentID(rawValue: event.subject), generation = UInt32(truncatingIfNeeded: event.argument)
+        switch PaymentMessage(rawValue: event.kind) {
+        case .authenticationTimedOut: self = .timer(.authenticationTimedOut, payment, generation: generation)
+        case .challengeTimedOut: self = .timer(.challengeTimedOut, payment, generation: generation)
+        case .authorizationTimedOut: self = .timer(.authorizationTimedOut, payment, generation: generation)
+        case .resolutionTimedOut: self = .timer(.resolutionTimedOut, payment, generation: generation)
+        case .cascadeConsentTimedOut: self = .timer(.cascadeConsentTimedOut, payment, generation: generation)
+        case .captureDayDue: self = .timer(.captureDayDue, payment, generation: generation)
+        case .inquiryDue: self = .timer(.inquiryDue, payment, generation: generation)
+        case .tokenLookupTimedOut: self = .timer(.tokenLookupTimedOut, payment, generation: generation)
+        case .refundTimedOut:
+            self = .refundTimedOut(payment, operation: RefundTimerWire.operation(of: event.argument),
+                                   serial: RefundTimerWire.serial(of: event.argument))
+        case .recordRetired: self = .recordRetired(payment)
+        case .paymentDeadlinePassed: self = .paymentDeadlinePassed(serial: event.argument)
+        default: return nil
+        }
+    }
 
     var wire: MessageWire {
         @inline(__always) get {
