@@ -41,12 +41,13 @@ public actor ACSServer: ReportingActor {
 
     public func handle(_ event: SimulationEvent) {
         guard intake.take(event, to: id, counters: &counters) else { return }
-        switch PaymentMessage(rawValue: event.kind & ~PaymentMessage.servedFlag) {
-        case .authenticationRequest: authenticate(PaymentID(rawValue: event.subject))
-        case .challengeResponse, .decoupledAnswered:
-            challengeAnswered(order: LifecycleID(rawValue: event.subject),
-                              ChallengeAnswer(rawValue: event.argument) ?? .failed)
-        default: preconditionFailure("acs got unexpected \(PaymentMessage.name(event.kind))")
+        guard let message = ACSMessage(decoding: event.unserved) else {
+            preconditionFailure("acs got unexpected \(PaymentMessage.name(event.kind))")
+        }
+        switch message {
+        case .authenticationRequest(let payment): authenticate(payment)
+        case .challengeResponse(let order, let answer), .decoupledAnswered(let order, let answer):
+            challengeAnswered(order: order, answer)
         }
     }
 
@@ -81,14 +82,12 @@ public actor ACSServer: ReportingActor {
             let passed = random.chance(behaviour.challengeSuccess)
             let think = behaviour.decoupledTime.sample(&random)
             context.bodies.addPeopleTime(think, to: order)
-            context.schedule(after: think, to: id, kind: PaymentMessage.decoupledAnswered.rawValue,
-                             subject: order.rawValue, argument: passed ? 1 : 0)
+            context.schedule(after: think, to: id, ACSMessage.decoupledAnswered(order, passed ? .passed : .failed))
             return
         }
         // ARes(C): the gateway keeps waiting; the cardholder gets the challenge on their device.
         result(payment, .challengeRequired)
-        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.challengeRequest.rawValue,
-                             subject: order.rawValue)
+        context.send(from: id, to: context.addresses[.device], DeviceMessage.challengeRequest(order))
     }
 
     private func challengeAnswered(order: LifecycleID, _ answer: ChallengeAnswer) {
@@ -104,10 +103,8 @@ public actor ACSServer: ReportingActor {
         if context.bodies[order].flow.system.threeDSVersion == .v1 {
             // 3-D Secure 1.0: the page POSTs the PaRes and the MD it was opened with (the payment)
             // to the merchant's TermUrl, which passes them into the app; the app hands them on.
-            let wire = answer == .cancelled ? WireTransStatus.cancelled
-                : WireTransStatus.encode(answer == .passed ? .authenticated : .notAuthenticated)
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.paResPosted.rawValue,
-                         subject: payment.rawValue, argument: wire)
+            let paRes: ThreeDSAnswer = answer == .cancelled ? .cancelled : .status(answer == .passed ? .authenticated : .notAuthenticated)
+            context.send(from: id, to: context.addresses[.device], DeviceMessage.paResPosted(payment, paRes))
             return
         }
         switch answer {
@@ -120,13 +117,13 @@ public actor ACSServer: ReportingActor {
             context.observe(.challengeCompleted(payment, rReq: status, cRes: shown))
             result(payment, status)
         case .cancelled:
-            context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
-                         subject: payment.rawValue, argument: WireTransStatus.cancelled)
+            context.send(from: id, to: context.addresses[.directoryServer],
+                         DirectoryServerMessage.authenticationResult(payment, status: WireTransStatus.cancelled))
         }
     }
 
     private func result(_ payment: PaymentID, _ status: TransStatus) {
-        context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationResult.rawValue,
-                             subject: payment.rawValue, argument: WireTransStatus.encode(status))
+        context.send(from: id, to: context.addresses[.directoryServer],
+                     DirectoryServerMessage.authenticationResult(payment, status: WireTransStatus.encode(status)))
     }
 }

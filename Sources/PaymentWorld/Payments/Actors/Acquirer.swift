@@ -34,38 +34,41 @@ public actor Acquirer: ReportingActor {
 
     public func handle(_ event: SimulationEvent) {
         guard intake.take(event, to: id, counters: &counters) else { return }
-        let kind = event.kind & ~PaymentMessage.servedFlag
-        switch PaymentMessage(rawValue: kind) {
-        case .authorizationRequest, .inquiryRequest, .reversalRequest:
-            context.send(from: id, to: context.addresses[.network], kind: kind, subject: event.subject, argument: event.argument)
-        case .authorizationResponse, .inquiryResponse, .reversalResponse:
-            var argument = event.argument
-            if mislabelsAttempts && kind == PaymentMessage.authorizationResponse.rawValue {
-                argument = AttemptWire.encode(AttemptWire.attempt(of: argument) + 1, code: AttemptWire.code(of: argument))
-            }
-            let errors = context.configuration.behaviour.acquirerErrors
-            if kind == PaymentMessage.authorizationResponse.rawValue, errors.numerator > 0, systemErrors.chance(errors) {
-                counters.acquirerErrors &+= 1
-                argument = AttemptWire.encode(AttemptWire.attempt(of: argument), code: IssuerAnswer.acquirerSystemError.rawValue)
-            }
-            context.send(from: id, to: context.addresses[.gateway], kind: kind, subject: event.subject, argument: argument)
-        case .refundRequest:
-            refund(event.subject, argument: event.argument)
-        default:
+        guard let message = AcquirerMessage(decoding: event.unserved) else {
             preconditionFailure("\(traceName) got unexpected \(PaymentMessage.name(event.kind))")
+        }
+        switch message {
+        case .request(let exchange, let request):
+            context.send(from: id, to: context.addresses[.network], NetworkMessage.request(exchange, request))
+        case .response(let exchange, var response):
+            if exchange == .authorization { garble(&response) }
+            context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.response(exchange, response)))
+        case .refund(let payment, _, let operation):
+            refund(payment, operation: operation)
+        }
+    }
+
+    /// What the host does to an authorization's answer on its way back: the planted bug's wrong
+    /// attempt number, and the answers it loses to a system error of its own.
+    private func garble(_ response: inout AttemptMessage) {
+        if mislabelsAttempts {
+            response = AttemptMessage(AttemptID(response.payment, response.attempt.index + 1), code: response.code)
+        }
+        let errors = context.configuration.behaviour.acquirerErrors
+        if errors.numerator > 0, systemErrors.chance(errors) {
+            counters.acquirerErrors &+= 1
+            response.code = IssuerAnswer.acquirerSystemError.rawValue
         }
     }
 
     /// A refund (LC-02 Refund): the acquirer credits the card through the scheme, or declines when
     /// the card's account closed since the payment (14), by `behaviour.refundDecline`. It decides
     /// once per refund: the same refund asked again gets the same answer.
-    private func refund(_ payment: UInt64, argument: UInt64) {
-        let operation = RefundWire.operation(of: argument)
-        var decision = refundDecisions.stream(for: payment ^ UInt64(operation) << 56)
+    private func refund(_ payment: PaymentID, operation: Int) {
+        var decision = refundDecisions.stream(for: payment.rawValue ^ UInt64(operation) << 56)
         let declined = decision.chance(context.configuration.behaviour.refundDecline)
-        let answer = declined ? RefundAnswerWire.encode(operation: operation, .declined, code: .invalidCardNumber)
-            : RefundAnswerWire.encode(operation: operation, .refunded)
-        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundResponse.rawValue,
-                     subject: payment, argument: answer)
+        let answer = declined ? GatewayInbound.refundResponse(payment, operation: operation, .declined, code: .invalidCardNumber)
+            : GatewayInbound.refundResponse(payment, operation: operation, .refunded, code: .approved)
+        context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(answer))
     }
 }

@@ -99,8 +99,7 @@ extension DeviceApp {
         cursors[payment.slot].serial &+= 1  // The call's timer waits no more: the customer is verifying.
         let time = context.configuration.seed.identityVerificationTime.sample(&provisioningRandom)
         context.bodies.addPeopleTime(time, to: payment)
-        context.schedule(after: time, to: id, kind: PaymentMessage.identityVerified.rawValue, subject: payment.rawValue,
-                         argument: cursors[payment.slot].serial)
+        context.schedule(after: time, to: id, DeviceMessage.identityVerified(payment, serial: cursors[payment.slot].serial))
     }
 
     /// The customer verified their identity: the app asks the wallet again to add the pass.
@@ -135,8 +134,7 @@ extension DeviceApp {
             case .startTimer(.provisioningCompletion):
                 cursors[payment.slot].provisioningSerial &+= 1
                 context.schedule(after: context.configuration.timeouts.provisioningCompletion, to: id,
-                                 kind: PaymentMessage.provisioningTimedOut.rawValue, subject: payment.rawValue,
-                                 argument: cursors[payment.slot].provisioningSerial)
+                                 DeviceMessage.provisioningTimedOut(payment, serial: cursors[payment.slot].provisioningSerial))
             case .startTimer(let timer):
                 preconditionFailure("LC-11 asked the app for a \(timer) timer")
             case .presentAddToWallet, .sendTokenize, .startSca, .handPassRequestToWallet, .sendUpdateTokenizationStatus:

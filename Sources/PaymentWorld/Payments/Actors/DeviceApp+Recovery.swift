@@ -15,10 +15,9 @@ extension DeviceApp {
         lifecycles[slot].callSerial &+= 1
         lifecycles[slot].calling = true
         let serial = lifecycles[slot].callSerial
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
-                     subject: lifecycle.rawValue, argument: CheckoutWire.encode(serial: serial, reinit: reinit))
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.checkout(lifecycle, CheckoutCall(serial: serial, reinit: reinit)))
         context.schedule(after: context.configuration.timeouts.deviceCall, to: id,
-                         kind: PaymentMessage.checkoutTimedOut.rawValue, subject: lifecycle.rawValue, argument: UInt64(serial))
+                         DeviceMessage.checkoutTimedOut(lifecycle, serial: serial))
     }
 
     /// The app shows a page of the payment's own (the ACS challenge, a cascade's question): no call
@@ -39,8 +38,7 @@ extension DeviceApp {
         lifecycles[slot].callSerial &+= 1
         lifecycles[slot].calling = true
         context.schedule(after: delay + context.configuration.timeouts.deviceCall, to: id,
-                         kind: PaymentMessage.checkoutTimedOut.rawValue, subject: lifecycle.rawValue,
-                         argument: UInt64(lifecycles[slot].callSerial))
+                         DeviceMessage.checkoutTimedOut(lifecycle, serial: lifecycles[slot].callSerial))
     }
 
     /// The customer is away for `delay`; back, they open the app, which asks for the payment again
@@ -51,8 +49,7 @@ extension DeviceApp {
         lifecycles[slot].callSerial &+= 1
         lifecycles[slot].calling = false
         lifecycles[slot].unanswered = 0
-        context.schedule(after: delay, to: id, kind: PaymentMessage.appReinitDue.rawValue, subject: lifecycle.rawValue,
-                         argument: UInt64(lifecycles[slot].callSerial))
+        context.schedule(after: delay, to: id, DeviceMessage.appReinitDue(lifecycle, serial: lifecycles[slot].callSerial))
     }
 
     /// The call went unanswered: the system's timeout, then a re-init after the backoff, or after
@@ -78,8 +75,7 @@ extension DeviceApp {
         lifecycles[slot].callSerial &+= 1
         lifecycles[slot].calling = false
         context.schedule(after: SimDuration(nanoseconds: Int64(Double(base) * jitter)), to: id,
-                         kind: PaymentMessage.appReinitDue.rawValue, subject: lifecycle.rawValue,
-                         argument: UInt64(lifecycles[slot].callSerial))
+                         DeviceMessage.appReinitDue(lifecycle, serial: lifecycles[slot].callSerial))
     }
 
     /// The backoff, or the customer's time away, is over: the app inits again with the same payment.

@@ -84,8 +84,7 @@ extension DeviceApp {
                 // The wallet's sheet waits for the customer; the pass request goes when they are back.
                 cursors[payment.slot].current = step
                 cursors[payment.slot].payload = firstPayload(step, payment)
-                context.schedule(after: away, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
-                                 argument: cursors[payment.slot].serial)
+                context.schedule(after: away, to: id, DeviceMessage.stepRetryDue(payment, serial: cursors[payment.slot].serial))
                 return
             }
             call(payment, step, payload: firstPayload(step, payment))
@@ -181,8 +180,7 @@ extension DeviceApp {
 
     private func armTimer(_ payment: LifecycleID, after delay: SimDuration) {
         cursors[payment.slot].serial &+= 1
-        context.schedule(after: delay, to: id, kind: PaymentMessage.stepTimedOut.rawValue, subject: payment.rawValue,
-                            argument: cursors[payment.slot].serial)
+        context.schedule(after: delay, to: id, DeviceMessage.stepTimedOut(payment, serial: cursors[payment.slot].serial))
     }
 
     private func advance(_ payment: LifecycleID) {
@@ -192,30 +190,30 @@ extension DeviceApp {
         nextStep(payment)
     }
 
-    func stepAnswered(_ payment: LifecycleID, argument: UInt64) {
+    func stepAnswered(_ payment: LifecycleID, _ reply: StepReply) {
         if isCurrent(payment) {
-            context.observe(.answerReceived(payment, answered: StepWire.call(of: argument),
+            context.observe(.answerReceived(payment, answered: reply.call,
                                           made: cursors[payment.slot].calls))
         }
-        guard isCurrent(payment), let step = StepWire.step(of: argument), cursors[payment.slot].current == step,
-              !cursors[payment.slot].awaitingCode, StepWire.call(of: argument) == cursors[payment.slot].calls & StepWire.callMask,
+        guard isCurrent(payment), let step = reply.step, cursors[payment.slot].current == step,
+              !cursors[payment.slot].awaitingCode, reply.call == cursors[payment.slot].calls & StepWire.callMask,
               cursors[payment.slot].answered != cursors[payment.slot].calls else {
             counters.duplicatesDeduped &+= 1  // A repeated answer, or one for a call already settled.
             return
         }
         cursors[payment.slot].answered = cursors[payment.slot].calls
         cursors[payment.slot].serial &+= 1  // The call's timer is now stale.
-        let answer = StepWire.answer(of: argument)
+        let answer = reply.answer
         let flow = flow(of: payment)
-        provisioningAnswered(payment, step, answer, payload: StepWire.answerPayload(of: argument))
+        provisioningAnswered(payment, step, answer, payload: reply.payload)
         if answer == .ok, cursors[payment.slot].index < flow.steps.count,
            flow.steps[cursors[payment.slot].index] == .walletAuthorize {
             // The wallet offers its default card for the payment to come (P1 → P4).
-            cursors[payment.slot].cardName = UInt8(truncatingIfNeeded: StepWire.answerPayload(of: argument))
+            cursors[payment.slot].cardName = UInt8(truncatingIfNeeded: reply.payload)
         }
         switch answer {
         case .ok:
-            stepSucceeded(payment, step, argument: argument, flow: flow)
+            stepSucceeded(payment, step, reply, flow: flow)
         case .bankOtpRequired, .phoneOtpRequired:
             awaitCode(payment)
         case .codeInvalid:
@@ -229,8 +227,7 @@ extension DeviceApp {
             guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
             let backoff = SimDuration(nanoseconds: context.configuration.seed.backoff.nanoseconds << (cursors[payment.slot].retries - 1))
-            context.schedule(after: backoff, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
-                                argument: cursors[payment.slot].serial)
+            context.schedule(after: backoff, to: id, DeviceMessage.stepRetryDue(payment, serial: cursors[payment.slot].serial))
         case .apiVersionMismatch:
             guard cursors[payment.slot].retries < context.configuration.seed.retries else { return fail(payment, step, answer) }
             cursors[payment.slot].retries += 1
@@ -241,7 +238,7 @@ extension DeviceApp {
     }
 
     /// The server answered the step ok: what the app does next, by the step.
-    private func stepSucceeded(_ payment: LifecycleID, _ step: SeedStep, argument: UInt64, flow: PaymentFlow) {
+    private func stepSucceeded(_ payment: LifecycleID, _ step: SeedStep, _ reply: StepReply, flow: PaymentFlow) {
         switch step {
         case .scaAttempt:
             // Verified: call the protected operation again, now with the event's details.
@@ -249,14 +246,14 @@ extension DeviceApp {
             call(payment, protected, payload: protected == .tokenizeForWallet
                 ? TokenizeWire.request(nonce: UInt64(cursors[payment.slot].walletNonce), withSca: true) : 1)
         case .createPrepaidCard:
-            prepaidCardCreated(payment, argument: argument, flow: flow)
-        case .walletAuthorize where addsOwnCardFirst(payment, argument), .submitCode where addsOwnCardFirst(payment, argument):
+            prepaidCardCreated(payment, reply, flow: flow)
+        case .walletAuthorize where addsOwnCardFirst(payment, reply), .submitCode where addsOwnCardFirst(payment, reply):
             // An empty wallet, or none yet: the customer adds their own card before the payment.
             cursors[payment.slot].cardName = 0
             call(payment, .walletAddCard, payload: 0)
         case .signParameters:
             // The merchant's signature of the order, which the init carries to the platform (SES-3).
-            cursors[payment.slot].signature = UInt32(truncatingIfNeeded: StepWire.answerPayload(of: argument))
+            cursors[payment.slot].signature = UInt32(truncatingIfNeeded: reply.payload)
             if context.has(.amountChangedAfterSigning) {
                 // The planted bug: the app adds the customer's tip to the order after it was signed.
                 var order = context.bodies[payment]
@@ -282,8 +279,8 @@ extension DeviceApp {
 
     /// The card platform created (or found) the customer's card: a physical one is activated a
     /// little after the post brings it, a digital twin is used at once.
-    private func prepaidCardCreated(_ payment: LifecycleID, argument: UInt64, flow: PaymentFlow) {
-        let payload = StepWire.answerPayload(of: argument)
+    private func prepaidCardCreated(_ payment: LifecycleID, _ reply: StepReply, flow: PaymentFlow) {
+        let payload = reply.payload
         let physical = CardCreatedWire.isPhysical(payload)
         cursors[payment.slot].physicalCard = physical
         cursors[payment.slot].cardStatus = physical ? .active : CardCreatedWire.status(payload)
@@ -304,8 +301,7 @@ extension DeviceApp {
         cursors[payment.slot].payload = 0
         let delivery = CardCreatedWire.delivery(payload) + context.configuration.seed.backoff
         context.bodies.addPeopleTime(CardCreatedWire.delivery(payload), to: payment)  // The post, not the system.
-        context.schedule(after: delivery, to: id, kind: PaymentMessage.stepRetryDue.rawValue, subject: payment.rawValue,
-                            argument: cursors[payment.slot].serial)
+        context.schedule(after: delivery, to: id, DeviceMessage.stepRetryDue(payment, serial: cursors[payment.slot].serial))
     }
 
     /// The operation needs SCA, or the attempt was rejected with attempts left: the customer does
@@ -320,16 +316,15 @@ extension DeviceApp {
             think = context.configuration.seed.scaThink.sample(&random)
             context.bodies.addPeopleTime(think, to: payment)
         }
-        context.schedule(after: think, to: id, kind: PaymentMessage.scaReady.rawValue,
-                            subject: payment.rawValue, argument: cursors[payment.slot].serial)
+        context.schedule(after: think, to: id, DeviceMessage.scaReady(payment, serial: cursors[payment.slot].serial))
     }
 
     /// Whether the wallet's answer to a payment's `authorize` (or to its OTP) offers no card, so the
     /// customer adds their own first (P2: the add creates the wallet of a phone that has none). A
     /// flow whose next step is a card add has its own.
-    private func addsOwnCardFirst(_ payment: LifecycleID, _ argument: UInt64) -> Bool {
+    private func addsOwnCardFirst(_ payment: LifecycleID, _ reply: StepReply) -> Bool {
         let steps = flow(of: payment).steps, index = cursors[payment.slot].index
-        return StepWire.answerPayload(of: argument) == UInt64(WalletList.noCard)
+        return reply.payload == UInt64(WalletList.noCard)
             && steps.dropFirst(index).first == .walletAuthorize && steps.dropFirst(index + 1).first != .walletAddCard
     }
 
@@ -342,8 +337,7 @@ extension DeviceApp {
         let next = flow(of: payment).steps[cursors[payment.slot].index]
         cursors[payment.slot].current = next
         cursors[payment.slot].payload = firstPayload(next, payment)
-        context.schedule(after: timeAway(payment), to: id, kind: PaymentMessage.stepRetryDue.rawValue,
-                         subject: payment.rawValue, argument: cursors[payment.slot].serial)
+        context.schedule(after: timeAway(payment), to: id, DeviceMessage.stepRetryDue(payment, serial: cursors[payment.slot].serial))
     }
 
     /// The OTP is on its way by SMS; if none comes, the customer asks for another.
@@ -372,8 +366,7 @@ extension DeviceApp {
             typing = context.configuration.seed.codeEntry.sample(&random)
             context.bodies.addPeopleTime(typing, to: payment)
         }
-        context.schedule(after: typing, to: id, kind: PaymentMessage.codeTyped.rawValue,
-                            subject: payment.rawValue, argument: typed)
+        context.schedule(after: typing, to: id, DeviceMessage.codeTyped(payment, code: typed))
     }
 
     func codeTyped(_ payment: LifecycleID, code: UInt64) {

@@ -105,94 +105,93 @@ public actor DeviceApp: ReportingActor {
         return interval
     }
 
-    /// Argument of `lifecycleDue`: an open arrival (then the next is drawn), the start of the
-    /// open process, or one closed-model customer's next payment.
-    private enum Arrival: UInt64 { case open = 0, begin = 1, customer = 2 }
-
     nonisolated func start() {
         if case .closed(let customers, _) = context.configuration.shape {
             // A closed model: every customer pays at once, then again after each think time.
             for _ in 0..<max(1, customers) {
-                context.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue,
-                                    argument: Arrival.customer.rawValue)
+                context.schedule(at: .zero, to: id, DeviceMessage.lifecycleDue(.customer))
             }
             return
         }
-        context.schedule(at: .zero, to: id, kind: PaymentMessage.lifecycleDue.rawValue, argument: Arrival.begin.rawValue)
+        context.schedule(at: .zero, to: id, DeviceMessage.lifecycleDue(.begin))
     }
 
     func figures() -> ActorFigures { ActorFigures(counters: counters, coverage: coverage) }
 
     public func handle(_ event: SimulationEvent) {
-        let lifecycle = LifecycleID(rawValue: event.subject)
-        switch PaymentMessage(rawValue: event.kind) {
-        case .lifecycleDue:
-            switch Arrival(rawValue: event.argument) ?? .open {
-            case .open:
-                arrive()
-                scheduleNext()
-            case .begin: scheduleNext()
-            case .customer: customerPays()
-            }
-        case .checkoutResponse:
-            if OutcomeWire.isFoundFinal(event.argument), isCurrent(lifecycle) {
-                counters.appRecovery.count(.final, of: flow(of: lifecycle).system)
-            }
-            checkoutAnswered(lifecycle, outcome: OutcomeWire.outcome(of: event.argument),
-                             cause: OutcomeWire.cause(of: event.argument),
-                             tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument),
-                             declinedBy: OutcomeWire.declinedBy(of: event.argument)?.responseCode)
-        case .checkoutRestored:
-            if CheckoutWire.secondPay.read(event.argument) == 1 {
-                counters.duplicatesDeduped &+= 1  // The refusal of a double tap: the app goes on with the first.
-            } else if CheckoutWire.held.read(event.argument) == 1 {
-                held(lifecycle)
-            } else {
-                restored(lifecycle, serial: CheckoutWire.serial(of: event.argument))
-            }
-        case .checkoutTimedOut: callTimedOut(lifecycle, serial: UInt32(truncatingIfNeeded: event.argument))
-        case .appReinitDue: reinit(lifecycle, serial: UInt32(truncatingIfNeeded: event.argument))
-        case .decoupledStarted:
-            // The cardholder approves in their banking app; the result comes as the challenge's would,
-            // and if it does not, the app asks once the authentication's time is up.
+        guard let message = DeviceMessage(decoding: event) else {
+            preconditionFailure("device got unexpected event \(PaymentMessage.name(event.kind))")
+        }
+        switch message {
+        case .lifecycleDue(let arrival): lifecycleDue(arrival)
+        case .lifecycleDeadline(let serial): checkDeadlines(serial: serial)
+        case .checkoutResponse(let lifecycle, let report): checkoutAnswered(lifecycle, report)
+        case .checkoutRestored(_, .secondPayRefused):
+            counters.duplicatesDeduped &+= 1  // The refusal of a double tap: the app goes on with the first.
+        case .checkoutRestored(let lifecycle, .held): held(lifecycle)
+        case .checkoutRestored(let lifecycle, .running(let serial)): restored(lifecycle, serial: serial)
+        case .checkoutTimedOut(let lifecycle, let serial): callTimedOut(lifecycle, serial: serial)
+        case .appReinitDue(let lifecycle, let serial): reinit(lifecycle, serial: serial)
+        case .decoupledStarted(let lifecycle): decoupledStarted(lifecycle)
+        case .secondTapDue(let lifecycle):
             guard isCurrent(lifecycle) else { return }
-            pauseCall(lifecycle)
-            returnLater(lifecycle, after: context.configuration.timeouts.challenge + context.configuration.timeouts.deviceCall)
-        case .secondTapDue:
-            guard isCurrent(lifecycle) else { return }
-            context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.checkoutRequest.rawValue,
-                         subject: lifecycle.rawValue, argument: CheckoutWire.secondPay.write(1))
-        case .stepAnswer: stepAnswered(lifecycle, argument: event.argument)
-        case .stepTimedOut: stepTimedOut(lifecycle, serial: event.argument)
-        case .stepRetryDue: retryDue(lifecycle, serial: event.argument)
-        case .codeDelivered: codeDelivered(lifecycle, code: event.argument)
-        case .codeTyped: codeTyped(lifecycle, code: event.argument)
-        case .scaReady: scaReady(lifecycle, serial: event.argument)
-        case .challengeRequest: challenge(lifecycle)
-        case .challengeResponse:
+            context.send(from: id, to: context.addresses[.merchant], MerchantMessage.checkout(lifecycle, CheckoutCall(secondPay: true)))
+        case .paymentCancelDue(let lifecycle): cancelPayment(lifecycle)
+        case .stepAnswer(let lifecycle, let reply): stepAnswered(lifecycle, reply)
+        case .stepTimedOut(let lifecycle, let serial): stepTimedOut(lifecycle, serial: serial)
+        case .stepRetryDue(let lifecycle, let serial): retryDue(lifecycle, serial: serial)
+        case .codeDelivered(let lifecycle, let code): codeDelivered(lifecycle, code: code)
+        case .codeTyped(let lifecycle, let code): codeTyped(lifecycle, code: code)
+        case .scaReady(let lifecycle, let serial): scaReady(lifecycle, serial: serial)
+        case .identityVerificationRequired(let lifecycle, _): identityVerificationRequired(lifecycle)
+        case .identityVerified(let lifecycle, let serial): identityVerified(lifecycle, serial: serial)
+        case .provisioningTimedOut(let lifecycle, let serial): provisioningTimedOut(lifecycle, serial: serial)
+        case .challengeRequest(let lifecycle): challenge(lifecycle)
+        case .challengeResponse(let lifecycle, let answer):
             // The cardholder's answer, ready after their think time: it goes to the ACS, unless the
             // payment ended meanwhile (a cancel) and the app closed the page.
             guard isCurrent(lifecycle) else { return }
-            context.send(from: id, to: context.addresses[.acs], kind: event.kind, subject: event.subject, argument: event.argument)
-        case .cascadeConsentRequest: askCascadeConsent(lifecycle, payment: event.argument)
-        case .paResPosted:
-            // The TermUrl page passed the PaRes and its MD into the app, which hands them to the
-            // gateway (Sips cardValidateAuthenticationAndOrder, MPGS PROCESS_ACS_RESULT), unless the
-            // payment ended meanwhile and the app closed the page.
-            guard isCurrent(context.bodies[PaymentID(rawValue: event.subject)].order) else { return }
-            counters.paResForwarded &+= 1
-            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paResForwarded.rawValue,
-                         subject: event.subject, argument: event.argument)
-        case .cascadeConsentGiven:
+            context.send(from: id, to: context.addresses[.acs], ACSMessage.challengeResponse(lifecycle, answer))
+        case .cascadeConsentRequest(let lifecycle, let payment): askCascadeConsent(lifecycle, payment: payment)
+        case .cascadeConsentGiven(let payment, let consented):
             // The customer's answer to a cascade, ready after their think time: it goes to the gateway.
-            context.send(from: id, to: context.addresses[.gateway], kind: event.kind, subject: event.subject, argument: event.argument)
-        case .lifecycleDeadline: checkDeadlines(serial: event.argument)
-        case .identityVerificationRequired: identityVerificationRequired(lifecycle)
-        case .identityVerified: identityVerified(lifecycle, serial: event.argument)
-        case .provisioningTimedOut: provisioningTimedOut(lifecycle, serial: event.argument)
-        case .paymentCancelDue: cancelPayment(lifecycle)
-        default: preconditionFailure("device got unexpected event \(PaymentMessage.name(event.kind))")
+            context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.cascadeConsentGiven(payment, consented: consented)))
+        case .paResPosted(let payment, let answer): forwardPaRes(payment, answer)
         }
+    }
+
+    private func lifecycleDue(_ arrival: DeviceMessage.Arrival) {
+        switch arrival {
+        case .open:
+            arrive()
+            scheduleNext()
+        case .begin: scheduleNext()
+        case .customer: customerPays()
+        }
+    }
+
+    @inline(__always)
+    private func checkoutAnswered(_ lifecycle: LifecycleID, _ report: OutcomeReport) {
+        if report.foundFinal, isCurrent(lifecycle) { counters.appRecovery.count(.final, of: flow(of: lifecycle).system) }
+        checkoutAnswered(lifecycle, outcome: report.outcome, cause: report.cause, tokenRefusal: report.tokenRefusal,
+                         declinedBy: report.declinedBy?.responseCode)
+    }
+
+    /// The cardholder approves in their banking app; the result comes as the challenge's would,
+    /// and if it does not, the app asks once the authentication's time is up.
+    private func decoupledStarted(_ lifecycle: LifecycleID) {
+        guard isCurrent(lifecycle) else { return }
+        pauseCall(lifecycle)
+        returnLater(lifecycle, after: context.configuration.timeouts.challenge + context.configuration.timeouts.deviceCall)
+    }
+
+    /// The TermUrl page passed the PaRes and its MD into the app, which hands them to the gateway
+    /// (Sips cardValidateAuthenticationAndOrder, MPGS PROCESS_ACS_RESULT), unless the payment ended
+    /// meanwhile and the app closed the page.
+    private func forwardPaRes(_ payment: PaymentID, _ answer: ThreeDSAnswer) {
+        guard isCurrent(context.bodies[payment].order) else { return }
+        counters.paResForwarded &+= 1
+        context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.paResForwarded(payment, answer)))
     }
 
     /// Timers of finished lifecycles and of steps already answered: the guards of their handlers,
@@ -238,7 +237,7 @@ public actor DeviceApp: ReportingActor {
             endArrivals()
             return
         }
-        context.schedule(at: next, to: id, kind: PaymentMessage.lifecycleDue.rawValue)
+        context.schedule(at: next, to: id, DeviceMessage.lifecycleDue(.open))
     }
 
     private func arrive() {
@@ -308,12 +307,11 @@ public actor DeviceApp: ReportingActor {
         let behaviour = context.configuration.behaviour
         if behaviour.doubleTap.numerator > 0, recoveryRandom.chance(behaviour.doubleTap) {
             // The second tap comes before the first's answer could: one pay, refused as a duplicate.
-            context.schedule(after: .milliseconds(100), to: id, kind: PaymentMessage.secondTapDue.rawValue,
-                             subject: lifecycle.rawValue)
+            context.schedule(after: .milliseconds(100), to: id, DeviceMessage.secondTapDue(lifecycle))
         }
         if behaviour.paymentCancel.numerator > 0, cancelRandom.chance(behaviour.paymentCancel) {
             context.schedule(after: behaviour.cancelTime.sample(&cancelRandom), to: id,
-                             kind: PaymentMessage.paymentCancelDue.rawValue, subject: lifecycle.rawValue)
+                             DeviceMessage.paymentCancelDue(lifecycle))
         }
     }
 
@@ -322,8 +320,7 @@ public actor DeviceApp: ReportingActor {
     private func cancelPayment(_ lifecycle: LifecycleID) {
         guard isCurrent(lifecycle) else { return }
         counters.paymentCancels &+= 1
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentCancel.rawValue,
-                     subject: lifecycle.rawValue)
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.paymentCancel(lifecycle))
     }
 
     private func pickFlow() -> PaymentFlow {
@@ -431,8 +428,7 @@ public actor DeviceApp: ReportingActor {
         freeSlots.append(UInt32(lifecycle.slot))
         if case .closed(_, let thinkTime) = context.configuration.shape {
             // The customer thinks, then pays again.
-            context.schedule(after: thinkTime.sample(&random), to: id, kind: PaymentMessage.lifecycleDue.rawValue,
-                                        argument: Arrival.customer.rawValue)
+            context.schedule(after: thinkTime.sample(&random), to: id, DeviceMessage.lifecycleDue(.customer))
         }
     }
 
@@ -475,8 +471,7 @@ public actor DeviceApp: ReportingActor {
         let think = behaviour.challengeTime.sample(&random)
         context.bodies.addPeopleTime(think, to: lifecycle)
         // The answer leaves after the cardholder's time; the network adds the hop on top.
-        context.schedule(after: think, to: id, kind: PaymentMessage.challengeResponse.rawValue,
-                                    subject: lifecycle.rawValue, argument: answer.rawValue)
+        context.schedule(after: think, to: id, DeviceMessage.challengeResponse(lifecycle, answer))
         // Then the app waits for the payment's result again.
         awaitResult(lifecycle, after: think)
     }
@@ -496,8 +491,7 @@ public actor DeviceApp: ReportingActor {
         }
         let think = behaviour.cascadeConsentTime.sample(&random)
         context.bodies.addPeopleTime(think, to: lifecycle)
-        context.schedule(after: think, to: id, kind: PaymentMessage.cascadeConsentGiven.rawValue, subject: payment,
-                         argument: consents ? 1 : 0)
+        context.schedule(after: think, to: id, DeviceMessage.cascadeConsentGiven(PaymentID(rawValue: payment), consented: consents))
         awaitResult(lifecycle, after: think)
     }
 
@@ -507,8 +501,7 @@ public actor DeviceApp: ReportingActor {
     private func armDeadlineCheck(at time: SimTime) {
         deadlineCheckSerial &+= 1
         deadlineCheck = time
-        context.schedule(at: time, to: id, kind: PaymentMessage.lifecycleDeadline.rawValue,
-                         argument: deadlineCheckSerial)
+        context.schedule(at: time, to: id, DeviceMessage.lifecycleDeadline(serial: deadlineCheckSerial))
     }
 
     private func checkDeadlines(serial: UInt64) {

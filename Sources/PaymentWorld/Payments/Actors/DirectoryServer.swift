@@ -35,29 +35,29 @@ public actor DirectoryServer: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
-        guard let event = desk.serve(event) else { return }
-        let payment = PaymentID(rawValue: event.subject)
-        switch PaymentMessage(rawValue: event.kind) {
-        case .authenticationRequest:
+        guard let served = desk.serve(event) else { return }
+        guard let message = DirectoryServerMessage(decoding: served) else {
+            preconditionFailure("directory server got unexpected \(PaymentMessage.name(served.kind))")
+        }
+        switch message {
+        case .authenticationRequest(let payment):
             let card = desk.context.cards[desk.context.bodies[payment].card]
             if !card.enrolled {
                 // A 3-D Secure 1.0 MPI asks about every card: one outside 3-D Secure gets VERes N
                 // (EMV 3DS servers ask only for enrolled ranges).
-                desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.notEnrolled)
+                desk.send(GatewayMessage.inbound(.authenticationResult(payment, .notEnrolled)), to: .gateway)
                 return
             }
             let range = card.bin
             guard range < acsByRange.count, let acs = acsByRange[range] else {
                 // No ACS for the range: the DS's `Erro`, which LC-06 ends as U. Only enrolled
                 // cards get here, whose ranges all route, so this is a guard.
-                desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: WireTransStatus.erro)
+                desk.send(GatewayMessage.inbound(.authenticationResult(payment, .erro)), to: .gateway)
                 return
             }
-            desk.context.send(from: id, to: acs, kind: event.kind, subject: payment.rawValue, argument: event.argument)
-        case .authenticationResult:
-            desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: event.argument)
-        default:
-            preconditionFailure("directory server got unexpected \(PaymentMessage.name(event.kind))")
+            desk.context.send(from: id, to: acs, ACSMessage.authenticationRequest(payment))
+        case .authenticationResult(let payment, let status):
+            desk.send(.authenticationResult, to: .gateway, payment.rawValue, argument: status)
         }
     }
 }

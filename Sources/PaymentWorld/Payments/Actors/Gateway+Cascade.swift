@@ -83,8 +83,8 @@ extension Gateway {
         }
         counters.cascadeConsentsAsked &+= 1
         context.observe(.cascadeConsentAsked(next))
-        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.cascadeConsentRequest.rawValue,
-                     subject: records[payment.slot].order.rawValue, argument: payment.rawValue)
+        context.send(from: id, to: context.addresses[.device],
+                     DeviceMessage.cascadeConsentRequest(records[payment.slot].order, payment: payment.rawValue))
     }
 
     /// The customer's answer from the app; one that comes after the timer refused for them is late.

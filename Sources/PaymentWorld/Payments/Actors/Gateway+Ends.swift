@@ -30,7 +30,7 @@ extension Gateway {
     private func armDeadlineCheck(at time: SimTime) {
         deadlineCheckSerial &+= 1
         deadlineCheck = time
-        context.schedule(at: time, to: id, kind: PaymentMessage.paymentDeadlinePassed.rawValue, argument: deadlineCheckSerial)
+        context.schedule(at: time, to: id, GatewayMessage.own(.paymentDeadlinePassed(serial: deadlineCheckSerial)))
     }
 
     func checkSaleDeadlines(serial: UInt64) {

@@ -111,8 +111,7 @@ extension Gateway {
         }
         records[slot].resolution = ResolutionPart()  // A new attempt: nothing to settle yet.
         context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
-                     kind: PaymentMessage.authorizationRequest.rawValue, subject: payment.rawValue,
-                     argument: AttemptWire.encode(attempt))
+                     AcquirerMessage.request(.authorization, AttemptMessage(AttemptID(payment, attempt))))
     }
 
     /// Sends an authorization that no table's effect asked for (LC-02's starts in `authorizing`,
@@ -123,9 +122,9 @@ extension Gateway {
         arm(.authorizationResponse, payment)
     }
 
-    func authorizationAnswered(_ payment: PaymentID, argument: UInt64) {
-        let attempt = AttemptWire.attempt(of: argument)
-        let answer = IssuerAnswer(rawValue: AttemptWire.code(of: argument)) ?? .doNotHonor
+    func authorizationAnswered(_ response: AttemptMessage) {
+        let payment = response.payment, attempt = response.attempt.index
+        let answer = IssuerAnswer(rawValue: response.code) ?? .doNotHonor
         if answer == .acquirerSystemError { return acquirerErred(payment, attempt: attempt) }
         let approved = answer == .approved || answer == .standInApproved
         guard let record = record(payment) else {
@@ -273,8 +272,8 @@ extension Gateway {
         context.observe(.moneyOperationApplied(payment, .capture, number: records[payment.slot].settlement.capturesApplied))
         // Clearing tells the issuer, store-and-forward: a late reversal then releases nothing.
         let attempt = records[payment.slot].approvedAttempt ?? records[payment.slot].attempt
-        context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.captureAdvice.rawValue,
-                         subject: payment.rawValue, argument: AttemptWire.encode(attempt))
+        context.schedule(after: .milliseconds(1), to: context.addresses[.issuer],
+                         IssuerMessage.captureAdvice(AttemptMessage(AttemptID(payment, attempt))))
     }
 
     /// Gives what is left of a closed authorization back to the card: held → available.

@@ -131,8 +131,7 @@ extension Gateway {
     private func sendRefund(_ payment: PaymentID, _ operation: Int, amount: MinorUnits) {
         // Through the acquirer whose provider approved the payment.
         let acquirer = context.addresses.acquirer(attempt: records[payment.slot].approvedAttempt ?? 0)
-        context.send(from: id, to: acquirer, kind: PaymentMessage.refundRequest.rawValue,
-                     subject: payment.rawValue, argument: RefundWire.encode(amount: amount.value, operation: operation))
+        context.send(from: id, to: acquirer, AcquirerMessage.refund(payment, amount: amount.value, operation: operation))
     }
 
     private func inquireRefund(_ payment: PaymentID, _ operation: Int) {
@@ -145,22 +144,19 @@ extension Gateway {
     private func armRefundTimer(_ payment: PaymentID, _ operation: Int) {
         let serial = records[payment.slot].settlement.refunds[operation - 1].nextTimer()
         context.schedule(after: context.configuration.timeouts.resolutionHop, to: id,
-                         kind: PaymentMessage.refundTimedOut.rawValue, subject: payment.rawValue,
-                         argument: RefundTimerWire.encode(operation: operation, serial: serial))
+                         GatewayMessage.own(.refundTimedOut(payment, operation: operation, serial: serial)))
     }
 
-    func refundTimerIsLive(_ payment: PaymentID, argument: UInt64) -> Bool {
-        let operation = RefundTimerWire.operation(of: argument)
+    func refundTimerIsLive(_ payment: PaymentID, operation: Int, serial: UInt32) -> Bool {
         guard payment.slot < records.count, records[payment.slot].generation == payment.generation,
               let refund = records[payment.slot].settlement.refund(operation) else { return false }
-        return refund.isLive(timer: RefundTimerWire.serial(of: argument))
+        return refund.isLive(timer: serial)
     }
 
     /// No answer from the acquirer in time: the refund's outcome is unknown (LC-12), or, already
     /// unknown, its status request went missing too and is asked again, a bounded number of times.
-    func refundTimedOut(_ payment: PaymentID, argument: UInt64) {
-        guard refundTimerIsLive(payment, argument: argument) else { return }
-        let operation = RefundTimerWire.operation(of: argument)
+    func refundTimedOut(_ payment: PaymentID, operation: Int, serial: UInt32) {
+        guard refundTimerIsLive(payment, operation: operation, serial: serial) else { return }
         switch records[payment.slot].settlement.refunds[operation - 1].state {
         case .requested:
             stepRefund(payment, operation, .timeout)
@@ -174,14 +170,12 @@ extension Gateway {
     }
 
     /// The acquirer's answer: to the request itself, or to a status request after it went missing.
-    func refundAnswered(_ payment: PaymentID, argument: UInt64) {
-        let operation = RefundAnswerWire.operation(of: argument)
-        guard let refund = record(payment)?.settlement.refund(operation), let result = RefundAnswerWire.result(of: argument)
-        else { return }
+    func refundAnswered(_ payment: PaymentID, operation: Int, _ result: RefundAnswerWire.Result?, code: ResponseCode) {
+        guard let refund = record(payment)?.settlement.refund(operation), let result else { return }
         let refunded = result == .refunded
         switch refund.state {
         case .requested:
-            stepRefund(payment, operation, refunded ? .approve : .decline(code: RefundAnswerWire.code(of: argument)))
+            stepRefund(payment, operation, refunded ? .approve : .decline(code: code))
         case .outcomeUnknown:
             stepRefund(payment, operation, .resolved(refunded ? .approved : .notApproved))
         case .idle, .refunded, .refundDeclined:
@@ -228,7 +222,6 @@ extension Gateway {
 
     private func answerRefund(_ order: LifecycleID, _ operation: Int, _ result: RefundAnswerWire.Result,
                               code: ResponseCode = .approved) {
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.refundResponse.rawValue,
-                     subject: order.rawValue, argument: RefundAnswerWire.encode(operation: operation, result, code: code))
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.refundResponse(order, operation: operation, result, code: code))
     }
 }

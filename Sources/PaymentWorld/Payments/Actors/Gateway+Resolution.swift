@@ -108,13 +108,11 @@ extension Gateway {
                 break  // Captured, expired or declined: nothing to void.
             }
         }
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.voidResponse.rawValue,
-                     subject: order.rawValue, argument: 1)
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.voidResponse(order))
     }
 
     private func answerCapture(_ order: LifecycleID, ok: Bool, number: Int) {
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.captureResponse.rawValue, subject: order.rawValue,
-                     argument: CaptureWire.answer(ok: ok, operation: number))
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.captureResponse(order, ok: ok, number: number))
     }
 
     // MARK: LC-12 outcome resolution
@@ -180,25 +178,25 @@ extension Gateway {
 
     private func sendInquiry(_ payment: PaymentID, attempt: Int) {
         context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
-                             kind: PaymentMessage.inquiryRequest.rawValue, subject: payment.rawValue,
-                             argument: AttemptWire.encode(attempt))
+                     AcquirerMessage.request(.inquiry, AttemptMessage(AttemptID(payment, attempt))))
     }
 
     func sendReversal(_ payment: PaymentID, attempt: Int) {
-        context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.reversalRequest.rawValue,
-                     subject: payment.rawValue, argument: AttemptWire.encode(attempt))
+        context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
+                     AcquirerMessage.request(.reversal, AttemptMessage(AttemptID(payment, attempt))))
     }
 
-    func inquiryAnswered(_ payment: PaymentID, argument: UInt64) {
-        guard let record = record(payment), record.resolution.state == .inquiring,
-              AttemptWire.attempt(of: argument) == record.attempt else {
+    func inquiryAnswered(_ response: AttemptMessage) {
+        let payment = response.payment
+        guard let record = record(payment), record.resolution.state == .inquiring, response.attempt.index == record.attempt else {
             counters.duplicatesDeduped &+= 1
             return
         }
-        applyResolution(payment, .inquiryResult(AttemptWire.code(of: argument) == 1 ? .approved : .notApproved))
+        applyResolution(payment, .inquiryResult(response.code == 1 ? .approved : .notApproved))
     }
 
-    func reversalAcknowledged(_ payment: PaymentID, argument: UInt64) {
+    func reversalAcknowledged(_ response: AttemptMessage) {
+        let payment = response.payment
         if let record = record(payment), !record.resolution.isRunning, record.flow == .authorization {
             switch record.authorization {
             case .voided, .expired: records[payment.slot].settlement.releaseAcknowledged = true
@@ -206,7 +204,7 @@ extension Gateway {
             }
         }
         guard let record = record(payment), record.resolution.state == .reversing,
-              AttemptWire.attempt(of: argument) == record.attempt else { return }  // A late reversal's ack: nothing waits.
+              response.attempt.index == record.attempt else { return }  // A late reversal's ack: nothing waits.
         applyResolution(payment, .reversalAcknowledged)
     }
 

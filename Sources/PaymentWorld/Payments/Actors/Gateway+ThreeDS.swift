@@ -84,8 +84,7 @@ extension Gateway {
     }
 
     private func sendAuthenticationRequest(_ payment: PaymentID) {
-        context.send(from: id, to: context.addresses[.directoryServer], kind: PaymentMessage.authenticationRequest.rawValue,
-                     subject: payment.rawValue)
+        context.send(from: id, to: context.addresses[.directoryServer], DirectoryServerMessage.authenticationRequest(payment))
     }
 
     /// An ARes, VERes, PaRes or RReq, or the cardholder's cancellation, offered to LC-06 as the
@@ -117,8 +116,7 @@ extension Gateway {
                 return authenticationEnded(payment, .decoupled, .answered)
             }
             // The app says so ("approve in your banking app") instead of waiting on its call.
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.decoupledStarted.rawValue,
-                         subject: context.bodies[payment].order.rawValue)
+            context.send(from: id, to: context.addresses[.device], DeviceMessage.decoupledStarted(context.bodies[payment].order))
         }
         stepThreeDS(payment, events, ending: answer == .cancelled ? .cancelled : .answered)
     }

@@ -32,8 +32,8 @@ extension Gateway {
     /// Asks the token service for the token's card; the sale waits for the answer.
     func lookUpToken(_ payment: PaymentID) {
         records[payment.slot].tokenSale.startLookup()
-        context.send(from: id, to: context.addresses[.tokenService], kind: PaymentMessage.tokenLookupRequest.rawValue,
-                     subject: token(of: records[payment.slot]).rawValue, argument: payment.rawValue)
+        context.send(from: id, to: context.addresses[.tokenService],
+                     TokenServiceMessage.tokenLookup(token: token(of: records[payment.slot]), payment: payment))
         startTimer(.tokenLookupTimedOut, payment, after: context.configuration.timeouts.resolutionHop)
     }
 
@@ -47,7 +47,7 @@ extension Gateway {
         }
     }
 
-    func tokenLookedUp(_ payment: PaymentID, argument: UInt64) {
+    func tokenLookedUp(_ payment: PaymentID, _ result: TokenLookupWire.Result, card: CardID) {
         guard let record = record(payment), record.tokenSale.awaitsToken else {
             counters.duplicatesDeduped &+= 1
             return
@@ -56,11 +56,9 @@ extension Gateway {
         records[payment.slot].tokenSale.awaitsToken = false
         let token = token(of: record)
         let payer = context.bodies[record.order].customer
-        let result = TokenLookupWire.result(of: argument)
         switch result {
         case .resolved:
             counters.tokenSalesResolved &+= 1
-            let card = TokenLookupWire.card(of: argument)
             // The authorization names the token's card: the paying customer's own (TOK-1), the one
             // the order's 3-D Secure screening was for.
             var body = context.bodies[payment]

@@ -22,41 +22,42 @@ extension Gateway {
     }
 
     /// Whether a message is a verification's, which `verificationMessage` then takes.
-    func isVerificationMessage(_ message: PaymentMessage, subject: UInt64) -> Bool {
-        switch message {
-        case .verificationRequest:
-            return true
-        case .authorizationResponse, .inquiryResponse, .authorizationTimedOut, .resolutionTimedOut:
-            let payment = PaymentID(rawValue: subject)
-            return payment.slot < records.count && records[payment.slot].generation == payment.generation
-                && records[payment.slot].verification != nil
-        default:
-            return false
-        }
+    /// Whether `payment` is a live card verification's (LC-03), whose answers and timers its own flow takes.
+    private func isVerification(_ payment: PaymentID) -> Bool {
+        payment.slot < records.count && records[payment.slot].generation == payment.generation
+            && records[payment.slot].verification != nil
     }
 
-    func verificationMessage(_ message: PaymentMessage, _ event: SimulationEvent) {
-        let payment = PaymentID(rawValue: event.subject)
+    /// An acquirer's answer about a verification, handled here; false for any other message.
+    func verificationReceived(_ message: GatewayInbound) -> Bool {
         switch message {
-        case .verificationRequest:
-            verificationRequested(LifecycleID(rawValue: event.subject), storeCredential: event.argument == 1)
-        case .authorizationResponse:
-            verificationAnswered(payment, argument: event.argument)
-        case .inquiryResponse:
+        case .response(.authorization, let response) where isVerification(response.payment):
+            verificationAnswered(response.payment, code: response.code)
+        case .response(.inquiry, let response) where isVerification(response.payment):
+            let payment = response.payment
             guard case .outcomeUnknown = records[payment.slot].verification?.state else {
                 counters.duplicatesDeduped &+= 1
-                return
+                return true
             }
             cancelTimer(payment)
             counters.resolvedByInquiry &+= 1
-            applyVerification(payment, .resolved(AttemptWire.code(of: event.argument) == 1 ? .approved : .notApproved))
-        case .authorizationTimedOut:
-            guard records[payment.slot].timer == UInt32(truncatingIfNeeded: event.argument) else { return }
+            applyVerification(payment, .resolved(response.code == 1 ? .approved : .notApproved))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// A verification's timer, handled here; false for any other payment's.
+    func verificationTimerFired(_ timer: GatewayTimer, _ payment: PaymentID, _ generation: UInt32) -> Bool {
+        switch timer {
+        case .authorizationTimedOut where isVerification(payment):
+            guard records[payment.slot].timer == generation else { return true }
             counters.count(expiry: .authorizationResponse)
             counters.unknownOutcomes &+= 1
             applyVerification(payment, .timeout)
-        case .resolutionTimedOut:
-            guard records[payment.slot].timer == UInt32(truncatingIfNeeded: event.argument) else { return }
+        case .resolutionTimedOut where isVerification(payment):
+            guard records[payment.slot].timer == generation else { return true }
             if records[payment.slot].verification?.inquiryUnanswered(limit: context.configuration.policies.inquiries) == true {
                 askIssuerAboutVerification(payment)
             } else {
@@ -64,12 +65,13 @@ extension Gateway {
                 applyVerification(payment, .resolved(.notApproved))
             }
         default:
-            preconditionFailure("a verification got \(message)")
+            return false
         }
+        return true
     }
 
     /// The platform asks (again, while the customer's call waits) to verify a lifecycle's card.
-    private func verificationRequested(_ lifecycle: LifecycleID, storeCredential: Bool) {
+    func verificationRequested(_ lifecycle: LifecycleID, storeCredential: Bool) {
         if let existing = verifications[lifecycle.rawValue].map(PaymentID.init(rawValue:)) {
             counters.duplicatesDeduped &+= 1
             if let record = record(existing), let verification = record.verification?.state, verification.isTerminal {
@@ -98,8 +100,8 @@ extension Gateway {
     }
 
     /// The issuer's answer (or a late one after the timeout, which settles an unknown outcome).
-    private func verificationAnswered(_ payment: PaymentID, argument: UInt64) {
-        let answer = IssuerAnswer(rawValue: AttemptWire.code(of: argument)) ?? .doNotHonor
+    private func verificationAnswered(_ payment: PaymentID, code: UInt64) {
+        let answer = IssuerAnswer(rawValue: code) ?? .doNotHonor
         // The acquirer lost the issuer's answer: the verification's timer settles it as unknown.
         guard answer != .acquirerSystemError else { return }
         switch records[payment.slot].verification?.state {
@@ -134,8 +136,8 @@ extension Gateway {
         switch effect {
         case .sendVerification:
             // An authorization for 0, through the primary acquirer and the network to the issuer.
-            context.send(from: id, to: context.addresses.acquirer(attempt: 0), kind: PaymentMessage.authorizationRequest.rawValue,
-                         subject: payment.rawValue, argument: AttemptWire.encode(0))
+            context.send(from: id, to: context.addresses.acquirer(attempt: 0),
+                         AcquirerMessage.request(.authorization, AttemptMessage(AttemptID(payment, 0))))
         case .startTimer(let timer):
             precondition(timer == .authorizationResponse, "a verification has no \(timer) timer")
             startTimer(.authorizationTimedOut, payment, after: context.configuration.timeouts.authorization)
@@ -143,8 +145,8 @@ extension Gateway {
             records[payment.slot].verification?.inquiries = 0
             askIssuerAboutVerification(payment)
         case .createStoredCredential:
-            context.send(from: id, to: context.addresses[.tokenService], kind: PaymentMessage.storeCredentialRequest.rawValue,
-                         subject: records[payment.slot].order.rawValue, argument: payment.rawValue)
+            context.send(from: id, to: context.addresses[.tokenService],
+                         TokenServiceMessage.storeCredential(records[payment.slot].order, verification: payment))
         case .notifyMerchant(let status):
             endVerification(payment, verified: status == .verified)
         case .startAuthentication:
@@ -153,8 +155,7 @@ extension Gateway {
     }
 
     private func askIssuerAboutVerification(_ payment: PaymentID) {
-        context.send(from: id, to: context.addresses.acquirer(attempt: 0), kind: PaymentMessage.inquiryRequest.rawValue,
-                     subject: payment.rawValue, argument: AttemptWire.encode(0))
+        context.send(from: id, to: context.addresses.acquirer(attempt: 0), AcquirerMessage.request(.inquiry, AttemptMessage(AttemptID(payment, 0))))
         startTimer(.resolutionTimedOut, payment, after: context.configuration.timeouts.resolutionHop)
     }
 
@@ -163,12 +164,11 @@ extension Gateway {
         records[payment.slot].outcome = verified ? .succeeded : .declined
         if verified { counters.verificationsVerified &+= 1 } else { counters.verificationsNotVerified &+= 1 }
         context.observe(.verificationEnded(payment, lifecycle: lifecycle, verified: verified))
-        context.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
+        context.schedule(after: retention, to: id, GatewayMessage.own(.recordRetired(payment)))
         answerPlatform(lifecycle, verified: verified)
     }
 
     private func answerPlatform(_ lifecycle: LifecycleID, verified: Bool) {
-        context.send(from: id, to: context.addresses[.platform], kind: PaymentMessage.verificationResponse.rawValue,
-                     subject: lifecycle.rawValue, argument: verified ? 1 : 0)
+        context.send(from: id, to: context.addresses[.platform], PlatformMessage.verificationResponse(lifecycle, verified: verified))
     }
 }

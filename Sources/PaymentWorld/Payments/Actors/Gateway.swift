@@ -84,36 +84,45 @@ public actor Gateway: ReportingActor {
 
     func figures() -> ActorFigures { ActorFigures(counters: counters, coverage: coverage, station: intake.station) }
 
+    /// Its own timers at once; the other actors' messages through the intake, decoded once served.
     public func handle(_ event: SimulationEvent) {
-        let kind = event.kind & ~PaymentMessage.servedFlag
-        guard let message = PaymentMessage(rawValue: kind) else { preconditionFailure("gateway got kind \(event.kind)") }
-        if ownTimerFired(message, event) { return }
-        guard intake.take(event, to: id, counters: &counters) else { return }
-        if isVerificationMessage(message, subject: event.subject) {
-            verificationMessage(message, event)
+        if let reminder = GatewayReminder(decoding: event) {
+            reminded(reminder)
             return
         }
-        let payment = PaymentID(rawValue: event.subject)
+        guard intake.take(event, to: id, counters: &counters) else { return }
+        guard let message = GatewayInbound(decoding: event.unserved) else { unexpected(event) }
+        received(message)
+    }
+
+    private func unexpected(_ event: SimulationEvent) -> Never {
+        guard let message = PaymentMessage(rawValue: event.kind & ~PaymentMessage.servedFlag) else {
+            preconditionFailure("gateway got kind \(event.kind)")
+        }
+        preconditionFailure("gateway got unexpected \(message)")
+    }
+
+    /// Another actor's message, once the intake has served it.
+    private func received(_ message: GatewayInbound) {
+        if verificationReceived(message) { return }
         switch message {
-        case .paymentRequest: paymentRequested(order: LifecycleID(rawValue: event.subject), key: event.argument)
+        case .paymentRequest(let order, let key): paymentRequested(order: order, key: key)
         // The ACS's answers through the directory server; a 3-D Secure 1.0 page's PaRes from the
         // app, applied to the payment its MD names (a stale MD, of a reused slot, is dropped).
-        case .authenticationResult, .paResForwarded: authenticated(payment, WireTransStatus.answer(event.argument))
-        case .authorizationResponse: authorizationAnswered(payment, argument: event.argument)
-        case .inquiryResponse: inquiryAnswered(payment, argument: event.argument)
-        case .reversalResponse: reversalAcknowledged(payment, argument: event.argument)
-        case .captureRequest:
-            captureRequested(LifecycleID(rawValue: event.subject), amount: CaptureWire.amount(of: event.argument),
-                             number: CaptureWire.operation(of: event.argument), final: CaptureWire.isFinal(event.argument))
-        case .voidRequest: voidRequested(LifecycleID(rawValue: event.subject))
-        case .refundRequest:
-            refundRequested(LifecycleID(rawValue: event.subject), amount: RefundWire.amount(of: event.argument),
-                            operation: RefundWire.operation(of: event.argument))
-        case .refundResponse: refundAnswered(payment, argument: event.argument)
-        case .tokenLookupResponse: tokenLookedUp(payment, argument: event.argument)
-        case .cascadeConsentGiven: consentAnswered(payment, consented: event.argument == 1)
-        case .paymentCancel: cancelRequested(LifecycleID(rawValue: event.subject), key: event.argument)
-        default: preconditionFailure("gateway got unexpected \(message)")
+        case .authenticationResult(let payment, let answer), .paResForwarded(let payment, let answer): authenticated(payment, answer)
+        case .response(.authorization, let response): authorizationAnswered(response)
+        case .response(.inquiry, let response): inquiryAnswered(response)
+        case .response(.reversal, let response): reversalAcknowledged(response)
+        case .captureRequest(let order, let amount, let number, let final):
+            captureRequested(order, amount: amount, number: number, final: final)
+        case .voidRequest(let order): voidRequested(order)
+        case .refundRequest(let order, let amount, let operation): refundRequested(order, amount: amount, operation: operation)
+        case .refundResponse(let payment, let operation, let result, let code):
+            refundAnswered(payment, operation: operation, result, code: code)
+        case .tokenLookupResponse(let payment, let result, let card): tokenLookedUp(payment, result, card: card)
+        case .cascadeConsentGiven(let payment, let consented): consentAnswered(payment, consented: consented)
+        case .paymentCancel(let order, let key): cancelRequested(order, key: key)
+        case .verificationRequest(let lifecycle, let store): verificationRequested(lifecycle, storeCredential: store)
         }
     }
 
@@ -162,8 +171,7 @@ public actor Gateway: ReportingActor {
         counters.duplicatesDeduped &+= 1
         if let outcome = settledOutcome(of: order) {
             counters.repeatsFinal[context.bodies[order].flow.system.index] &+= 1
-            context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
-                         subject: order.rawValue, argument: outcome.rawValue)
+            context.send(from: id, to: context.addresses[.merchant], MerchantMessage.paymentResponse(order, OutcomeReport(outcome)))
         }
         return true
     }
@@ -206,27 +214,20 @@ public actor Gateway: ReportingActor {
     }
 
     /// The gateway's own timers and housekeeping, which skip the intake's queue; false for a message.
-    private func ownTimerFired(_ message: PaymentMessage, _ event: SimulationEvent) -> Bool {
-        switch message {
-        case .authenticationTimedOut, .authorizationTimedOut, .resolutionTimedOut, .challengeTimedOut, .cascadeConsentTimedOut,
-             .captureDayDue, .inquiryDue:
-            if isVerificationMessage(message, subject: event.subject) {
-                verificationMessage(message, event)
-            } else {
-                timerFired(message, payment: PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
-            }
-        case .recordRetired:
-            retire(PaymentID(rawValue: event.subject))
-        case .paymentDeadlinePassed:
-            checkSaleDeadlines(serial: event.argument)
-        case .tokenLookupTimedOut:
-            tokenLookupTimedOut(PaymentID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
-        case .refundTimedOut:
-            refundTimedOut(PaymentID(rawValue: event.subject), argument: event.argument)
-        default:
-            return false
+    /// One of the gateway's own timers or reminders: not through the intake.
+    private func reminded(_ reminder: GatewayReminder) {
+        switch reminder {
+        case .timer(.tokenLookupTimedOut, let payment, let generation):
+            tokenLookupTimedOut(payment, timer: generation)
+        case .timer(let timer, let payment, let generation):
+            if !verificationTimerFired(timer, payment, generation) { timerFired(timer, payment: payment, timer: generation) }
+        case .recordRetired(let payment):
+            retire(payment)
+        case .paymentDeadlinePassed(let serial):
+            checkSaleDeadlines(serial: serial)
+        case .refundTimedOut(let payment, let operation, let serial):
+            refundTimedOut(payment, operation: operation, serial: serial)
         }
-        return true
     }
 
     /// A free record slot: a retired one, or a new one at the end.
@@ -257,7 +258,7 @@ public actor Gateway: ReportingActor {
             // answer or inquiry finds it (and AUTH-3 still knows what was captured). So does LC-12
             // reversing a sale that failed early, through an acquirer outage longer than the
             // retention (card-payments-faults.json swarm seeds 56 and 64: RES-1).
-            context.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
+            context.schedule(after: retention, to: id, GatewayMessage.own(.recordRetired(payment)))
             return
         }
         let order = records[payment.slot].order
@@ -281,10 +282,9 @@ public actor Gateway: ReportingActor {
 
     // MARK: Timers
 
-    func startTimer(_ message: PaymentMessage, _ payment: PaymentID, after delay: SimDuration) {
+    func startTimer(_ timer: GatewayTimer, _ payment: PaymentID, after delay: SimDuration) {
         records[payment.slot].timer &+= 1
-        context.schedule(after: delay, to: id, kind: message.rawValue, subject: payment.rawValue,
-                            argument: UInt64(records[payment.slot].timer))
+        context.schedule(after: delay, to: id, GatewayMessage.own(.timer(timer, payment, generation: records[payment.slot].timer)))
     }
 
     func cancelTimer(_ payment: PaymentID) { records[payment.slot].timer &+= 1 }
@@ -298,7 +298,8 @@ public actor Gateway: ReportingActor {
         case .paymentDeadlinePassed:
             return event.argument != deadlineCheckSerial
         case .refundTimedOut:
-            return !refundTimerIsLive(PaymentID(rawValue: event.subject), argument: event.argument)
+            return !refundTimerIsLive(PaymentID(rawValue: event.subject), operation: RefundTimerWire.operation(of: event.argument),
+                                      serial: RefundTimerWire.serial(of: event.argument))
         default:
             return false
         }
@@ -310,7 +311,7 @@ public actor Gateway: ReportingActor {
             && records[payment.slot].timer == timer
     }
 
-    private func timerFired(_ message: PaymentMessage, payment: PaymentID, timer: UInt32) {
+    private func timerFired(_ message: GatewayTimer, payment: PaymentID, timer: UInt32) {
         // Cancelled, replaced, or its payment retired: a timer, not a stale message, so uncounted.
         guard timerIsLive(payment, timer) else { return }
         switch message {
@@ -325,7 +326,7 @@ public actor Gateway: ReportingActor {
             counters.count(expiry: .captureDay)
             captureDayReached(payment)
         case .inquiryDue: inquiryDelayEnded(payment)
-        default: break
+        case .tokenLookupTimedOut: break  // Its own path (`reminded`).
         }
     }
 
@@ -344,7 +345,7 @@ public actor Gateway: ReportingActor {
             }
             // Retire it once nothing more is due: an authorization waits for its capture first.
             if outcome != .authorized {
-                context.schedule(after: retention, to: id, kind: PaymentMessage.recordRetired.rawValue, subject: payment.rawValue)
+                context.schedule(after: retention, to: id, GatewayMessage.own(.recordRetired(payment)))
             }
         }
         // The merchant is told the payment's final status, as a status check would be: an
@@ -357,11 +358,9 @@ public actor Gateway: ReportingActor {
     /// Tells the merchant the live payment's outcome, with why it failed where that has a code.
     func answerMerchant(_ payment: PaymentID, _ outcome: PaymentOutcome) {
         let slot = payment.slot
-        context.send(from: id, to: context.addresses[.merchant], kind: PaymentMessage.paymentResponse.rawValue,
-                     subject: records[slot].order.rawValue,
-                     argument: OutcomeWire.encode(outcome, cause: records[slot].cause,
-                                                  tokenRefusal: records[slot].tokenSale.refusal,
-                                                  declinedBy: Self.issuerDecline(records[slot])))
+        let report = OutcomeReport(outcome, cause: records[slot].cause, tokenRefusal: records[slot].tokenSale.refusal,
+                                   declinedBy: Self.issuerDecline(records[slot]))
+        context.send(from: id, to: context.addresses[.merchant], MerchantMessage.paymentResponse(records[slot].order, report))
     }
 
     /// The issuer's answer that declined the payment, which the merchant and the app report in

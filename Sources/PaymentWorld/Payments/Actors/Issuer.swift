@@ -126,41 +126,33 @@ public actor Issuer: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: counters, station: intake.station) }
 
     public func handle(_ event: SimulationEvent) {
-        let payment = PaymentID(rawValue: event.subject)
-        if isPast(payment) {
+        guard let message = IssuerMessage(decoding: event.unserved) else {
+            preconditionFailure("issuer got unexpected \(PaymentMessage.name(event.kind))")
+        }
+        if isPast(PaymentID(rawValue: event.subject)) {
             // About a payment older than its slot's tenant here: it retired long ago, and the network
             // held this back. A request decided now would hold money for a payment nobody settles any
             // more (AUTH-4, card-payments.json with lognormal sigma 3, seed 3), and an advice would
             // write over the newer payment's book. Refused or dropped; the sender stopped waiting.
             counters.staleMessages &+= 1
-            if event.kind & ~PaymentMessage.servedFlag == PaymentMessage.authorizationRequest.rawValue {
-                answer(AttemptID(payment, AttemptWire.attempt(of: event.argument)), .doNotHonor)
+            if case .request(.authorization, let request) = message { answer(request.attempt, .doNotHonor) }
+            return
+        }
+        switch message {
+        case .standInAdvice(let advice):
+            standInAdvised(advice.attempt)
+        case .captureAdvice(let advice):
+            if case .approved = decision(advice.attempt) { record(advice.attempt, .captured) }
+        case .holdBooked(let booked):
+            placeHold(booked.attempt, amount: context.bodies[booked.payment].amount, standIn: false, checked: true)
+            answer(booked.attempt, .approved)
+        case .request(let exchange, let request):
+            guard intake.take(event, to: id, counters: &counters) else { return }
+            switch exchange {
+            case .authorization: authorize(request.attempt)
+            case .inquiry: inquire(request.attempt)
+            case .reversal: reverse(request.attempt)
             }
-            return
-        }
-        if event.kind == PaymentMessage.standInAdvice.rawValue {
-            standInAdvised(AttemptID(payment, AttemptWire.attempt(of: event.argument)))
-            return
-        }
-        if event.kind == PaymentMessage.captureAdvice.rawValue {
-            let attempt = AttemptID(payment, AttemptWire.attempt(of: event.argument))
-            if case .approved = decision(attempt) { record(attempt, .captured) }
-            return
-        }
-        if event.kind == PaymentMessage.holdBooked.rawValue {
-            let attempt = AttemptID(payment, AttemptWire.attempt(of: event.argument))
-            placeHold(attempt, amount: context.bodies[payment].amount, standIn: false, checked: true)
-            answer(attempt, .approved)
-            return
-        }
-        guard intake.take(event, to: id, counters: &counters) else { return }
-        let kind = event.kind & ~PaymentMessage.servedFlag
-        let attempt = AttemptID(payment, AttemptWire.attempt(of: event.argument))
-        switch PaymentMessage(rawValue: kind) {
-        case .authorizationRequest: authorize(attempt)
-        case .inquiryRequest: inquire(attempt)
-        case .reversalRequest: reverse(attempt)
-        default: preconditionFailure("issuer got unexpected \(PaymentMessage.name(event.kind))")
         }
     }
 
@@ -183,8 +175,8 @@ public actor Issuer: ReportingActor {
     }
 
     private func answer(_ attempt: AttemptID, _ answer: IssuerAnswer) {
-        context.send(from: id, to: context.addresses[.network], kind: PaymentMessage.authorizationResponse.rawValue,
-                             subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index, code: answer.rawValue))
+        context.send(from: id, to: context.addresses[.network],
+                     NetworkMessage.response(.authorization, AttemptMessage(attempt, code: answer.rawValue)))
     }
 
     private func authorize(_ attempt: AttemptID) {
@@ -241,8 +233,7 @@ public actor Issuer: ReportingActor {
             // The planted race: the hold is booked after a call to the core banking system (50 ms), by a step that
             // does not check again, so another authorization on the card can pass the same balance.
             record(attempt, .approved(held: request.amount))
-            context.schedule(after: .milliseconds(50), to: id, kind: PaymentMessage.holdBooked.rawValue,
-                             subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index))
+            context.schedule(after: .milliseconds(50), to: id, IssuerMessage.holdBooked(AttemptMessage(attempt)))
             return
         }
         placeHold(attempt, amount: request.amount, standIn: false)
@@ -326,8 +317,8 @@ public actor Issuer: ReportingActor {
         case .approved, .captured: approved = true
         case .none, .declined, .closed: approved = false
         }
-        context.send(from: id, to: context.addresses[.network], kind: PaymentMessage.inquiryResponse.rawValue,
-                             subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index, code: approved ? 1 : 0))
+        context.send(from: id, to: context.addresses[.network],
+                     NetworkMessage.response(.inquiry, AttemptMessage(attempt, code: approved ? 1 : 0)))
     }
 
     /// Applies once, by authorization id; a no-op if the original never arrived (RES-3).
@@ -347,7 +338,6 @@ public actor Issuer: ReportingActor {
         context.observe(.reversalApplied(attempt, arrived: decided != .none, released: releasedHold))
         // The planted bug keeps the approval on the book, so a repeated reversal releases it again.
         if !context.has(.reversalReleasesTwice) { record(attempt, .closed) }
-        context.send(from: id, to: context.addresses[.network], kind: PaymentMessage.reversalResponse.rawValue,
-                             subject: attempt.payment.rawValue, argument: AttemptWire.encode(attempt.index))
+        context.send(from: id, to: context.addresses[.network], NetworkMessage.response(.reversal, AttemptMessage(attempt)))
     }
 }

@@ -52,31 +52,29 @@ public actor MerchantServer: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: counters) }
 
     public func handle(_ event: SimulationEvent) {
-        let payment = LifecycleID(rawValue: event.subject)
-        switch PaymentMessage(rawValue: event.kind) {
-        case .checkoutRequest: checkout(payment, request: event.argument)
-        case .merchantCallTimedOut: callTimedOut(payment, try: Int(event.argument))
-        case .paymentResponse:
-            answered(payment, outcome: OutcomeWire.outcome(of: event.argument),
-                     cause: OutcomeWire.cause(of: event.argument),
-                     tokenRefusal: OutcomeWire.tokenRefusal(of: event.argument),
-                     declinedBy: OutcomeWire.declinedBy(of: event.argument))
-        case .captureDue: capture(payment, number: Int(event.argument))
-        case .captureResponse:
-            captured(payment, ok: CaptureWire.isOK(event.argument), number: CaptureWire.operation(of: event.argument))
-        case .voidDue: requestVoid(payment)
-        case .voidResponse: voided(payment)
-        case .refundResponse: refundAnswered(payment, argument: event.argument)
-        case .refundDue: askRefunds(payment)
-        case .paymentCancel: customerCancelled(payment)
-        case .stepRequest:
+        guard let message = MerchantMessage(decoding: event) else {
+            preconditionFailure("merchant got unexpected event \(PaymentMessage.name(event.kind))")
+        }
+        switch message {
+        case .checkout(let payment, let call): checkout(payment, call)
+        case .callTimedOut(let payment, let attempt): callTimedOut(payment, try: attempt)
+        case .paymentResponse(let payment, let report):
+            answered(payment, outcome: report.outcome, cause: report.cause, tokenRefusal: report.tokenRefusal,
+                     declinedBy: report.declinedBy)
+        case .captureDue(let payment, let number): capture(payment, number: number)
+        case .captureResponse(let payment, let ok, let number): captured(payment, ok: ok, number: number)
+        case .voidDue(let payment): requestVoid(payment)
+        case .voidResponse(let payment): voided(payment)
+        case .refundResponse(let payment, let operation, let result, _): refundAnswered(payment, operation: operation, result)
+        case .refundDue(let payment): askRefunds(payment)
+        case .paymentCancel(let payment): customerCancelled(payment)
+        case .sign(let request):
             // E1: the merchant signs the payment's parameters with the project's secret key.
-            let step = StepWire.step(of: event.argument) ?? .signParameters
+            let payment = request.lifecycle, step = request.step ?? .signParameters
             counters.stepAnswers.count(step, .ok)  // Every call, repeats too: the merchant keeps no record of calls.
             let signature = EcommpaySignature.sign(context.bodies[payment], paymentId: payment)
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue, subject: payment.rawValue,
-                         argument: StepWire.answer(step, .ok, call: StepWire.attempt(of: event.argument), payload: signature))
-        default: preconditionFailure("merchant got unexpected event \(PaymentMessage.name(event.kind))")
+            context.send(from: id, to: context.addresses[.device],
+                         DeviceMessage.stepAnswer(payment, StepReply(step, .ok, call: request.call, payload: signature)))
         }
     }
 
@@ -108,17 +106,16 @@ public actor MerchantServer: ReportingActor {
         return orders[payment.slot]
     }
 
-    private func checkout(_ payment: LifecycleID, request: UInt64) {
+    private func checkout(_ payment: LifecycleID, _ request: CheckoutCall) {
         while orders.count <= payment.slot { orders.append(Order()) }
-        if CheckoutWire.secondPay.read(request) == 1, order(payment) != nil {
+        if request.secondPay, order(payment) != nil {
             // A double tap: the duplicate alone is refused, and the payment goes on.
             counters.appRecovery.count(.secondPayRefused, of: context.bodies[payment].flow.system)
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutRestored.rawValue,
-                         subject: payment.rawValue, argument: CheckoutWire.secondPay.write(1))
+            context.send(from: id, to: context.addresses[.device], DeviceMessage.checkoutRestored(payment, .secondPayRefused))
             return
         }
         if let existing = order(payment) {
-            guard CheckoutWire.isReinit(request) else {
+            guard request.reinit else {
                 counters.duplicatesDeduped &+= 1  // A copy of the first request.
                 return
             }
@@ -127,8 +124,7 @@ public actor MerchantServer: ReportingActor {
             if let told = existing.toldDevice {
                 tell(payment, told, foundFinal: true)
             } else {
-                context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutRestored.rawValue,
-                             subject: payment.rawValue, argument: UInt64(CheckoutWire.serial(of: request)))
+                context.send(from: id, to: context.addresses[.device], DeviceMessage.checkoutRestored(payment, .running(serial: request.serial)))
             }
             return
         }
@@ -161,10 +157,8 @@ public actor MerchantServer: ReportingActor {
     private func call(_ payment: LifecycleID) {
         let attempt = orders[payment.slot].tries
         orders[payment.slot].tries += 1
-        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentRequest.rawValue, subject: payment.rawValue,
-                     argument: key(payment, try: attempt))
-        context.schedule(after: context.configuration.timeouts.merchantCall, to: id,
-                            kind: PaymentMessage.merchantCallTimedOut.rawValue, subject: payment.rawValue, argument: UInt64(attempt))
+        context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.paymentRequest(payment, key: key(payment, try: attempt))))
+        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, MerchantMessage.callTimedOut(payment, try: attempt))
     }
 
     /// No answer yet. The first tries repeat the call; after them the merchant does not give up,
@@ -220,14 +214,13 @@ public actor MerchantServer: ReportingActor {
         context.observe(.cardDataKept(.lifecycle(payment), holder: .merchant, form: form))
         if outcome == .authorized {
             // The app shows the authorization; the order ends with its capture.
-            context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutRestored.rawValue,
-                         subject: payment.rawValue, argument: CheckoutWire.held.write(1))
+            context.send(from: id, to: context.addresses[.device], DeviceMessage.checkoutRestored(payment, .held))
             if order.plan == .automatic {
                 // The platform captures by itself; the merchant asks only if it has not heard by then.
                 let wait = context.configuration.timeouts.captureDay
                 context.bodies.addPeopleTime(wait, to: payment)
                 context.schedule(after: wait + context.configuration.timeouts.merchantCall, to: id,
-                                 kind: PaymentMessage.captureDue.rawValue, subject: payment.rawValue, argument: 1)
+                                 MerchantMessage.captureDue(payment, number: 1))
             } else {
                 scheduleCapture(payment, number: 1)
             }
@@ -238,19 +231,16 @@ public actor MerchantServer: ReportingActor {
 
     private func tell(_ payment: LifecycleID, _ outcome: PaymentOutcome, foundFinal: Bool = false) {
         orders[payment.slot].toldDevice = outcome
-        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.checkoutResponse.rawValue,
-                     subject: payment.rawValue,
-                     argument: OutcomeWire.encode(outcome, cause: orders[payment.slot].cause,
-                                                  tokenRefusal: orders[payment.slot].tokenRefusal,
-                                                  declinedBy: orders[payment.slot].declinedBy, foundFinal: foundFinal))
+        let report = OutcomeReport(outcome, cause: orders[payment.slot].cause, tokenRefusal: orders[payment.slot].tokenRefusal,
+                                   declinedBy: orders[payment.slot].declinedBy, foundFinal: foundFinal)
+        context.send(from: id, to: context.addresses[.device], DeviceMessage.checkoutResponse(payment, report))
     }
 
     /// The merchant ships (all of the order, or its next part), then captures.
     private func scheduleCapture(_ payment: LifecycleID, number: Int) {
         let delay = min(context.configuration.behaviour.captureDelay.sample(&random), context.configuration.behaviour.captureWindow)
         context.bodies.addPeopleTime(delay, to: payment)
-        context.schedule(after: delay, to: id, kind: PaymentMessage.captureDue.rawValue, subject: payment.rawValue,
-                         argument: UInt64(number))
+        context.schedule(after: delay, to: id, MerchantMessage.captureDue(payment, number: number))
     }
 
     /// Captures, and keeps asking (same number, so the gateway applies it once: AUTH-6) until
@@ -259,8 +249,7 @@ public actor MerchantServer: ReportingActor {
         guard captureReminderIsLive(payment, number: number) else { return }
         orders[payment.slot].captured = true
         requestCapture(payment, number: number)
-        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.captureDue.rawValue,
-                         subject: payment.rawValue, argument: UInt64(number))
+        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, MerchantMessage.captureDue(payment, number: number))
     }
 
     private func requestCapture(_ payment: LifecycleID, number: Int) {
@@ -268,9 +257,8 @@ public actor MerchantServer: ReportingActor {
         let total = context.bodies[payment].amount
         var amount = order.plan.amount(ofCapture: number, total: total)
         if context.has(.captureAboveAuthorization) { amount += 1 }
-        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.captureRequest.rawValue, subject: payment.rawValue,
-                     argument: CaptureWire.encode(amount: amount, operation: number,
-                                                  final: order.plan.isFinal(number)))
+        context.send(from: id, to: context.addresses[.gateway],
+                     GatewayMessage.inbound(.captureRequest(payment, amount: amount, number: number, final: order.plan.isFinal(number))))
     }
 
     private func captured(_ payment: LifecycleID, ok: Bool, number: Int) {
@@ -308,8 +296,8 @@ public actor MerchantServer: ReportingActor {
     private func customerCancelled(_ payment: LifecycleID) {
         guard let order = order(payment) else { return }
         if !order.answered {
-            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.paymentCancel.rawValue,
-                         subject: payment.rawValue, argument: key(payment, try: max(0, order.tries - 1)))
+            context.send(from: id, to: context.addresses[.gateway],
+                         GatewayMessage.inbound(.paymentCancel(payment, key: key(payment, try: max(0, order.tries - 1)))))
             return
         }
         guard order.toldDevice == nil, !order.captured, order.capturesAnswered == 0, order.plan != .automatic else { return }
@@ -333,10 +321,8 @@ public actor MerchantServer: ReportingActor {
     /// Asks the gateway to void the authorization, and again after each call timeout until answered.
     private func requestVoid(_ payment: LifecycleID) {
         guard let order = order(payment), order.voiding, !order.voidAnswered else { return }
-        context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.voidRequest.rawValue,
-                     subject: payment.rawValue)
-        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.voidDue.rawValue,
-                         subject: payment.rawValue)
+        context.send(from: id, to: context.addresses[.gateway], GatewayMessage.inbound(.voidRequest(payment)))
+        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, MerchantMessage.voidDue(payment))
     }
 
     private func voided(_ payment: LifecycleID) {
@@ -361,17 +347,15 @@ public actor MerchantServer: ReportingActor {
         for operation in 1...order.refunds.count where order.refundsAnswered & (1 << operation) == 0 {
             var amount = order.refunds.amount(operation, of: context.bodies[payment].amount, fee: context.configuration.fee)
             if context.has(.refundAboveCapture) { amount = context.bodies[payment].amount * 2 }
-            context.send(from: id, to: context.addresses[.gateway], kind: PaymentMessage.refundRequest.rawValue,
-                         subject: payment.rawValue, argument: RefundWire.encode(amount: amount, operation: operation))
+            context.send(from: id, to: context.addresses[.gateway],
+                         GatewayMessage.inbound(.refundRequest(payment, amount: amount, operation: operation)))
         }
-        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, kind: PaymentMessage.refundDue.rawValue,
-                         subject: payment.rawValue)
+        context.schedule(after: context.configuration.timeouts.merchantCall, to: id, MerchantMessage.refundDue(payment))
     }
 
-    private func refundAnswered(_ payment: LifecycleID, argument: UInt64) {
-        let operation = RefundAnswerWire.operation(of: argument)
+    private func refundAnswered(_ payment: LifecycleID, operation: Int, _ result: RefundAnswerWire.Result?) {
         guard let order = order(payment), operation >= 1, operation <= order.refunds.count,
-              order.refundsAnswered & (1 << operation) == 0, RefundAnswerWire.result(of: argument) != nil else {
+              order.refundsAnswered & (1 << operation) == 0, result != nil else {
             counters.duplicatesDeduped &+= 1
             return
         }

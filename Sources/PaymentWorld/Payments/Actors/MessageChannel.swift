@@ -18,15 +18,15 @@ public actor MessageChannel: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: nil) }
 
     public func handle(_ event: SimulationEvent) {
-        switch PaymentMessage(rawValue: event.kind) {
-        case .codeSent:
-            guard !desk.random.chance(desk.seed.smsLoss) else { return }
-            desk.context.schedule(after: latency.sample(&desk.random), to: id, kind: PaymentMessage.codeDelivered.rawValue,
-                                  subject: event.subject, argument: event.argument)
-        case .codeDelivered:
-            desk.send(.codeDelivered, to: .device, LifecycleID(rawValue: event.subject), argument: event.argument)
-        default:
+        guard let message = ChannelMessage(decoding: event) else {
             preconditionFailure("message channel got unexpected \(PaymentMessage.name(event.kind))")
+        }
+        switch message {
+        case .codeSent(let lifecycle, let code):
+            guard !desk.random.chance(desk.seed.smsLoss) else { return }
+            desk.context.schedule(after: latency.sample(&desk.random), to: id, ChannelMessage.codeDelivered(lifecycle, code: code))
+        case .codeDelivered(let lifecycle, let code):
+            desk.send(DeviceMessage.codeDelivered(lifecycle, code: code), to: .device)
         }
     }
 }

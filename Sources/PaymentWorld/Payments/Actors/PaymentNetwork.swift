@@ -37,80 +37,74 @@ public actor PaymentNetwork: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: counters, station: intake.station) }
 
     public func handle(_ event: SimulationEvent) {
-        if event.kind == PaymentMessage.standInDue.rawValue {
-            standIn(PaymentID(rawValue: event.subject), attempt: AttemptWire.attempt(of: event.argument))
-            return
+        guard let message = NetworkMessage(decoding: event.unserved) else {
+            preconditionFailure("network got unexpected \(PaymentMessage.name(event.kind))")
         }
-        if Self.isPrepaidPurchase(event.kind) {
-            relayPrepaidPurchase(event)
-            return
+        switch message {
+        case .standInDue(let request):
+            standIn(request.payment, attempt: request.attempt.index)
+        case .prepaidAuthorizationRequest, .prepaidAuthorizationResponse:
+            // A prepaid purchase's authorization or its answer (by lifecycle, not by gateway payment): the
+            // card platform is both the purchase's API face and its cards' issuer-processor, so the network
+            // takes the request through its intake and routes it by the card's BIN to the platform, and
+            // the answer back. No stand-in: the API face asks again when the app repeats its call.
+            guard intake.take(event, to: id, counters: &counters) else { return }
+            context.send(from: id, to: context.addresses[.cardPlatform], message.wire)
+        case .request(let exchange, let request):
+            guard admits(event, request) else { return }
+            route(exchange, request)
+        case .response(let exchange, let response):
+            guard admits(event, response) else { return }
+            if exchange == .authorization {
+                guard let transit = transit(response.payment, attempt: response.attempt.index), !transit.answered else {
+                    counters.duplicatesDeduped &+= 1  // Already answered, by the issuer or by stand-in.
+                    return
+                }
+                transits[index(response.payment, response.attempt.index)].answered = true
+            }
+            context.send(from: id, to: context.addresses.acquirer(attempt: response.attempt.index),
+                         AcquirerMessage.response(exchange, response))
         }
-        let attempt = AttemptWire.attempt(of: event.argument)
-        if isPast(PaymentID(rawValue: event.subject), attempt: attempt) {
+    }
+
+    /// Takes an attempt's message through the intake, unless it is about a payment long retired.
+    private func admits(_ event: SimulationEvent, _ message: AttemptMessage) -> Bool {
+        if isPast(message.payment, attempt: message.attempt.index) {
             // The attempt's slot already carries a later payment: this one retired long ago and the
             // hop held it back. Tracked again, a late request took the later payment's place and
             // was stood in for, holding money for a payment nobody settles (AUTH-4, card-payments.json
             // with lognormal sigma 3, seed 2). Nobody waits for it any more.
             counters.staleMessages &+= 1
-            return
+            return false
         }
-        guard intake.take(event, to: id, counters: &counters) else { return }
-        let kind = event.kind & ~PaymentMessage.servedFlag
-        switch PaymentMessage(rawValue: kind) {
-        case .authorizationRequest:
-            track(PaymentID(rawValue: event.subject), attempt: attempt)
-            context.send(from: id, to: context.addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
+        return intake.take(event, to: id, counters: &counters)
+    }
+
+    /// An acquirer's request, on its way to the issuer.
+    private func route(_ exchange: AttemptExchange, _ request: AttemptMessage) {
+        let payment = request.payment, attempt = request.attempt.index
+        switch exchange {
+        case .authorization:
+            track(payment, attempt: attempt)
+            context.send(from: id, to: context.addresses[.issuer], IssuerMessage.request(exchange, request))
             if context.configuration.policies.standIn {
-                context.schedule(after: context.configuration.timeouts.issuerStandIn, to: id,
-                                    kind: PaymentMessage.standInDue.rawValue, subject: event.subject, argument: event.argument)
+                context.schedule(after: context.configuration.timeouts.issuerStandIn, to: id, NetworkMessage.standInDue(request))
             }
-        case .inquiryRequest, .reversalRequest:
+        case .inquiry, .reversal:
             // The gateway is settling this attempt: a stand-in now would approve an attempt it may
             // already count as failed and have cascaded past (a double approval: swarm seed 280). The
             // original may still be on its way (a heavy-tailed hop), so the attempt is remembered as
             // settling even before it arrives: its late arrival must not start a stand-in either.
-            let payment = PaymentID(rawValue: event.subject)
             if transit(payment, attempt: attempt) == nil { track(payment, attempt: attempt) }
             if transit(payment, attempt: attempt) != nil { transits[index(payment, attempt)].settling = true }
-            if kind == PaymentMessage.inquiryRequest.rawValue, transit(payment, attempt: attempt)?.stoodIn == true {
+            if exchange == .inquiry, transit(payment, attempt: attempt)?.stoodIn == true {
                 // The network approved it: it answers for the issuer, whose advice may still be on its way.
                 context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
-                             kind: PaymentMessage.inquiryResponse.rawValue, subject: event.subject,
-                             argument: AttemptWire.encode(attempt, code: 1))
+                             AcquirerMessage.response(.inquiry, AttemptMessage(request.attempt, code: 1)))
                 return
             }
-            context.send(from: id, to: context.addresses[.issuer], kind: kind, subject: event.subject, argument: event.argument)
-        case .authorizationResponse:
-            let payment = PaymentID(rawValue: event.subject)
-            guard let transit = transit(payment, attempt: attempt), !transit.answered else {
-                counters.duplicatesDeduped &+= 1  // Already answered, by the issuer or by stand-in.
-                return
-            }
-            transits[index(payment, attempt)].answered = true
-            context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
-                         argument: event.argument)
-        case .inquiryResponse, .reversalResponse:
-            context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: kind, subject: event.subject,
-                         argument: event.argument)
-        default:
-            preconditionFailure("network got unexpected \(PaymentMessage.name(event.kind))")
+            context.send(from: id, to: context.addresses[.issuer], IssuerMessage.request(exchange, request))
         }
-    }
-
-    /// A prepaid purchase's authorization or its answer (by lifecycle, not by gateway payment): the
-    /// card platform is both the purchase's API face and its cards' issuer-processor, so the network
-    /// takes the request through its intake and routes it by the card's BIN to the platform, and
-    /// the answer back. No stand-in: the API face asks again when the app repeats its call.
-    private static func isPrepaidPurchase(_ kind: UInt32) -> Bool {
-        let message = kind & ~PaymentMessage.servedFlag
-        return message == PaymentMessage.prepaidAuthorizationRequest.rawValue
-            || message == PaymentMessage.prepaidAuthorizationResponse.rawValue
-    }
-
-    private func relayPrepaidPurchase(_ event: SimulationEvent) {
-        guard intake.take(event, to: id, counters: &counters) else { return }
-        context.send(from: id, to: context.addresses[.cardPlatform], kind: event.kind & ~PaymentMessage.servedFlag,
-                     subject: event.subject, argument: event.argument)
     }
 
     /// A stand-in timer for an attempt already answered, being settled, or forgotten.
@@ -164,10 +158,9 @@ public actor PaymentNetwork: ReportingActor {
         counters.standInHolds &+= 1
         context.observe(.holdPlaced(payment, card: card, amount: amount, attempt: attempt, standIn: true,
                                     usableCard: context.cards[card].usable))
-        context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], kind: PaymentMessage.standInAdvice.rawValue,
-                         subject: payment.rawValue, argument: AttemptWire.encode(attempt))
-        context.send(from: id, to: context.addresses.acquirer(attempt: attempt), kind: PaymentMessage.authorizationResponse.rawValue,
-                             subject: payment.rawValue,
-                             argument: AttemptWire.encode(attempt, code: IssuerAnswer.standInApproved.rawValue))
+        let attemptID = AttemptID(payment, attempt)
+        context.schedule(after: .milliseconds(1), to: context.addresses[.issuer], IssuerMessage.standInAdvice(AttemptMessage(attemptID)))
+        context.send(from: id, to: context.addresses.acquirer(attempt: attempt),
+                     AcquirerMessage.response(.authorization, AttemptMessage(attemptID, code: IssuerAnswer.standInApproved.rawValue)))
     }
 }

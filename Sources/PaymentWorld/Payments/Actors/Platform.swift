@@ -38,21 +38,23 @@ public actor Platform: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
-        if event.kind == PaymentMessage.sessionExpired.rawValue {
-            sessionExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
-            return
+        guard let message = PlatformMessage(decoding: event.unserved) else {
+            preconditionFailure("\(kind) got unexpected \(PaymentMessage.name(event.kind))")
         }
-        if event.kind == PaymentMessage.verificationResponse.rawValue {
-            verificationAnswered(LifecycleID(rawValue: event.subject), verified: event.argument == 1)
-            return
-        }
-        guard let event = desk.serve(event) else { return }
-        if event.kind == PaymentMessage.stepRequest.rawValue, StepWire.step(of: event.argument) == .verifyCard {
-            verifyCard(event)
-            return
-        }
-        desk.answerStep(event, records: &records) { step, payload, payment, record in
-            serve(step, payload: payload, payment: payment, record: &record)
+        switch message {
+        case .sessionExpired(let lifecycle, let timer):
+            sessionExpired(lifecycle, timer: timer)
+        case .verificationResponse(let lifecycle, let verified):
+            verificationAnswered(lifecycle, verified: verified)
+        case .step(let request):
+            guard desk.serve(event) != nil else { return }
+            if request.step == .verifyCard {
+                verifyCard(request)
+                return
+            }
+            desk.answerStep(request, records: &records) { step, payload, payment, record in
+                serve(step, payload: payload, payment: payment, record: &record)
+            }
         }
     }
 
@@ -110,8 +112,7 @@ public actor Platform: ReportingActor {
         let timeouts = desk.context.configuration.timeouts
         let lifetime = record.inactivity ? timeouts.sessionInactivity : timeouts.sessionLifetime
         record.timer &+= 1
-        desk.context.schedule(after: lifetime, to: id, kind: PaymentMessage.sessionExpired.rawValue,
-                              subject: payment.rawValue, argument: UInt64(record.timer))
+        desk.context.schedule(after: lifetime, to: id, PlatformMessage.sessionExpired(payment, timer: record.timer))
     }
 
     /// A session's lifetime timer that its lifecycle's record no longer waits on: the slot was

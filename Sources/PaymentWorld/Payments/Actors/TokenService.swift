@@ -55,47 +55,55 @@ public actor TokenService: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
-        guard let event = desk.serve(event) else { return }
-        if event.kind == PaymentMessage.tokenLookupRequest.rawValue {
-            lookUp(token: LifecycleID(rawValue: event.subject), for: PaymentID(rawValue: event.argument))
-            return
+        guard let served = desk.serve(event) else { return }
+        guard let message = TokenServiceMessage(decoding: served) else {
+            preconditionFailure("token service got unexpected \(PaymentMessage.name(served.kind))")
         }
-        if event.kind == PaymentMessage.prepaidDetokenizeRequest.rawValue {
-            let pass = passIndex(PrepaidTokenWire.customer(of: event.argument), PrepaidTokenWire.device(of: event.argument))
+        switch message {
+        case .tokenLookup(let token, let payment):
+            lookUp(token: token, for: payment)
+        case .prepaidDetokenize(let lifecycle, let customer, let device):
+            let pass = passIndex(customer, device)
             let found = pass >> 6 < walletPasses.count && walletPasses[pass >> 6] & (1 << UInt64(pass & 63)) != 0
-            desk.send(.prepaidDetokenizeResponse, to: .cardPlatform, event.subject, argument: found ? 1 : 0)
-            return
+            desk.send(CardPlatformMessage.detokenizeResponse(lifecycle, found: found), to: .cardPlatform)
+        case .tokenize(let request):
+            guard var record = open(request.lifecycle) else { return }
+            tokenize(request, &record)
+        case .storeCredential(let lifecycle, let verification):
+            guard var record = open(lifecycle) else { return }
+            storeCredential(lifecycle, verification: verification, &record)
+        case .pnoRequest(let lifecycle, let pass):
+            guard var record = open(lifecycle) else { return }
+            activate(pass, of: lifecycle, &record)
         }
-        let payment = LifecycleID(rawValue: event.subject)
-        guard var record = records.open(payment) else {
-            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
-            return
+    }
+
+    /// The lifecycle's record, fresh for a new one; nil for a message from a lifecycle whose slot is reused.
+    private func open(_ lifecycle: LifecycleID) -> Record? {
+        guard let record = records.open(lifecycle) else {
+            desk.counters.staleMessages &+= 1
+            return nil
         }
-        switch PaymentMessage(rawValue: event.kind) {
-        case .stepRequest:
-            tokenize(payment, event, &record)
-        case .storeCredentialRequest:
-            storeCredential(payment, event, &record)
-        case .pnoRequest:
-            // The PNO decides once per pass request; a repeated request gets the same decision.
-            let approved = record.activation ?? (desk.random.chance(desk.seed.pnoDecline) ? 0 : 1)
-            if record.activation == nil && approved == 1 {
-                // The PNO activates the token with the pass's activation data, which that spends (PROV-5).
-                desk.observe(.activationDataRedeemed(payment, data: PassWire.activation(of: event.argument),
-                                                     nonce: PassWire.nonce(of: event.argument)))
-                keepPass(of: payment)
-            }
-            record.activation = approved
-            if PassWire.isGoogle(event.argument) && record.identityVerification == nil {
-                // Google manual tokenization: the token waits in NEEDS_IDENTITY_VERIFICATION (S3 b).
-                record.identityVerification = identityRandom.chance(desk.seed.identityVerification)
-            }
-            records[payment] = record
-            let verifies = record.identityVerification == true && !PassWire.isVerified(event.argument)
-            desk.send(.pnoAnswer, to: .mobileWallet, payment, argument: verifies ? PassWire.needsIdentityVerification : approved)
-        default:
-            preconditionFailure("token service got unexpected \(PaymentMessage.name(event.kind))")
+        return record
+    }
+
+    /// The PNO decides once per pass request; a repeated request gets the same decision.
+    private func activate(_ pass: UInt64, of payment: LifecycleID, _ record: inout Record) {
+        let approved = record.activation ?? (desk.random.chance(desk.seed.pnoDecline) ? 0 : 1)
+        if record.activation == nil && approved == 1 {
+            // The PNO activates the token with the pass's activation data, which that spends (PROV-5).
+            desk.observe(.activationDataRedeemed(payment, data: PassWire.activation(of: pass), nonce: PassWire.nonce(of: pass)))
+            keepPass(of: payment)
         }
+        record.activation = approved
+        if PassWire.isGoogle(pass) && record.identityVerification == nil {
+            // Google manual tokenization: the token waits in NEEDS_IDENTITY_VERIFICATION (S3 b).
+            record.identityVerification = identityRandom.chance(desk.seed.identityVerification)
+        }
+        records[payment] = record
+        let verifies = record.identityVerification == true && !PassWire.isVerified(pass)
+        let answer: MobileWalletMessage.PnoAnswer = verifies ? .needsIdentityVerification : approved == 1 ? .approved : .declined
+        desk.send(MobileWalletMessage.pnoAnswer(payment, answer), to: .mobileWallet)
     }
 
     /// Where a customer's device's wallet pass sits in `walletPasses`.
@@ -116,9 +124,10 @@ public actor TokenService: ReportingActor {
     /// CardTokenizeRequest (ecommpay) or Create or Update Token from a session (MPGS M4): a
     /// card-on-file token for the lifecycle's card and customer (LC-04), which the issuer may suspend
     /// and the customer may remove before paying.
-    private func tokenize(_ payment: LifecycleID, _ event: SimulationEvent, _ record: inout Record) {
-        let attempt = StepWire.attempt(of: event.argument)
-        let step = StepWire.step(of: event.argument) ?? .tokenizeCard
+    private func tokenize(_ request: StepRequest, _ record: inout Record) {
+        let payment = request.lifecycle
+        let attempt = request.call
+        let step = request.step ?? .tokenizeCard
         if desk.settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
         var token = TokenState.requested(.cardOnFile)
         let failed = desk.random.chance(desk.seed.tokenizationFailure)
@@ -149,7 +158,7 @@ public actor TokenService: ReportingActor {
     }
 
     /// VER-3: a verified card the request asked to save becomes a card-on-file token, once.
-    private func storeCredential(_ payment: LifecycleID, _ event: SimulationEvent, _ record: inout Record) {
+    private func storeCredential(_ payment: LifecycleID, verification: PaymentID, _ record: inout Record) {
         guard record.token == nil else { return }
         var token = TokenState.requested(.cardOnFile)
         if expiredOnRequest(&token, &record, of: payment) {
@@ -161,7 +170,7 @@ public actor TokenService: ReportingActor {
         record.token = token
         records[payment] = record
         save(record, made: payment)  // A verified card saved for later is the customer's saved card too.
-        desk.observe(.storedCredentialCreated(payment, verification: PaymentID(rawValue: event.argument)))
+        desk.observe(.storedCredentialCreated(payment, verification: verification))
     }
 
     /// What the vault does for each effect its LC-04 table returns, in the table's order; every
@@ -318,39 +327,25 @@ public actor MobileWallet: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: nil) }
 
     public func handle(_ event: SimulationEvent) {
+        guard let message = MobileWalletMessage(decoding: event) else {
+            preconditionFailure("mobile wallet got unexpected \(PaymentMessage.name(event.kind))")
+        }
         let payment = LifecycleID(rawValue: event.subject)
         guard var record = records.open(payment) else {
             desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
-        switch PaymentMessage(rawValue: event.kind) {
-        case .stepRequest:
-            let attempt = StepWire.attempt(of: event.argument)
-            if desk.settledEarlier(record.last, .addPass, attempt: attempt, payment: payment) { return }
-            let pass = StepWire.payload(of: event.argument)
-            if record.asked && record.last.step == nil && record.last.attempt == attempt {
-                desk.send(.pnoRequest, to: .tokenService, payment, argument: pass)  // Still waiting: ask the PNO again.
-                return
-            }
-            if desk.random.chance(desk.seed.walletError) {
-                record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .refused, payload: PassWire.walletError)
-                records[payment] = record
-                desk.answer(payment, .addPass, .refused, call: attempt, payload: PassWire.walletError)
-                return
-            }
-            record.asked = true
-            record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .ok)
-            record.last.step = nil  // Answered only once the PNO decides.
-            records[payment] = record
-            desk.send(.pnoRequest, to: .tokenService, payment, argument: pass)
-        case .pnoAnswer:
+        switch message {
+        case .addPass(let request):
+            addPass(request, &record)
+        case .pnoAnswer(_, let decision):
             guard record.asked, record.last.step == nil else { return }  // A duplicate decision.
-            if event.argument == PassWire.needsIdentityVerification {
+            if decision == .needsIdentityVerification {
                 // The wallet shows its identity verification; the app's next call comes once it is done.
-                desk.send(.identityVerificationRequired, to: .device, payment, argument: UInt64(record.last.attempt))
+                desk.send(DeviceMessage.identityVerificationRequired(payment, call: record.last.attempt), to: .device)
                 return
             }
-            let answer: StepAnswer = event.argument == 1 ? .ok : .refused
+            let answer: StepAnswer = decision == .approved ? .ok : .refused
             if answer == .ok {
                 // The pass holds the network token (DPAN), never the card number (G-12).
                 desk.observe(.cardDataKept(.lifecycle(payment), holder: .mobileWallet, form: .token))
@@ -361,9 +356,29 @@ public actor MobileWallet: ReportingActor {
             record.last.payload = answer == .ok ? 0 : PassWire.pnoDeclined
             records[payment] = record
             desk.answer(payment, .addPass, answer, call: record.last.attempt, payload: record.last.payload)
-        default:
-            preconditionFailure("mobile wallet got unexpected \(PaymentMessage.name(event.kind))")
         }
+    }
+
+    /// The app's `addPass`: the wallet asks the PNO once per call, and answers when it decides.
+    private func addPass(_ request: StepRequest, _ record: inout Record) {
+        let payment = request.lifecycle, attempt = request.call
+        if desk.settledEarlier(record.last, .addPass, attempt: attempt, payment: payment) { return }
+        let pnoRequest = TokenServiceMessage.pnoRequest(payment, pass: request.payload)
+        if record.asked && record.last.step == nil && record.last.attempt == attempt {
+            desk.send(pnoRequest, to: .tokenService)  // Still waiting: ask the PNO again.
+            return
+        }
+        if desk.random.chance(desk.seed.walletError) {
+            record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .refused, payload: PassWire.walletError)
+            records[payment] = record
+            desk.answer(payment, .addPass, .refused, call: attempt, payload: PassWire.walletError)
+            return
+        }
+        record.asked = true
+        record.last = LastAnswer(step: .addPass, attempt: attempt, answer: .ok)
+        record.last.step = nil  // Answered only once the PNO decides.
+        records[payment] = record
+        desk.send(pnoRequest, to: .tokenService)
     }
 }
 

@@ -73,19 +73,20 @@ final class ServerDesk {
     /// One SDK call from start to end, for a server that answers every step at once: a copy from
     /// a reused slot is dropped, a repeated or outdated call settled, a new one served once, and
     /// its answer remembered and sent.
-    func answerStep<Record: AnsweringRecord>(_ event: SimulationEvent, records: inout SlotTable<Record>,
+    @inline(__always)
+    func answerStep<Record: AnsweringRecord>(_ request: StepRequest, records: inout SlotTable<Record>,
                                              serve: (SeedStep, _ payload: UInt64, _ payment: LifecycleID, inout Record) -> StepAnswer) {
-        guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
-            preconditionFailure("\(kind) got unexpected \(PaymentMessage.name(event.kind))")
+        guard let step = request.step else {
+            preconditionFailure("\(kind) got unexpected \(PaymentMessage.name(PaymentMessage.stepRequest.rawValue))")
         }
-        let payment = LifecycleID(rawValue: event.subject)
+        let payment = request.lifecycle
         guard var record = records.open(payment) else {
             counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
-        let attempt = StepWire.attempt(of: event.argument)
+        let attempt = request.call
         if settledEarlier(record.last, step, attempt: attempt, payment: payment) { return }
-        let answer = serve(step, StepWire.payload(of: event.argument), payment, &record)
+        let answer = serve(step, request.payload, payment, &record)
         record.last = LastAnswer(step: step, attempt: attempt, answer: answer, payload: record.replyPayload)
         records[payment] = record
         self.answer(payment, step, answer, call: attempt, payload: record.replyPayload)
@@ -98,9 +99,7 @@ final class ServerDesk {
     }
 
     private func send(answer: StepAnswer, to step: SeedStep, of payment: LifecycleID, call: Int, payload: UInt64) {
-        context.send(from: id, to: context.addresses[.device], kind: PaymentMessage.stepAnswer.rawValue,
-                             subject: payment.rawValue,
-                     argument: StepWire.answer(step, answer, call: call, payload: payload))
+        context.send(from: id, to: context.addresses[.device], DeviceMessage.stepAnswer(payment, StepReply(step, answer, call: call, payload: payload)))
     }
 
     func send(_ message: PaymentMessage, to kind: PaymentActorKind, _ payment: LifecycleID, argument: UInt64 = 0) {

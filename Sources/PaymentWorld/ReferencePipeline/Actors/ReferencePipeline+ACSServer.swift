@@ -54,16 +54,17 @@ extension ReferencePipeline {
         }
 
         public func handle(_ event: SimulationEvent) {
-            let slot = Int(event.subject)
-            switch PipelineMessage(rawValue: event.kind) {
-            case .authenticationRequest: admit(slot)
-            case .serviceCompleted: served(slot)
-            case .queueTimeoutDue: waitExpired(slot, generation: UInt32(truncatingIfNeeded: event.argument))
-            case .warmupEnded: station.resetMeasurements(at: simulation.now)
-        case .arrivalsEnded:
-            utilizationUnderLoad = station.utilization(at: simulation.now)
-            loadEndedAt = simulation.now
-            default: preconditionFailure("\(name) got unexpected event kind \(event.kind)")
+            guard let message = PipelineACSMessage(decoding: event) else {
+                preconditionFailure("\(name) got unexpected event kind \(event.kind)")
+            }
+            switch message {
+            case .authenticationRequest(let slot): admit(slot)
+            case .serviceCompleted(let slot): served(slot)
+            case .queueTimeoutDue(let slot, let generation): waitExpired(slot, generation: generation)
+            case .station(.warmupEnded): station.resetMeasurements(at: simulation.now)
+            case .station(.arrivalsEnded):
+                utilizationUnderLoad = station.utilization(at: simulation.now)
+                loadEndedAt = simulation.now
             }
         }
 
@@ -77,16 +78,14 @@ extension ReferencePipeline {
                 startService(slot)
             case .waiting:
                 visits[slot].waiting = true
-                simulation.schedule(after: queueTimeout, to: id, kind: PipelineMessage.queueTimeoutDue.rawValue,
-                                    subject: UInt64(slot), argument: UInt64(generation))
+                simulation.schedule(after: queueTimeout, to: id, PipelineACSMessage.queueTimeoutDue(slot: slot, generation: generation))
             case .rejected:
                 giveUp(slot)
             }
         }
 
         private func startService(_ slot: Int) {
-            simulation.schedule(after: service.sample(&random), to: id, kind: PipelineMessage.serviceCompleted.rawValue,
-                                subject: UInt64(slot))
+            simulation.schedule(after: service.sample(&random), to: id, PipelineACSMessage.serviceCompleted(slot: slot))
         }
 
         private func served(_ slot: Int) {
@@ -99,8 +98,7 @@ extension ReferencePipeline {
                 visits[nextSlot].waiting = false
                 startService(nextSlot)
             }
-            network.send(from: id, to: gateway, kind: PipelineMessage.authenticationResponse.rawValue,
-                         subject: UInt64(slot), argument: AuthenticationResult.authenticated.rawValue)
+            network.send(from: id, to: gateway, PipelineGatewayMessage.authenticationResponse(slot: UInt64(slot), .authenticated))
         }
 
         private func waitExpired(_ slot: Int, generation: UInt32) {
@@ -113,11 +111,9 @@ extension ReferencePipeline {
 
         private func giveUp(_ slot: Int) {
             if let failover {
-                network.send(from: id, to: failover, kind: PipelineMessage.authenticationRequest.rawValue,
-                             subject: UInt64(slot))
+                network.send(from: id, to: failover, PipelineACSMessage.authenticationRequest(slot: slot))
             } else {
-                network.send(from: id, to: gateway, kind: PipelineMessage.authenticationResponse.rawValue,
-                             subject: UInt64(slot), argument: AuthenticationResult.timedOut.rawValue)
+                network.send(from: id, to: gateway, PipelineGatewayMessage.authenticationResponse(slot: UInt64(slot), .timedOut))
             }
         }
     }

@@ -55,15 +55,17 @@ extension ReferencePipeline {
 
         /// Starts the source at time zero.
         nonisolated func start() {
-            simulation.schedule(at: .zero, to: id, kind: PipelineMessage.sourceStarted.rawValue)
+            simulation.schedule(at: .zero, to: id, PipelineCustomerMessage.sourceStarted)
         }
 
         public func handle(_ event: SimulationEvent) {
-            switch PipelineMessage(rawValue: event.kind) {
-            case .arrivalDue: arrive(customer: UInt32(truncatingIfNeeded: event.subject))
+            guard let message = PipelineCustomerMessage(decoding: event) else {
+                preconditionFailure("customer got unexpected event kind \(event.kind)")
+            }
+            switch message {
+            case .arrivalDue(let customer): arrive(customer: customer)
             case .sourceStarted: startSource()
-            case .paymentResponse: finish(slot: Int(event.subject), outcome: event.argument)
-            default: preconditionFailure("customer got unexpected event kind \(event.kind)")
+            case .paymentResponse(let slot, let outcome): finish(slot: slot, outcome: outcome)
             }
         }
 
@@ -107,7 +109,7 @@ extension ReferencePipeline {
             generated += 1
             inFlight += 1
             if generated == configuration.lifecycles { announceArrivalsEnded() }  // The last arrival.
-            network.send(from: id, to: gateway, kind: PipelineMessage.paymentRequest.rawValue, subject: UInt64(slot))
+            network.send(from: id, to: gateway, PipelineGatewayMessage.paymentRequest(slot: UInt64(slot)))
         }
 
         private func announceArrivalsEnded() {
@@ -123,16 +125,15 @@ extension ReferencePipeline {
                 announceArrivalsEnded()  // `run.duration` ended the offered load.
                 return
             }
-            simulation.schedule(at: next, to: id, kind: PipelineMessage.arrivalDue.rawValue)
+            simulation.schedule(at: next, to: id, PipelineCustomerMessage.arrivalDue(customer: 0))
         }
 
         private func think(customer: UInt32, thinkTime: Distribution) {
             guard generated < configuration.lifecycles else { return }
-            simulation.schedule(after: thinkTime.sample(&random), to: id, kind: PipelineMessage.arrivalDue.rawValue,
-                                subject: UInt64(customer))
+            simulation.schedule(after: thinkTime.sample(&random), to: id, PipelineCustomerMessage.arrivalDue(customer: customer))
         }
 
-        private func finish(slot: Int, outcome: UInt64) {
+        private func finish(slot: Int, outcome: PipelineOutcome) {
             let now = simulation.now
             completed &+= 1
             inFlight -= 1
@@ -141,9 +142,9 @@ extension ReferencePipeline {
             if startedAt[slot] >= warmupEnds {
                 let elapsed = (now - startedAt[slot]).nanoseconds
                 latency.record(elapsed)
-                outcomes[Int(outcome)] &+= 1
+                outcomes[Int(outcome.rawValue)] &+= 1
                 measured &+= 1
-                interval.record(latency: elapsed, success: outcome == PipelineOutcome.approved.rawValue)
+                interval.record(latency: elapsed, success: outcome == .approved)
             }
             if case .closed(_, let thinkTime) = configuration.shape { think(customer: owner[slot], thinkTime: thinkTime) }
         }

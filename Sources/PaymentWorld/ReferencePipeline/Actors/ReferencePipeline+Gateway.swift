@@ -39,17 +39,20 @@ extension ReferencePipeline {
         }
 
         public func handle(_ event: SimulationEvent) {
-            let slot = event.subject
-            switch PipelineMessage(rawValue: event.kind) {
-            case .paymentRequest: admit(slot)
-            case .serviceCompleted: served(slot)
-            case .authenticationResponse: authenticated(slot, answer: event.argument)
-            case .authorizationResponse: respond(slot, outcome: event.argument)
-            case .warmupEnded: station.resetMeasurements(at: simulation.now)
-        case .arrivalsEnded:
-            utilizationUnderLoad = station.utilization(at: simulation.now)
-            loadEndedAt = simulation.now
-            default: preconditionFailure("gateway got unexpected event kind \(event.kind)")
+            guard let message = PipelineGatewayMessage(decoding: event) else {
+                preconditionFailure("gateway got unexpected event kind \(event.kind)")
+            }
+            switch message {
+            case .paymentRequest(let slot): admit(slot)
+            case .serviceCompleted(let slot): served(slot)
+            // The answer comes from whichever ACS finished: the primary, or the backup it failed over to.
+            case .authenticationResponse(let slot, .authenticated): authorize(slot)
+            case .authenticationResponse(let slot, .timedOut): respond(slot, .acsTimeout)
+            case .authorizationResponse(let slot, let outcome): respond(slot, outcome)
+            case .station(.warmupEnded): station.resetMeasurements(at: simulation.now)
+            case .station(.arrivalsEnded):
+                utilizationUnderLoad = station.utilization(at: simulation.now)
+                loadEndedAt = simulation.now
             }
         }
 
@@ -57,40 +60,29 @@ extension ReferencePipeline {
             switch station.arrive(slot, at: simulation.now) {
             case .serving: startService(slot)
             case .waiting: break
-            case .rejected: respond(slot, outcome: PipelineOutcome.rejected.rawValue)
+            case .rejected: respond(slot, .rejected)
             }
         }
 
         private func startService(_ slot: UInt64) {
-            simulation.schedule(after: service.sample(&random), to: id, kind: PipelineMessage.serviceCompleted.rawValue,
-                                subject: slot)
+            simulation.schedule(after: service.sample(&random), to: id, PipelineGatewayMessage.serviceCompleted(slot: slot))
         }
 
         private func served(_ slot: UInt64) {
             if let next = station.startNext(at: simulation.now, isAbandoned: { _ in false }) { startService(next) }
             if random.chance(threeDSecureRatio) {
-                network.send(from: id, to: addresses.acs, kind: PipelineMessage.authenticationRequest.rawValue, subject: slot)
+                network.send(from: id, to: addresses.acs, PipelineACSMessage.authenticationRequest(slot: Int(slot)))
             } else {
                 authorize(slot)
-            }
-        }
-
-        /// The answer comes from whichever ACS finished: the primary, or the backup it failed over to.
-        private func authenticated(_ slot: UInt64, answer: UInt64) {
-            if answer == AuthenticationResult.authenticated.rawValue {
-                authorize(slot)
-            } else {
-                respond(slot, outcome: PipelineOutcome.acsTimeout.rawValue)
             }
         }
 
         private func authorize(_ slot: UInt64) {
-            network.send(from: id, to: addresses.issuer, kind: PipelineMessage.authorizationRequest.rawValue, subject: slot)
+            network.send(from: id, to: addresses.issuer, PipelineIssuerMessage.authorizationRequest(slot: slot))
         }
 
-        private func respond(_ slot: UInt64, outcome: UInt64) {
-            network.send(from: id, to: addresses.customer, kind: PipelineMessage.paymentResponse.rawValue,
-                         subject: slot, argument: outcome)
+        private func respond(_ slot: UInt64, _ outcome: PipelineOutcome) {
+            network.send(from: id, to: addresses.customer, PipelineCustomerMessage.paymentResponse(slot: Int(slot), outcome))
         }
     }
 }

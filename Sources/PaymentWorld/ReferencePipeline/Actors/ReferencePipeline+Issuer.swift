@@ -38,14 +38,16 @@ extension ReferencePipeline {
         }
 
         public func handle(_ event: SimulationEvent) {
-            switch PipelineMessage(rawValue: event.kind) {
-            case .authorizationRequest: admit(event.subject)
-            case .serviceCompleted: served(event.subject)
-            case .warmupEnded: station.resetMeasurements(at: simulation.now)
-        case .arrivalsEnded:
-            utilizationUnderLoad = station.utilization(at: simulation.now)
-            loadEndedAt = simulation.now
-            default: preconditionFailure("issuer got unexpected event kind \(event.kind)")
+            guard let message = PipelineIssuerMessage(decoding: event) else {
+                preconditionFailure("issuer got unexpected event kind \(event.kind)")
+            }
+            switch message {
+            case .authorizationRequest(let slot): admit(slot)
+            case .serviceCompleted(let slot): served(slot)
+            case .station(.warmupEnded): station.resetMeasurements(at: simulation.now)
+            case .station(.arrivalsEnded):
+                utilizationUnderLoad = station.utilization(at: simulation.now)
+                loadEndedAt = simulation.now
             }
         }
 
@@ -58,8 +60,7 @@ extension ReferencePipeline {
         }
 
         private func startService(_ slot: UInt64) {
-            simulation.schedule(after: service.sample(&random), to: id, kind: PipelineMessage.serviceCompleted.rawValue,
-                                subject: slot)
+            simulation.schedule(after: service.sample(&random), to: id, PipelineIssuerMessage.serviceCompleted(slot: slot))
         }
 
         private func served(_ slot: UInt64) {
@@ -68,8 +69,7 @@ extension ReferencePipeline {
         }
 
         private func answer(_ slot: UInt64, _ outcome: PipelineOutcome) {
-            network.send(from: id, to: gateway, kind: PipelineMessage.authorizationResponse.rawValue,
-                         subject: slot, argument: outcome.rawValue)
+            network.send(from: id, to: gateway, PipelineGatewayMessage.authorizationResponse(slot: slot, outcome))
         }
     }
 }

@@ -22,17 +22,17 @@ extension Platform {
 
     /// CardVerifyRequest: the session is used up, and the gateway verifies the card at its issuer
     /// for 0 (LC-03); the call is answered when the gateway tells the issuer's verdict.
-    func verifyCard(_ event: SimulationEvent) {
-        let lifecycle = LifecycleID(rawValue: event.subject)
+    func verifyCard(_ request: StepRequest) {
+        let lifecycle = request.lifecycle
         guard var record = records.open(lifecycle) else {
             desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
-        let attempt = StepWire.attempt(of: event.argument)
+        let attempt = request.call
         if desk.settledEarlier(record.last, .verifyCard, attempt: attempt, payment: lifecycle) { return }
         if record.verifying {
             // Still waiting: ask the gateway again, which answers once the issuer has.
-            desk.send(.verificationRequest, to: .gateway, lifecycle, argument: record.saveCard ? 1 : 0)
+            desk.send(GatewayMessage.inbound(.verificationRequest(lifecycle, storeCredential: record.saveCard)), to: .gateway)
             return
         }
         guard desk.step(&record.session, .use(.verify), of: lifecycle) != nil else {
@@ -43,10 +43,10 @@ extension Platform {
         }
         desk.context.observe(.sessionUsed(lifecycle, apiVersion: 0, deviceSubmission: true))
         record.verifying = true
-        record.saveCard = StepWire.payload(of: event.argument) == 1
+        record.saveCard = request.payload == 1
         record.last = LastAnswer(step: nil, attempt: attempt, answer: .ok)  // Answered once the issuer decides.
         records[lifecycle] = record
-        desk.send(.verificationRequest, to: .gateway, lifecycle, argument: record.saveCard ? 1 : 0)
+        desk.send(GatewayMessage.inbound(.verificationRequest(lifecycle, storeCredential: record.saveCard)), to: .gateway)
     }
 
     func verificationAnswered(_ lifecycle: LifecycleID, verified: Bool) {

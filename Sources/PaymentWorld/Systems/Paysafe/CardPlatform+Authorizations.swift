@@ -16,7 +16,7 @@ extension CardPlatform {
         }
         if let earlier = session.decision {
             desk.counters.duplicatesDeduped &+= 1
-            desk.send(.prepaidAuthorizationResponse, to: .network, lifecycle, argument: UInt64(earlier.rawValue))
+            desk.send(NetworkMessage.prepaidAuthorizationResponse(lifecycle, decision: UInt64(earlier.rawValue)), to: .network)
             return
         }
         guard balances.ticket(at: session.ticketIndex, serial: session.ticketSerial) != nil else {
@@ -51,7 +51,7 @@ extension CardPlatform {
         desk.counters.prepaidPurchases.count(status, channel, approved: decision == .approved)
         desk.observe(.prepaidPurchaseDecided(lifecycle, card: ref(customer), status: status, channel: channel,
                                              approved: decision == .approved))
-        desk.send(.prepaidAuthorizationResponse, to: .network, lifecycle, argument: UInt64(decision.rawValue))
+        desk.send(NetworkMessage.prepaidAuthorizationResponse(lifecycle, decision: UInt64(decision.rawValue)), to: .network)
     }
 
     /// The S1 authorization rule [A]: an active card pays any way; a digital one only without the

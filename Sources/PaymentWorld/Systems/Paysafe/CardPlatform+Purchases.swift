@@ -28,24 +28,6 @@ extension CardPlatform {
         }
     }
 
-    /// The purchase messages that come back to the API face, and the network's requests to the
-    /// issuer-processor. False for any other message.
-    func purchaseMessage(_ event: SimulationEvent) -> Bool {
-        let lifecycle = LifecycleID(rawValue: event.subject)
-        switch PaymentMessage(rawValue: event.kind) {
-        case .prepaidDetokenizeResponse:
-            continuePurchase(lifecycle, .tokenLookedUp(found: event.argument == 1))
-        case .prepaidAuthorizationRequest:
-            authorize(lifecycle, channel: PurchaseChannel(rawValue: UInt8(truncatingIfNeeded: event.argument)) ?? .cardNotPresent)
-        case .prepaidAuthorizationResponse:
-            guard let decision = PrepaidDecision(rawValue: UInt8(truncatingIfNeeded: event.argument)) else { return true }
-            continuePurchase(lifecycle, .networkAnswered(decision))
-        default:
-            return false
-        }
-        return true
-    }
-
     /// The token service's or the network's answer reached the purchase: it goes on, or is answered.
     func continuePurchase(_ lifecycle: LifecycleID, _ event: PrepaidPurchase.Event) {
         guard var session = sessions[lifecycle] else {
@@ -73,11 +55,11 @@ extension CardPlatform {
         switch effect {
         case .askTokenService:
             let device = desk.context.bodies[lifecycle].device
-            desk.send(.prepaidDetokenizeRequest, to: .tokenService, lifecycle, argument: PrepaidTokenWire.encode(customer, device))
+            desk.send(TokenServiceMessage.prepaidDetokenize(lifecycle, customer: customer, device: device), to: .tokenService)
             return nil
         case .askNetwork(let first):
             if first { openTicket(lifecycle, &session) }
-            desk.send(.prepaidAuthorizationRequest, to: .network, lifecycle, argument: UInt64(session.purchase.channel.rawValue))
+            desk.send(NetworkMessage.prepaidAuthorizationRequest(lifecycle, channel: UInt64(session.purchase.channel.rawValue)), to: .network)
             return nil
         case .capture:
             return capture(lifecycle, session)
@@ -98,8 +80,7 @@ extension CardPlatform {
         session.ticketIndex = ticket.index
         session.ticketSerial = ticket.serial
         desk.context.schedule(after: balances.authorizationTimeout, to: id,
-                              kind: PaymentMessage.prepaidPurchaseTimedOut.rawValue, subject: lifecycle.rawValue,
-                              argument: UInt64(ticket.index) | UInt64(ticket.serial) << 32)
+                              CardPlatformMessage.purchaseTimedOut(lifecycle, ticket: UInt64(ticket.index) | UInt64(ticket.serial) << 32))
     }
 
     /// Whether the ticket a timer names is still open: a captured or declined purchase's timer is stale.

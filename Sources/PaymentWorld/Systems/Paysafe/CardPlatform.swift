@@ -84,20 +84,33 @@ public actor CardPlatform: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
-        switch PaymentMessage(rawValue: event.kind) {
-        case .cardIssued: issued(CustomerID(UInt32(truncatingIfNeeded: event.subject)), generation: UInt32(event.argument))
-        case .scaRedeemed: redeemed(LifecycleID(rawValue: event.subject), argument: event.argument)
-        case .provisioningExpired:
-            provisioningExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
-        case .prepaidPurchaseTimedOut: purchaseTimedOut(LifecycleID(rawValue: event.subject), ticket: event.argument)
-        default:
-            guard let event = desk.serve(event) else { return }
-            if purchaseMessage(event) { return }
-            guard event.kind == PaymentMessage.stepRequest.rawValue, let step = StepWire.step(of: event.argument) else {
-                preconditionFailure("card platform got unexpected \(PaymentMessage.name(event.kind))")
-            }
-            request(step, event: event)
+        let unserved = event.unserved
+        guard let message = CardPlatformMessage(decoding: unserved) else { unexpected(unserved) }
+        switch message {
+        // Its own timers and the SCA authority's word: not through the intake.
+        case .cardIssued(let customer, let generation): issued(customer, generation: generation)
+        case .scaRedeemed(let lifecycle, let operation, let verified): redeemed(lifecycle, operation: operation, verified: verified)
+        case .provisioningExpired(let lifecycle, let timer): provisioningExpired(lifecycle, timer: timer)
+        case .purchaseTimedOut(let lifecycle, let ticket): purchaseTimedOut(lifecycle, ticket: ticket)
+        // The app's calls and a purchase's answers: through the intake.
+        case .step(let request):
+            guard desk.serve(event) != nil else { return }
+            guard let step = request.step else { unexpected(unserved) }
+            self.request(step, request)
+        case .detokenizeResponse(let lifecycle, let found):
+            guard desk.serve(event) != nil else { return }
+            continuePurchase(lifecycle, .tokenLookedUp(found: found))
+        case .authorizationRequest(let lifecycle, let channel):
+            guard desk.serve(event) != nil else { return }
+            authorize(lifecycle, channel: channel)
+        case .authorizationResponse(let lifecycle, let decision):
+            guard desk.serve(event) != nil, let decision else { return }
+            continuePurchase(lifecycle, .networkAnswered(decision))
         }
+    }
+
+    private func unexpected(_ event: SimulationEvent) -> Never {
+        preconditionFailure("card platform got unexpected \(PaymentMessage.name(event.kind))")
     }
 
     func customer(of lifecycle: LifecycleID) -> Int {
@@ -141,21 +154,21 @@ public actor CardPlatform: ReportingActor {
         PrepaidCardRef(CustomerID(UInt32(customer)), generation: cards[customer].generation)
     }
 
-    private func request(_ step: SeedStep, event: SimulationEvent) {
-        let lifecycle = LifecycleID(rawValue: event.subject)
+    private func request(_ step: SeedStep, _ request: StepRequest) {
+        let lifecycle = request.lifecycle
         guard var session = sessions.open(lifecycle) else {
             desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
             return
         }
-        let attempt = StepWire.attempt(of: event.argument)
+        let attempt = request.call
         if desk.settledEarlier(session.last, step, attempt: attempt, payment: lifecycle) { return }
         if session.awaitingSca == step {
             // The same call again while the SCA authority answers: ask it again, in case a message was lost.
-            desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(step))
+            desk.send(ScaAuthorityMessage.redeem(lifecycle, operation: UInt64(step.rawValue)), to: .scaAuthority)
             return
         }
         session.replyPayload = 0
-        let payload = StepWire.payload(of: event.argument)
+        let payload = request.payload
         if step == .tokenizeForWallet { session.walletNonce = TokenizeWire.nonce(of: payload) }
         let answer = serve(step, withSca: TokenizeWire.withSca.read(payload) == 1, attempt: attempt, lifecycle: lifecycle,
                            session: &session)
@@ -198,7 +211,7 @@ public actor CardPlatform: ReportingActor {
             }
             session.awaitingSca = step
             session.awaitingAttempt = attempt
-            desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(step))
+            desk.send(ScaAuthorityMessage.redeem(lifecycle, operation: UInt64(step.rawValue)), to: .scaAuthority)
             return nil
         case .tokenizeForWallet:
             return tokenize(customer, lifecycle, withSca: withSca, attempt: attempt, session: &session)
@@ -215,7 +228,7 @@ public actor CardPlatform: ReportingActor {
     /// (domain §2.7), not from the customer's first attempt.
     private func openScaEvent(for step: SeedStep, _ lifecycle: LifecycleID) {
         desk.observe(.scaRequested(lifecycle, operation: step.rawValue))
-        desk.send(.scaOpened, to: .scaAuthority, lifecycle, argument: UInt64(step.rawValue))
+        desk.send(ScaAuthorityMessage.opened(lifecycle, operation: step), to: .scaAuthority)
     }
 
     // MARK: S1 create and activate
@@ -247,8 +260,8 @@ public actor CardPlatform: ReportingActor {
         if cards[customer].physical {
             // The customer activates once the card arrives; the answer tells the app when that is.
             let delivery = seed.delivery.sample(&desk.random)
-            desk.context.schedule(after: delivery, to: id, kind: PaymentMessage.cardIssued.rawValue,
-                                  subject: UInt64(customer), argument: UInt64(cards[customer].generation))
+            desk.context.schedule(after: delivery, to: id,
+                                  CardPlatformMessage.cardIssued(CustomerID(UInt32(customer)), generation: cards[customer].generation))
             // A digital-first program issues the card at once, DIGITAL while the plastic travels. Only
             // the card flow's: a push provisioning's inactive card is the plastic not activated (PROV-1).
             let twin = !provisioning && seed.digitalTwins.numerator > 0 && desk.random.chance(seed.digitalTwins)
@@ -290,15 +303,14 @@ public actor CardPlatform: ReportingActor {
     // MARK: S2 protected updates
 
     /// The SCA authority's word on a protected call.
-    private func redeemed(_ lifecycle: LifecycleID, argument: UInt64) {
-        guard var session = sessions[lifecycle], let step = session.awaitingSca,
-              UInt64(step.rawValue) == ScaRedeemWire.operation(of: argument) else { return }
+    private func redeemed(_ lifecycle: LifecycleID, operation: UInt64, verified: Bool) {
+        guard var session = sessions[lifecycle], let step = session.awaitingSca, UInt64(step.rawValue) == operation else { return }
         session.awaitingSca = nil
         session.replyPayload = 0
         let customer = customer(of: lifecycle)
         expireIfDue(customer, lifecycle)  // The card may have expired while the customer did their SCA.
         let answer: StepAnswer
-        if !ScaRedeemWire.isVerified(argument) {
+        if !verified {
             answer = .scaFailed
         } else if step == .tokenizeForWallet {
             answer = initiateToken(customer, lifecycle, &session)
@@ -311,10 +323,10 @@ public actor CardPlatform: ReportingActor {
         }
         // A card update reports its effect itself (`update`), with or without SCA.
         if answer == .ok && step == .tokenizeForWallet { desk.observe(.scaProtectedEffect(lifecycle, operation: step.rawValue)) }
-        if ScaRedeemWire.isVerified(argument) {
+        if verified {
             // The used event ends with the operation's own answer (LC-10 pendingWithSca → ok | error).
-            desk.send(.scaApplied, to: .scaAuthority, lifecycle,
-                      argument: ScaRedeemWire.answer(UInt64(step.rawValue), verified: answer == .ok))
+            desk.send(ScaAuthorityMessage.applied(lifecycle, operation: UInt64(step.rawValue), applied: answer == .ok),
+                      to: .scaAuthority)
         }
         // A tokenization's answer carries its activation data (PROV-5), as the call without SCA does.
         session.last = LastAnswer(step: step, attempt: session.awaitingAttempt, answer: answer, payload: session.replyPayload)
@@ -379,7 +391,7 @@ public actor CardPlatform: ReportingActor {
         if withSca {
             session.awaitingSca = .tokenizeForWallet
             session.awaitingAttempt = attempt
-            desk.send(.scaRedeem, to: .scaAuthority, lifecycle, argument: ScaRedeemWire.request(.tokenizeForWallet))
+            desk.send(ScaAuthorityMessage.redeem(lifecycle, operation: UInt64(SeedStep.tokenizeForWallet.rawValue)), to: .scaAuthority)
             return nil
         }
         return answeredWithoutSca(initiateToken(customer, lifecycle, &session), lifecycle)
@@ -429,8 +441,7 @@ public actor CardPlatform: ReportingActor {
         session.tokenDevice = device
         session.provisioningTimer &+= 1
         desk.context.schedule(after: desk.context.configuration.timeouts.provisioningCompletion, to: id,
-                              kind: PaymentMessage.provisioningExpired.rawValue, subject: lifecycle.rawValue,
-                              argument: UInt64(session.provisioningTimer))
+                              CardPlatformMessage.provisioningExpired(lifecycle, timer: session.provisioningTimer))
         if desk.context.has(.tokenCompletedTwice) {
             // The planted bug: the token counts as completed as soon as it is started.
             desk.observe(.tokenizationCompleted(lifecycle, card: ref(customer), device: device,

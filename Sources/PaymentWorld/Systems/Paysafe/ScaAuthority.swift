@@ -30,62 +30,77 @@ public actor ScaAuthority: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
-        if event.kind == PaymentMessage.scaEventExpired.rawValue {
-            eventExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
-            return
+        guard let message = ScaAuthorityMessage(decoding: event.unserved) else {
+            preconditionFailure("SCA authority got unexpected \(PaymentMessage.name(event.kind))")
         }
-        guard let event = desk.serve(event) else { return }
-        let payment = LifecycleID(rawValue: event.subject)
-        guard var record = records.open(payment) else {
-            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
-            return
-        }
-        switch PaymentMessage(rawValue: event.kind) {
-        case .stepRequest:
-            let attempt = StepWire.attempt(of: event.argument)
-            if desk.settledEarlier(record.last, .scaAttempt, attempt: attempt, payment: payment) { return }
-            // The payload names the operation the event protects; a new operation opens a new event.
-            let operation = SeedStep(rawValue: UInt8(truncatingIfNeeded: StepWire.payload(of: event.argument)))
-            if record.step != operation { open(operation, payment, &record) }
-            let answer = decideAttempt(payment, &record)
-            record.last = LastAnswer(step: .scaAttempt, attempt: attempt, answer: answer)
-            records[payment] = record
-            desk.answer(payment, .scaAttempt, answer, call: attempt)
-        case .scaOpened:
+        switch message {
+        case .eventExpired(let payment, let timer):
+            eventExpired(payment, timer: timer)  // Its own timer: not through the intake.
+        case .attempt(let request):
+            guard var record = served(event, request.lifecycle) else { return }
+            attempt(request, &record)
+        case .opened(let payment, let operation):
             // The platform answered scaRequired: the event starts now, and so does its expiry.
-            let operation = SeedStep(rawValue: UInt8(truncatingIfNeeded: event.argument))
+            guard var record = served(event, payment) else { return }
             if record.step != operation { open(operation, payment, &record) }
             records[payment] = record
-        case .scaRedeem:
-            let step = SeedStep(rawValue: UInt8(ScaRedeemWire.operation(of: event.argument)))
-            var verified = false
-            if step == record.step {
-                if record.event == .verified {
-                    // The re-call with the event's details: the event is used now; the platform's own
-                    // answer to the operation (applied or refused) ends it (`scaApplied`).
-                    verified = advance(&record, .callWithSca(sameOperation: true), of: payment)
-                    if verified { desk.context.observe(.scaEventRedeemed(payment, operation: step?.rawValue ?? 0)) }
-                } else {
-                    // The platform asks again: its first answer was lost.
-                    verified = record.event == .pendingWithSca || record.event == .done
-                }
-            }
-            records[payment] = record
-            desk.send(.scaRedeemed, to: .cardPlatform, payment,
-                      argument: ScaRedeemWire.answer(ScaRedeemWire.operation(of: event.argument), verified: verified))
-        case .scaApplied:
+        case .redeem(let payment, let operation):
+            guard var record = served(event, payment) else { return }
+            redeem(operation, payment, &record)
+        case .applied(let payment, let operation, let applied):
             // The card platform applied the redeemed operation (`ok`) or refused it (`error`: the card
             // changed meanwhile, e.g. another phone locked or cancelled it): the event ends either way.
-            let step = SeedStep(rawValue: UInt8(ScaRedeemWire.operation(of: event.argument)))
+            guard var record = served(event, payment) else { return }
+            let step = SeedStep(rawValue: UInt8(operation))
             if step == record.step, record.event == .pendingWithSca {
-                let applied = ScaRedeemWire.isVerified(event.argument)
                 advance(&record, applied ? .ok : .error, of: payment)
                 if !applied { desk.counters.scaRefusedAfterRedeem &+= 1 }
                 records[payment] = record
             }
-        default:
-            preconditionFailure("SCA authority got unexpected \(PaymentMessage.name(event.kind))")
         }
+    }
+
+    /// A message through the intake once served: the lifecycle's record, or nil while it waits,
+    /// when it was lost, or when it comes from a lifecycle whose slot is reused.
+    private func served(_ event: SimulationEvent, _ payment: LifecycleID) -> Record? {
+        guard desk.serve(event) != nil else { return nil }
+        guard let record = records.open(payment) else {
+            desk.counters.staleMessages &+= 1  // From a lifecycle whose slot is reused.
+            return nil
+        }
+        return record
+    }
+
+    /// The customer's attempt: decided once per call (a repeated call gets the same answer).
+    private func attempt(_ request: StepRequest, _ record: inout Record) {
+        let payment = request.lifecycle
+        if desk.settledEarlier(record.last, .scaAttempt, attempt: request.call, payment: payment) { return }
+        // The payload names the operation the event protects; a new operation opens a new event.
+        let operation = SeedStep(rawValue: UInt8(truncatingIfNeeded: request.payload))
+        if record.step != operation { open(operation, payment, &record) }
+        let answer = decideAttempt(payment, &record)
+        record.last = LastAnswer(step: .scaAttempt, attempt: request.call, answer: answer)
+        records[payment] = record
+        desk.answer(payment, .scaAttempt, answer, call: request.call)
+    }
+
+    /// The card platform's redeem of the event for `operation`: verified and unused, it is used now.
+    private func redeem(_ operation: UInt64, _ payment: LifecycleID, _ record: inout Record) {
+        let step = SeedStep(rawValue: UInt8(operation))
+        var verified = false
+        if step == record.step {
+            if record.event == .verified {
+                // The re-call with the event's details: the event is used now; the platform's own
+                // answer to the operation (applied or refused) ends it (`scaApplied`).
+                verified = advance(&record, .callWithSca(sameOperation: true), of: payment)
+                if verified { desk.context.observe(.scaEventRedeemed(payment, operation: step?.rawValue ?? 0)) }
+            } else {
+                // The platform asks again: its first answer was lost.
+                verified = record.event == .pendingWithSca || record.event == .done
+            }
+        }
+        records[payment] = record
+        desk.send(CardPlatformMessage.scaRedeemed(payment, operation: operation, verified: verified), to: .cardPlatform)
     }
 
     /// A new event for `operation`: `call`, then `scaRequired`, with the expiry timer it asks for.
@@ -116,8 +131,7 @@ public actor ScaAuthority: ReportingActor {
                 precondition(timer == .scaEventExpiry, "an SCA event has no \(timer) timer")
                 record.timer &+= 1
                 desk.context.schedule(after: desk.context.configuration.timeouts.scaEventExpiry, to: id,
-                                      kind: PaymentMessage.scaEventExpired.rawValue, subject: payment.rawValue,
-                                      argument: UInt64(record.timer))
+                                      ScaAuthorityMessage.eventExpired(payment, timer: record.timer))
             case .sendCall, .callAgainWithScaDetails, .sendAttempt, .promptCustomer, .applyOperation:
                 break  // Carried by the message in hand or the answer that follows (above).
             }

@@ -49,25 +49,28 @@ public actor Wallet: ReportingActor {
     func figures() -> ActorFigures { ActorFigures(counters: desk.counters, coverage: desk.coverage, station: desk.station) }
 
     public func handle(_ event: SimulationEvent) {
-        if event.kind == PaymentMessage.otpExpired.rawValue {
-            otpExpired(LifecycleID(rawValue: event.subject), timer: UInt32(truncatingIfNeeded: event.argument))
-            return
+        guard let message = WalletMessage(decoding: event.unserved) else {
+            preconditionFailure("\(kind) got unexpected \(PaymentMessage.name(event.kind))")
         }
-        guard let event = desk.serve(event) else { return }
-        if desk.context.has(.otpActionRerunsOnResubmit) { rerunOnResubmit(event) }
-        desk.answerStep(event, records: &sessions) { step, payload, lifecycle, session in
-            serve(step, payload: payload, lifecycle: lifecycle, session: &session)
+        switch message {
+        case .otpExpired(let lifecycle, let timer):
+            otpExpired(lifecycle, timer: timer)
+        case .step(let request):
+            guard desk.serve(event) != nil else { return }
+            if desk.context.has(.otpActionRerunsOnResubmit) { rerunOnResubmit(request) }
+            desk.answerStep(request, records: &sessions) { step, payload, lifecycle, session in
+                serve(step, payload: payload, lifecycle: lifecycle, session: &session)
+            }
         }
     }
 
     /// The planted bug: a code submitted again (the app's retry after a lost answer, or the
     /// network's copy) to an OTP already verified runs its protected action again, before the
     /// repeated call is answered as the first was.
-    private func rerunOnResubmit(_ event: SimulationEvent) {
-        let lifecycle = LifecycleID(rawValue: event.subject)
-        guard event.kind == PaymentMessage.stepRequest.rawValue, StepWire.step(of: event.argument) == .submitCode,
-              var session = sessions[lifecycle], case .verified? = session.otp,
-              session.last.repeats(.submitCode, attempt: StepWire.attempt(of: event.argument)) else { return }
+    private func rerunOnResubmit(_ request: StepRequest) {
+        let lifecycle = request.lifecycle
+        guard request.step == .submitCode, var session = sessions[lifecycle], case .verified? = session.otp,
+              session.last.repeats(.submitCode, attempt: request.call) else { return }
         if session.protected == .walletAddCard {
             store(session.name, lifecycle, &session)
             sessions[lifecycle] = session
@@ -284,15 +287,14 @@ public actor Wallet: ReportingActor {
             // A new code kills the previous one (OTP-2); the channel may lose or delay it.
             session.code = desk.random.int(in: 100_000...999_999)
             desk.observe(.otpCodeSent(lifecycle, code: session.code))
-            desk.send(.codeSent, to: .messageChannel, lifecycle, argument: session.code)
+            desk.send(ChannelMessage.codeSent(lifecycle, code: session.code), to: .messageChannel)
         case .startTimer(let timer):
             precondition(timer == .otpValidity, "the wallet's OTP has no \(timer) timer")
             session.otpTimer &+= 1
             // The planted bug: the validity timer is never armed, so the code lives on.
             if desk.context.has(.otpValidityTimerLost) { break }
             desk.context.schedule(after: desk.context.configuration.timeouts.otpValidity, to: id,
-                                  kind: PaymentMessage.otpExpired.rawValue, subject: lifecycle.rawValue,
-                                  argument: UInt64(session.otpTimer))
+                                  WalletMessage.otpExpired(lifecycle, timer: session.otpTimer))
         case .cancelTimer:
             session.otpTimer &+= 1
         case .checkCode:
