@@ -12,8 +12,8 @@ import Testing
         var sets: [String] = []
         /// How `explore` and `replay` exit: 1 for a safety violation, 2 for liveness (G-7).
         var exit: Int32 = 1
-        /// The pinned seed range `explore` finds it in: three seeds, where every defect but three
-        /// trips the first and those the second (1..10 ran seven more seeds for nothing).
+        /// The pinned seed range `explore` finds it in: three seeds, where every defect on this
+        /// range trips seed 1 but two, which trip seed 2 (1..10 ran seven more seeds for nothing).
         var seeds = "1..3"
         var testDescription: String { defect }
         /// The claim that must catch it, from the library's catalogue.
