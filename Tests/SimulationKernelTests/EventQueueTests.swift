@@ -101,4 +101,57 @@ import Testing
         let (used, capacity) = (lists.used, lists.capacity)
         #expect(used == mostFiled && capacity >= mostFiled && capacity > 4)
     }
+
+    /// A long timer mostly abandoned: the sweep drops stale events from the whole ring once it
+    /// has grown, long before their buckets come, and the events delivered, in their order, and
+    /// the count dropped are those of a queue that only drops at the spread. Staleness here is
+    /// for good once it starts (`wouldIgnore`'s contract): an event is stale from the instant its
+    /// subject names.
+    @Test func sweepingTheRingDropsWhatTheSpreadWouldHaveEarlier() {
+        var random = SimRandom(seed: 11)
+        var swept = EventQueue()
+        var spreadOnly = EventQueue()
+        spreadOnly.sweepAt = .max
+        var order: UInt64 = 0
+        var now: Int64 = 0
+        var delivered = 0
+        var mostPending = (swept: 0, spreadOnly: 0)
+        func stale(_ event: SimulationEvent) -> Bool { event.subject != 0 && Int64(event.subject) <= now }
+        for _ in 0..<100_000 {
+            // A reply due within 100 ms, which moves time on, and three timers due in one to fifteen
+            // minutes, four in five of them given up on within ten seconds.
+            for timer in 0..<4 {
+                let due = timer == 0 ? random.int(in: 1_000_000...100_000_000) : random.int(in: 60_000_000_000...900_000_000_000)
+                let abandoned: UInt64 = timer == 0 || random.int(in: 0...4) == 0 ? 0 : UInt64(now) + random.int(in: 1...10_000_000_000)
+                order += 1
+                let event = SimulationEvent(time: SimTime(nanoseconds: now + Int64(due)), order: order,
+                                            receiver: ReceiverID(rawValue: 0), kind: 0, subject: abandoned, argument: 0)
+                swept.push(event)
+                spreadOnly.push(event)
+            }
+            if swept.near.isEmpty && !swept.pourFineSlot() { swept.pourEarliestBucket(droppingStale: stale) }
+            if spreadOnly.near.isEmpty && !spreadOnly.pourFineSlot() { spreadOnly.pourEarliestBucket(droppingStale: stale) }
+            let next = swept.near.popMin()
+            let expected = spreadOnly.near.popMin()
+            #expect(next?.order == expected?.order)
+            if let next { now = next.time.nanoseconds; delivered += 1 }
+            mostPending = (max(mostPending.swept, swept.count), max(mostPending.spreadOnly, spreadOnly.count))
+        }
+        // The rest, to the end: the same events again, and in all the same ones dropped.
+        while true {
+            if swept.near.isEmpty && !swept.pourFineSlot() { swept.pourEarliestBucket(droppingStale: stale) }
+            if spreadOnly.near.isEmpty && !spreadOnly.pourFineSlot() { spreadOnly.pourEarliestBucket(droppingStale: stale) }
+            let next = swept.near.popMin()
+            let expected = spreadOnly.near.popMin()
+            #expect(next?.order == expected?.order)
+            guard let next else { break }
+            now = next.time.nanoseconds
+            delivered += 1
+        }
+        #expect(swept.isEmpty && spreadOnly.isEmpty)
+        #expect(swept.staleDropped == spreadOnly.staleDropped && swept.staleDropped > 100_000)
+        #expect(delivered + swept.staleDropped == 400_000)
+        // What the sweep is for: the ring stays near twice its live events, not all it was given.
+        #expect(mostPending.swept * 2 < mostPending.spreadOnly)
+    }
 }

@@ -119,8 +119,12 @@ struct EventQueue: ~Copyable {
     @usableFromInline var spareBuckets: [ContiguousArray<SimulationEvent>] = []
     @usableFromInline static let spareBucketReach: Int64 = 8
     @usableFromInline static let sparesKept = 4
-    /// Events the `isStale` check removed while spreading.
+    /// Events the `isStale` check removed while spreading or sweeping.
     @usableFromInline var staleDropped = 0
+    /// The ring's size that sets off the next sweep (`sweepRing`).
+    @usableFromInline var sweepAt = EventQueue.smallestSweep
+    /// No sweep below this many events in the ring (2.6 MB): a small run never pays for one.
+    @usableFromInline static let smallestSweep = 1 << 16
 
     @inlinable init() {}
 
@@ -218,7 +222,34 @@ struct EventQueue: ~Copyable {
                 spareBuckets.append(events)
             }
             takeOverflowInReach()
+            if ringCount >= sweepAt { sweepRing(droppingStale: isStale) }
         }
+    }
+
+    /// Drops the stale events of every bucket of the ring now, rather than when each is spread.
+    ///
+    /// A payments world abandons most of its long timers (a session's expiry once the session
+    /// ended, a challenge's once it was answered): four in five events waiting in the ring are
+    /// stale, and without a sweep they hold the calendar's memory until their time comes. A stale
+    /// event stays stale (`SimulationActor.wouldIgnore`), so dropping it now drops exactly what the
+    /// spread would have, and the trace is the same. The next sweep waits until the ring has doubled
+    /// again, so each event pushed pays for at most one check on average.
+    @usableFromInline mutating func sweepRing(droppingStale isStale: (SimulationEvent) -> Bool) {
+        for slot in ring.indices where !ring[slot].isEmpty {
+            let events = ring[slot]
+            ring[slot] = []
+            var kept = ContiguousArray<SimulationEvent>()
+            for event in events where !isStale(event) { kept.append(event) }
+            let dropped = events.count - kept.count
+            staleDropped &+= dropped
+            ringCount -= dropped
+            // A fresh buffer sized to what is left: the old one's capacity is what the sweep frees.
+            if !kept.isEmpty { ring[slot] = ContiguousArray(unsafeUninitializedCapacity: kept.count) { buffer, count in
+                for (index, event) in kept.enumerated() { buffer.initializeElement(at: index, to: event) }
+                count = kept.count
+            } }
+        }
+        sweepAt = max(EventQueue.smallestSweep, 2 * ringCount)
     }
 
     /// The ring turned: far events now within its reach move in.
