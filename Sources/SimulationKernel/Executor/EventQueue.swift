@@ -236,18 +236,22 @@ struct EventQueue: ~Copyable {
     /// again, so each event pushed pays for at most one check on average.
     @usableFromInline mutating func sweepRing(droppingStale isStale: (SimulationEvent) -> Bool) {
         for slot in ring.indices where !ring[slot].isEmpty {
-            let events = ring[slot]
+            var events = ring[slot]
             ring[slot] = []
-            var kept = ContiguousArray<SimulationEvent>()
-            for event in events where !isStale(event) { kept.append(event) }
-            let dropped = events.count - kept.count
+            var kept = 0
+            events.withUnsafeMutableBufferPointer { buffer in
+                for index in buffer.indices where !isStale(buffer[index]) {
+                    buffer[kept] = buffer[index]
+                    kept += 1
+                }
+            }
+            let dropped = events.count - kept
             staleDropped &+= dropped
             ringCount -= dropped
-            // A fresh buffer sized to what is left: the old one's capacity is what the sweep frees.
-            if !kept.isEmpty { ring[slot] = ContiguousArray(unsafeUninitializedCapacity: kept.count) { buffer, count in
-                for (index, event) in kept.enumerated() { buffer.initializeElement(at: index, to: event) }
-                count = kept.count
-            } }
+            events.removeLast(dropped)
+            // Mostly emptied: a buffer sized to what is left, since the old one's capacity is what
+            // the sweep is for.
+            if kept > 0 { ring[slot] = 2 * kept < events.capacity ? ContiguousArray(events[...]) : events }
         }
         sweepAt = max(EventQueue.smallestSweep, 2 * ringCount)
     }
