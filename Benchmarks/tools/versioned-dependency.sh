@@ -16,10 +16,20 @@ else
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' EXIT
 fi
-version=$(sed -n 's/^## \([0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' "$root/docs/CHANGELOG.md" | head -1)
+# The newest released version: a '## X.Y.Z (YYYY-MM-DD)' heading, not one marked '(unreleased)'.
+version=$(sed -n 's/^## \([0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*\) ([0-9][0-9-]*).*/\1/p' "$root/docs/CHANGELOG.md" | head -1)
 if [ -z "$version" ]; then
-    echo "versioned-dependency: no '## X.Y.Z' heading in docs/CHANGELOG.md" >&2
+    echo "versioned-dependency: no released '## X.Y.Z (YYYY-MM-DD)' heading in docs/CHANGELOG.md" >&2
     exit 1
+fi
+# The repository's own release tag, where this checkout has git's history: said, not required,
+# since a copy without tags (an archive, a shallow fetch) is still a valid checkout to test.
+if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+    if git -C "$root" rev-parse -q --verify "refs/tags/$version" >/dev/null; then
+        echo "versioned-dependency: this repository tags $version at $(git -C "$root" rev-parse --short "refs/tags/$version^{commit}")"
+    else
+        echo "versioned-dependency: note: this repository has no tag $version (fetch tags, or tag the release)"
+    fi
 fi
 
 # The library as a tagged repository: the files git tracks or would track, uncommitted edits included.

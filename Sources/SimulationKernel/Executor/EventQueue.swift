@@ -251,7 +251,7 @@ struct EventQueue: ~Copyable {
             events.removeLast(dropped)
             // Mostly emptied: a buffer sized to what is left, since the old one's capacity is what
             // the sweep is for.
-            if kept > 0 { ring[slot] = 2 * kept < events.capacity ? ContiguousArray(events[...]) : events }
+            if kept > 0 { ring[slot] = 4 * kept < 3 * events.capacity ? ContiguousArray(events[...]) : events }
         }
         sweepAt = max(EventQueue.smallestSweep, 2 * ringCount)
     }
