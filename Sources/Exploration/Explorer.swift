@@ -1,6 +1,7 @@
 import Foundation
 import PaymentWorld
 import Scenarios
+import SimulationKernel
 import Synchronization
 
 /// Runs a scenario over many seeds looking for broken invariants, one simulation per thread, and
@@ -71,7 +72,10 @@ public struct Explorer: Sendable {
             let failed = findings.withLock { $0.count }
             heartbeat(ExplorationProgress(finished: finished, total: seeds.count, failed: failed))
         }) { index in
-            let report = run(seed: seeds[index])
+            let seed = seeds[index]
+            // A seed that stops the whole process (a precondition in the world) says how to run it again.
+            let report = TrialCrashNote.during("PayStorm: the process stopped at seed \(seed); run it again alone: "
+                                               + "\(replayCommand(for: seed))") { run(seed: seed) }
             if let finding = report.finding { findings.withLock { $0.append(finding) } }
             // Counts add up the same in any order, so the thread that finishes first does not matter.
             if let reached = report.coverage { coverage.withLock { $0.merge(reached) } }

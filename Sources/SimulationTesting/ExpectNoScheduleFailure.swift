@@ -79,6 +79,13 @@ func exploreAndReport(testName: String, seeds: Range<UInt64>, strategies: [Sched
                       jitters: [SimDuration] = [.zero], size: Int? = nil, threads: Int, shrinkTrials: Int,
                       _ body: @escaping @Sendable (Trial) throws -> Void,
                       traceProblem: (String) -> Void) -> ExplorationReport {
+    // A trial that stops the whole process (a continuation resumed twice traps) says how to replay it.
+    let body: @Sendable (Trial) throws -> Void = { trial in
+        try TrialCrashNote.during("PayStorm: the process stopped in a trial of \(testName) (\(trial.settings)); replay it alone: "
+                                  + "PAYSTORM_REPLAY='\(testName)@\(trial.settings.replayToken)' swift test --filter '\(testName)'") {
+            try body(trial)
+        }
+    }
     switch ReplayRequest.current(for: testName) {
     case .malformed(let token):
         let example = "\(testName)@17/pct:3:200/0"

@@ -111,9 +111,14 @@ public enum ScheduleExploration {
         return counted
     }
 
+    /// What a trial that stops the process leaves on standard error (`TrialCrashNote`).
+    static func crashNote(_ settings: TrialSettings) -> String {
+        "PayStorm: the process stopped in the trial \(settings); its replay token is \(settings.replayToken)"
+    }
+
     static func verdict(_ trial: Trial, _ body: (Trial) throws -> Void) -> TrialFailure? {
         do {
-            try body(trial)
+            try TrialCrashNote.during(crashNote(trial.settings)) { try body(trial) }
             return nil
         } catch {
             let kind = (error as? TrialProblem).map { "TrialProblem.\($0.kind.rawValue)" } ?? String(reflecting: type(of: error))

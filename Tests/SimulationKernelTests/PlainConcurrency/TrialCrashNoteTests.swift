@@ -1,0 +1,117 @@
+import Foundation
+import SimulationKernel
+import SimulationTesting
+import Testing
+
+/// A waiter released by whichever of two callers gets there first: the first to see the stored
+/// continuation resumes it. The bug: the check and the clearing have an `await` between them, so
+/// two callers can both see it and both resume it, which the runtime answers by stopping the process.
+actor OneShotRelease {
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    func wait() async {
+        await withCheckedContinuation { waiter = $0 }
+    }
+
+    var isWaiting: Bool { waiter != nil }
+
+    func release(audit: @Sendable () async -> Void) async {
+        guard let waiter else { return }
+        await audit()  // Reentrancy: another release can run here and see the same waiter.
+        waiter.resume()
+        self.waiter = nil
+    }
+}
+
+/// The child side: a race that resumes a continuation twice when the two releases interleave (the
+/// first seed of `random` already does), explored only when `PAYSTORM_CRASH_CHILD` is set, since it
+/// stops the process that runs it.
+@Suite struct TrialCrashNoteChild {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["PAYSTORM_CRASH_CHILD"] != nil, "stops its process; run as a child"))
+    func resumesAContinuationTwiceInSomeSchedules() {
+        exploreSchedules(seeds: 0..<200, strategies: [.random], shrinkTrials: 0) {
+            let release = OneShotRelease()
+            let waiting = Task { await release.wait() }
+            while await !release.isWaiting { await Task.yield() }
+            async let first: Void = release.release { await Task.yield() }
+            async let second: Void = release.release { await Task.yield() }
+            _ = await (first, second)
+            await waiting.value
+        }
+    }
+}
+
+@Suite struct TrialCrashNoteTests {
+    /// A note holds while its work runs, an inner one replaces it, and both are gone after.
+    @Test func aNoteLastsAsLongAsItsWork() {
+        #expect(TrialCrashNote.current == nil)
+        TrialCrashNote.during("outer") {
+            #expect(TrialCrashNote.current == "outer")
+            TrialCrashNote.during("inner") { #expect(TrialCrashNote.current == "inner") }
+            #expect(TrialCrashNote.current == "outer")
+        }
+        #expect(TrialCrashNote.current == nil)
+    }
+
+    /// Each thread has a note of its own.
+    @Test func threadsKeepTheirOwnNotes() async {
+        await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<4 {
+                group.addTask {
+                    Thread.detachNewThreadAndWait {
+                        TrialCrashNote.during("trial \(index)") {
+                            (0..<100).allSatisfy { _ in TrialCrashNote.current == "trial \(index)" }
+                        }
+                    }
+                }
+            }
+            for await kept in group { #expect(kept) }
+        }
+    }
+}
+
+/// The race above, in a child process: it stops the child, which leaves the runtime's message and
+/// the trial's replay line; that line stops a new child the same way, at the same trial.
+@Suite(.enabled(if: CommandLine.arguments.first?.hasSuffix(".xctest") == true,
+                "the tests do not run as an executable that can be run again"))
+struct TrialCrashNoteCrossProcessTests {
+    static let test = "resumesAContinuationTwiceInSomeSchedules"
+
+    @Test func aTrialThatStopsTheProcessLeavesTheLineThatReplaysIt() throws {
+        let explored = try CrossProcessTests.child(filter: Self.test, environment: ["PAYSTORM_CRASH_CHILD": "1"])
+        #expect(explored.contains("SWIFT TASK CONTINUATION MISUSE"), "the child printed\n\(explored)")
+        let token = try #require(Self.replayToken(in: explored), "no replay line in\n\(explored)")
+        #expect(explored.contains("swift test --filter '\(Self.test)'"))
+        let replayed = try CrossProcessTests.child(filter: Self.test, environment: [
+            "PAYSTORM_CRASH_CHILD": "1", "PAYSTORM_REPLAY": "\(Self.test)@\(token)",
+        ])
+        #expect(replayed.contains("SWIFT TASK CONTINUATION MISUSE"), "the replay printed\n\(replayed)")
+        #expect(Self.replayToken(in: replayed) == token, "the replay printed\n\(replayed)")
+    }
+
+    /// The token of the first `PAYSTORM_REPLAY='test@TOKEN'` in `output`.
+    static func replayToken(in output: String) -> String? {
+        let marker = "PAYSTORM_REPLAY='\(test)@"
+        guard let start = output.range(of: marker)?.upperBound,
+              let end = output[start...].firstIndex(of: "'") else { return nil }
+        return String(output[start..<end])
+    }
+}
+
+extension Thread {
+    /// Runs `work` on a new thread and waits for its result.
+    static func detachNewThreadAndWait<Result: Sendable>(_ work: @escaping @Sendable () -> Result) -> Result {
+        let done = DispatchSemaphore(value: 0)
+        let result = ResultBox<Result>()
+        Thread.detachNewThread {
+            result.value = work()
+            done.signal()
+        }
+        done.wait()
+        return result.value!
+    }
+}
+
+private final class ResultBox<Value>: @unchecked Sendable {
+    var value: Value?
+}
