@@ -6,9 +6,11 @@
 /// payment's; those are rare and bounded, so memory stays as small as the payments in flight.
 struct LifecycleShadows<ID: SlotIdentity, Shadow: BitwiseCopyable> {
     /// A slot's tenant and what is known of it, side by side: one cache line to look up and change.
+    /// The shadow comes first so the generation can sit in its tail padding: a shadow of 17 bytes
+    /// takes an entry of 24, not 32 (Swift lays a struct's fields out in the order written).
     private struct Entry: BitwiseCopyable {
-        var generation: UInt32
         var shadow: Shadow
+        var generation: UInt32
     }
 
     private let entries: DenseBuffer<Entry>
@@ -19,7 +21,7 @@ struct LifecycleShadows<ID: SlotIdentity, Shadow: BitwiseCopyable> {
 
     init(fresh: Shadow) {
         self.fresh = fresh
-        entries = DenseBuffer(filler: Entry(generation: 0, shadow: fresh))
+        entries = DenseBuffer(filler: Entry(shadow: fresh, generation: 0))
     }
 
     /// The shadow of `id`, fresh when nothing is known of it.
@@ -41,7 +43,7 @@ struct LifecycleShadows<ID: SlotIdentity, Shadow: BitwiseCopyable> {
         let fresh = self.fresh
         if entries[slot].generation <= generation {
             return entries.modify(slot) { entry in
-                if entry.generation != generation { entry = Entry(generation: generation, shadow: fresh) }
+                if entry.generation != generation { entry = Entry(shadow: fresh, generation: generation) }
                 return change(&entry.shadow)
             }
         }

@@ -7,11 +7,12 @@ final class LateApprovalsAreReversed: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.authorizationSent, .authorizationAnswered, .paymentFinal, .lateApprovalReversed,
                                              .paymentRetired, .paymentStatusAtEnd]
 
+    /// The flag last, so the claims' generation fits after it: 24 bytes an entry, not 32.
     private struct Shadow {
         var latestAttempt = 0
-        var failed = false
         /// Approvals the payment will not use, not yet reversed: a bit per attempt.
         var unreversed: UInt64 = 0
+        var failed = false
     }
 
     private static let tracked = 64
