@@ -49,7 +49,7 @@ extension DeviceApp {
         let order = context.bodies[payment]
         guard !order.deletesToken else { return }
         let index = Int(order.customer.rawValue)
-        while savedCards.count <= index { savedCards.append(nil) }
+        savedCards.makeRoom(upTo: index)
         savedCards[index] = SavedCard(id: payment, isAccount: asAccount)
     }
 

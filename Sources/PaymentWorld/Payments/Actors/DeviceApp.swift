@@ -52,7 +52,7 @@ public actor DeviceApp: ReportingActor {
     /// "card not already in the wallet"). The app knows its own phones' wallets.
     @exclusivity(unchecked) var passesOnPhones: [UInt8] = []
     /// By customer, the saved card the init lists for their token sales (DeviceApp+SavedTokens).
-    @exclusivity(unchecked) var savedCards: [SavedCard?] = []
+    @exclusivity(unchecked) var savedCards = CustomerTable<SavedCard?>(empty: nil)
     @exclusivity(unchecked) public private(set) var inFlight = 0
     @exclusivity(unchecked) public private(set) var completed: UInt64 = 0
     @exclusivity(unchecked) public private(set) var shed: UInt64 = 0

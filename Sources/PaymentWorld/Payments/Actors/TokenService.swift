@@ -23,7 +23,7 @@ public actor TokenService: ReportingActor {
     /// By customer, their latest card-on-file token (a tokenization's, or a verified card saved by
     /// VER-3), with the lifecycle that made it: a saved card outlives the payment that saved it (E2 `SavedAccount`), so a later
     /// token sale of the customer finds it after that lifecycle's record is gone. One per customer.
-    @exclusivity(unchecked) private var vault: [SavedToken?] = []
+    @exclusivity(unchecked) private var vault = CustomerTable<SavedToken?>(empty: nil)
 
     /// What the vault keeps of a saved card: its token's state and mapping, not the calls that made it.
     private struct SavedToken {
@@ -210,7 +210,7 @@ public actor TokenService: ReportingActor {
     /// Keeps a new token as its customer's saved card, in place of an earlier one.
     private func save(_ record: Record, made lifecycle: LifecycleID) {
         let index = Int(record.owner.rawValue)
-        while vault.count <= index { vault.append(nil) }
+        vault.makeRoom(upTo: index)
         vault[index] = SavedToken(id: lifecycle, token: record.token, card: record.card, expiresAt: record.expiresAt)
     }
 

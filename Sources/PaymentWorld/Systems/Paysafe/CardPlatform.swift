@@ -66,7 +66,7 @@ public actor CardPlatform: ReportingActor {
     let desk: ServerDesk
     @exclusivity(unchecked) var sessions = SlotTable(empty: Session())
     /// The customers' cards, by customer (read by the purchases in `CardPlatform+Purchases.swift`).
-    @exclusivity(unchecked) var cards: [Card] = []
+    @exclusivity(unchecked) var cards = CustomerTable(empty: Card())
     /// A card being set as it stood at the run's start: counted apart from the cards the run issues.
     @exclusivity(unchecked) private var startingUp = false
     /// The last activation data issued: each tokenization gets the next, wrapping within the wire's field.
@@ -115,7 +115,7 @@ public actor CardPlatform: ReportingActor {
 
     func customer(of lifecycle: LifecycleID) -> Int {
         let customer = Int(desk.context.bodies[lifecycle].customer.rawValue)
-        if cards.count <= customer { cards += [Card](repeating: Card(), count: customer + 1 - cards.count) }
+        cards.makeRoom(upTo: customer)
         if !cards[customer].met {
             cards[customer].met = true
             startingCard(customer)

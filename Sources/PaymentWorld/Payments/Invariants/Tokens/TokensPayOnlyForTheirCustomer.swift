@@ -24,12 +24,12 @@ final class TokensPayOnlyForTheirCustomer: SafetyMonitor {
     @exclusivity(unchecked) private var previous: [Token] = []
     /// By customer, the last token created for them, with its slot: the vault keeps it as their
     /// saved card after its lifecycle's slot has moved on, and a later sale of theirs may name it.
-    @exclusivity(unchecked) private var saved: [(slot: UInt32, token: Token)] = []
+    @exclusivity(unchecked) private var saved = CustomerTable<(slot: UInt32, token: Token)>(empty: (0, Token()))
     /// By customer, the token saved before the last: a sale the vault resolved on it may still be on
     /// its way to the gateway when the customer's next token is made (default.json at 10^6,
     /// t = 4,062 s: "never created" for a saved token the vault had just resolved, once MPGS pays
     /// kept cards on file too).
-    @exclusivity(unchecked) private var savedBefore: [(slot: UInt32, token: Token)] = []
+    @exclusivity(unchecked) private var savedBefore = CustomerTable<(slot: UInt32, token: Token)>(empty: (0, Token()))
 
     private func known(_ token: LifecycleID) -> Token {
         guard token.slot < latest.count else { return Token() }
@@ -55,10 +55,8 @@ final class TokensPayOnlyForTheirCustomer: SafetyMonitor {
             latest[token.slot] = Token(created: true, generation: token.generation, card: card.rawValue,
                                        customer: customer.rawValue)
             let index = Int(customer.rawValue)
-            while saved.count <= index {
-                saved.append((0, Token()))
-                savedBefore.append((0, Token()))
-            }
+            saved.makeRoom(upTo: index)
+            savedBefore.makeRoom(upTo: index)
             if saved[index].token.created && !(saved[index].slot == UInt32(token.slot) && saved[index].token.isOf(token)) {
                 savedBefore[index] = saved[index]
             }
