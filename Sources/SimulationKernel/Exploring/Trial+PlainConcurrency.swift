@@ -23,8 +23,12 @@ extension Trial {
         simulation.capturesGlobalWork = true
         let root = RootOutcome()
         simulation.spawn {
+            // Every `Task {}` started from here on copies the body's task-locals, so it holds the
+            // marker until it completes (the runtime frees a task's locals when it ends).
+            let marker = TaskMarker()
+            root.marker = marker
             do {
-                try await body()
+                try await TaskMarker.$current.withValue(marker) { try await body() }
                 root.finish(nil)
             } catch {
                 root.finish(error)
@@ -40,6 +44,14 @@ extension Trial {
             throw failure
         }
         switch end {
+        case .idle where root.finished && root.marker != nil:
+            keepSimulationForUnfinishedWork()
+            throw TrialProblem(kind: .taskLeftSuspended,
+                               message: "the test body returned, but a task it started (Task {}) was still suspended "
+                                   + "when nothing was left to run, at \(simulation.now): it awaits something nothing in "
+                                   + "the simulation will resume (a continuation never resumed or resumed from a thread "
+                                   + "the simulation does not own, a stream that never ends, or a sleep in an actor's "
+                                   + "method, which Swift 6.3 sends to the global executor)", lastSteps: lastSteps())
         case .idle where root.finished:
             return
         case .idle:
@@ -71,9 +83,19 @@ extension Trial {
 private final class RootOutcome: @unchecked Sendable {
     private(set) var finished = false
     private(set) var error: (any Error)?
+    /// The body's marker, while any task that inherited it lives (`TaskMarker`).
+    weak var marker: TaskMarker?
 
     func finish(_ error: (any Error)?) {
         finished = true
         self.error = error
     }
+}
+
+/// What the body's task and every `Task {}` started under it hold, as a task-local value: the
+/// marker lives while one of them does, so a marker still alive once the body has returned and
+/// nothing is left to run is a task left suspended for good. `Task.detached` copies no task-locals,
+/// so a detached task is not seen this way.
+private final class TaskMarker: Sendable {
+    @TaskLocal static var current: TaskMarker?
 }

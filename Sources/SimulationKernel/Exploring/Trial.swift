@@ -63,6 +63,9 @@ public struct TrialProblem: Error, Sendable, CustomStringConvertible {
         case notIdle
         /// The test body was still suspended when nothing was left to run.
         case suspendedAtEnd
+        /// The test body returned, but a `Task {}` it started was still suspended when nothing
+        /// was left to run.
+        case taskLeftSuspended
         /// A sleep was still pending at the end of the run's time limit.
         case sleepPastEnd
     }

@@ -28,6 +28,17 @@ import Darwin
             }
         }),
         ("the main actor", "TrialProblem.escaped", { _ in await MainActor.run { _ = 1 } }),
+        ("a Task {} left waiting", "TrialProblem.taskLeftSuspended", { _ in
+            Task { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+            await Task.yield()
+        }),
+        // Swift 6.3 sends this sleep to the global executor (the limit in YourCodeAsItIs): the task
+        // is gone from the simulation, and found left behind when the body has returned.
+        ("a sleep in an actor's method, in a Task {}", "TrialProblem.taskLeftSuspended", { seed in
+            let napper = Napper()
+            Task { await napper.nap(milliseconds: 20 + Int(seed % 3)) }
+            await Task.yield()
+        }),
         ("Task {} in an actor calling nonisolated async code", nil, { _ in
             let starter = Starter()
             await starter.start().value
@@ -75,6 +86,13 @@ struct Digest {
         }
     }
     var hex: String { String(value, radix: 16) }
+}
+
+/// An actor whose method sleeps: run by a `Task {}`, the sleep leaves the simulation.
+actor Napper {
+    func nap(milliseconds: Int) async {
+        try? await Task.sleep(for: .milliseconds(milliseconds))
+    }
 }
 
 /// An actor that starts an unstructured task which calls nonisolated async code: the task used

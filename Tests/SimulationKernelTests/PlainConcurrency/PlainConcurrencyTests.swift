@@ -98,6 +98,46 @@ import Testing
         #expect(result.failure?.kind == "TrialProblem.suspendedAtEnd", "\(result.failure?.message ?? "passed")")
     }
 
+    /// A `Task {}` the body started and left waiting on a continuation nobody resumes: the body
+    /// returned, and the trial fails naming the task left behind.
+    @Test func aTaskLeftSuspendedIsNamed() {
+        let result = Self.trial(TrialSettings(seed: 6)) { _ in
+            Task { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+            await Task.yield()
+        }
+        #expect(result.failure?.kind == "TrialProblem.taskLeftSuspended", "\(result.failure?.message ?? "passed")")
+    }
+
+    /// Tasks that end are not reported, even when the body keeps their handles or never awaits
+    /// them; nor is a task of a task: the runtime frees a task's locals when it ends, not when its
+    /// handle goes.
+    @Test func tasksThatEndAreNotReported() {
+        let result = Self.trial(TrialSettings(seed: 7)) { _ in
+            let counter = Counter()
+            let kept = Task { await counter.add(1) }
+            Task {
+                Task { _ = await counter.add(2) }
+                try await Task.sleep(for: .seconds(5))
+                _ = await counter.add(3)
+            }
+            _ = await kept.value
+            try await Task.sleep(for: .seconds(1))
+            withExtendedLifetime(kept) {}
+        }
+        #expect(result.failure == nil, "\(result.failure?.message ?? "passed")")
+    }
+
+    /// A task of a task, left waiting: found as well, since each `Task {}` copies the marker on.
+    @Test func aTaskOfATaskLeftSuspendedIsNamed() {
+        let result = Self.trial(TrialSettings(seed: 8)) { _ in
+            Task {
+                Task { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+            }
+            try await Task.sleep(for: .seconds(1))
+        }
+        #expect(result.failure?.kind == "TrialProblem.taskLeftSuspended", "\(result.failure?.message ?? "passed")")
+    }
+
     @Test func theMainActorIsNamed() {
         let result = Self.trial(TrialSettings(seed: 5)) { _ in
             await MainActor.run { _ = 1 }
