@@ -1,5 +1,6 @@
 import Foundation
 import SimulationKernel
+import SimulationTesting
 import Testing
 
 /// Determinism across processes, checked in the suite: this test binary runs again as a child
@@ -40,6 +41,25 @@ struct CrossProcessTests {
             ])
             #expect(output.contains("replayed \(found.settings): trace \(found.traceHash), failed: \(found.message)"),
                     "\(found.settings): the child printed\n\(output)")
+        }
+    }
+
+    /// Each of the three small races, found and shrunk here, replayed by its two trials in a new
+    /// process: the same trace hashes, and the same failure.
+    @Test(arguments: 0..<3)
+    func theSmallRacesReplayInANewProcess(example: Int) throws {
+        let (name, body, _) = SmallExampleTests.examples[example]
+        let buggy = SmallExampleTests.trial(body, fixed: false)
+        let failure = try #require(ScheduleExploration.explore(seeds: 0..<200, strategies: plainConcurrencyStrategies,
+                                                                buggy).failures.first, "\(name): not found")
+        let shrunk = ScheduleExploration.shrink(failure, maxTrials: 200, buggy).failure
+        for found in [failure, shrunk] {
+            let token = found.settings.replayToken
+            let output = try Self.child(filter: "replaysOneSmallExample", environment: [
+                "PAYSTORM_SMALL_EXAMPLE": "\(example)", "PAYSTORM_SMALL_EXAMPLE_TRIAL": token,
+            ])
+            #expect(output.contains("replayed \(name) \(token): trace \(found.traceHash), failed"),
+                    "\(name) \(token): the child printed\n\(output)")
         }
     }
 

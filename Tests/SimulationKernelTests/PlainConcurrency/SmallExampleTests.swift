@@ -1,3 +1,4 @@
+import Foundation
 import SimulationKernel
 import SimulationTesting
 import Testing
@@ -55,5 +56,21 @@ import Testing
         #expect(rows.count == strategies.count)
         print((["| strategy | " + Self.examples.map(\.name).joined(separator: " | ") + " |", "| --- | --- | --- | --- |"]
                + rows).joined(separator: "\n"))
+    }
+}
+
+/// The child side of `SmallExampleTests.replaysInANewProcess`: replays the example
+/// `PAYSTORM_SMALL_EXAMPLE` names under the trial `PAYSTORM_SMALL_EXAMPLE_TRIAL` gives, and prints
+/// its trace hash. It does nothing unless both are set.
+@Suite struct SmallExampleReplayChild {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["PAYSTORM_SMALL_EXAMPLE"] != nil, "run as a child"))
+    func replaysOneSmallExample() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let example = try #require(environment["PAYSTORM_SMALL_EXAMPLE"].flatMap(Int.init))
+        let token = try #require(environment["PAYSTORM_SMALL_EXAMPLE_TRIAL"])
+        let settings = try #require(TrialSettings(replayToken: token), "not a replay token: \(token)")
+        let (name, body, _) = SmallExampleTests.examples[example]
+        let replay = ScheduleExploration.replay(settings, SmallExampleTests.trial(body, fixed: false))
+        print("replayed \(name) \(token): trace \(replay.traceHash), \(replay.failure == nil ? "passed" : "failed")")
     }
 }
