@@ -136,8 +136,16 @@ public final class Network: @unchecked Sendable {
     public var defaultLatency: Distribution
     /// The faults of every link not set with ``connect(_:_:latency:faults:)``.
     public var defaultFaults: FaultProfile
-    /// Faults that hold for a while; checked on every send only when there are any.
-    @exclusivity(unchecked) public var windows: [FaultWindow] = []
+    /// Faults that hold for a while; checked on a send only when one of them is open then.
+    @exclusivity(unchecked) public var windows: [FaultWindow] = [] {
+        didSet {
+            windowsOpen = windows.isEmpty ? nil : (windows.map(\.start).min() ?? .zero, windows.map(\.end).max() ?? .zero)
+        }
+    }
+    /// From the first window's start to the last one's end: outside it no window applies, and a
+    /// send skips them without touching the array (a retain and a release a message, in a run
+    /// whose fault drill is five minutes of two hours).
+    @exclusivity(unchecked) @usableFromInline var windowsOpen: (start: SimTime, end: SimTime)?
     @exclusivity(unchecked) @usableFromInline var counts = Statistics()
     /// What the network did so far: messages sent, lost, duplicated and reordered.
     public var statistics: Statistics { counts }
@@ -180,7 +188,7 @@ public final class Network: @unchecked Sendable {
             let link = buffer.baseAddress.unsafelyUnwrapped + index
             return link.pointee.latency.sample(&link.pointee.random) + jitter
         }
-        if !windows.isEmpty {
+        if let open = windowsOpen, simulation.now >= open.start && simulation.now < open.end {
             guard applyWindows(source, target, index: index, delay: &delay, kind: kind, subject: subject,
                                argument: argument, on: simulation) else { return }
         }
