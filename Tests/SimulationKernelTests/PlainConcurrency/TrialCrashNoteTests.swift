@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SimulationKernel
 import SimulationTesting
 import Testing
@@ -53,20 +54,21 @@ actor OneShotRelease {
         #expect(TrialCrashNote.current == nil)
     }
 
-    /// Each thread has a note of its own.
-    @Test func threadsKeepTheirOwnNotes() async {
-        await withTaskGroup(of: Bool.self) { group in
-            for index in 0..<4 {
-                group.addTask {
-                    Thread.detachNewThreadAndWait {
-                        TrialCrashNote.during("trial \(index)") {
-                            (0..<100).allSatisfy { _ in TrialCrashNote.current == "trial \(index)" }
-                        }
-                    }
+    /// Each thread has a note of its own: four threads at once, each reading back its own.
+    @Test func threadsKeepTheirOwnNotes() {
+        let kept = Mutex<[Int: Bool]>([:])
+        let done = DispatchSemaphore(value: 0)
+        for index in 0..<4 {
+            Thread.detachNewThread {
+                let held = TrialCrashNote.during("trial \(index)") {
+                    (0..<1_000).allSatisfy { _ in TrialCrashNote.current == "trial \(index)" }
                 }
+                kept.withLock { $0[index] = held }
+                done.signal()
             }
-            for await kept in group { #expect(kept) }
         }
+        for _ in 0..<4 { done.wait() }
+        #expect(kept.withLock { $0 } == [0: true, 1: true, 2: true, 3: true])
     }
 }
 
@@ -96,22 +98,4 @@ struct TrialCrashNoteCrossProcessTests {
               let end = output[start...].firstIndex(of: "'") else { return nil }
         return String(output[start..<end])
     }
-}
-
-extension Thread {
-    /// Runs `work` on a new thread and waits for its result.
-    static func detachNewThreadAndWait<Result: Sendable>(_ work: @escaping @Sendable () -> Result) -> Result {
-        let done = DispatchSemaphore(value: 0)
-        let result = ResultBox<Result>()
-        Thread.detachNewThread {
-            result.value = work()
-            done.signal()
-        }
-        done.wait()
-        return result.value!
-    }
-}
-
-private final class ResultBox<Value>: @unchecked Sendable {
-    var value: Value?
 }
