@@ -70,8 +70,10 @@ private final class NoteSlots: @unchecked Sendable {
 
     private func install(_ signal: Int32) {
         var action = sigaction()
-        #if os(Linux)
+        #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = noteCrash
+        #elseif canImport(Musl)
+        action.__sa_handler.sa_handler = noteCrash
         #else
         action.__sigaction_u.__sa_handler = noteCrash
         #endif
