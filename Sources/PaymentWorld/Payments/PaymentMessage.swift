@@ -377,8 +377,9 @@ enum StepWire {
     static func request(_ step: SeedStep, try attempt: Int, payload: UInt64 = 0) -> UInt64 {
         Self.step.write(UInt64(step.rawValue)) | call.write(UInt64(attempt & callMask)) | requestPayload.write(payload)
     }
-    static func answer(_ step: SeedStep, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) -> UInt64 {
-        Self.step.write(UInt64(step.rawValue)) | Self.answer.write(UInt64(answer.rawValue))
+    /// An answer's word; a step of nil (an answer to a call whose step the server could not read) is 0.
+    static func answer(_ step: SeedStep?, _ answer: StepAnswer, call: Int, payload: UInt64 = 0) -> UInt64 {
+        Self.step.write(UInt64(step?.rawValue ?? 0)) | Self.answer.write(UInt64(answer.rawValue))
             | answeredCall.write(UInt64(call & callMask)) | answerPayload.write(payload)
     }
     static func step(of argument: UInt64) -> SeedStep? { SeedStep(rawValue: UInt8(Self.step.read(argument))) }
@@ -390,8 +391,6 @@ enum StepWire {
     static func answerPayload(of answer: UInt64) -> UInt64 { answerPayload.read(answer) }
 }
 
-/// The card platform's redemption of an SCA event at the SCA authority: the protected operation,
-/// and in the answer whether a verified event was redeemed for it.
 /// The payload of a wallet `tokenize` call: the wallet's nonce the activation data is bound to
 /// (PROV-5), and whether the call carries a verified SCA event's details (the second call).
 enum TokenizeWire {
@@ -410,11 +409,12 @@ enum SessionUpdateWire {
     static func cardToChange(_ payload: UInt64) -> Bool { payload & 2 == 2 }
 }
 
+/// The card platform's redemption of an SCA event at the SCA authority: the protected operation,
+/// and in the answer whether a verified event was redeemed for it.
 enum ScaRedeemWire {
     static let operation = WireField(from: 0, bits: 8)
     static let verified = WireField(from: 8, bits: 1)
 
-    static func request(_ operation: SeedStep) -> UInt64 { Self.operation.write(UInt64(operation.rawValue)) }
     static func answer(_ operation: UInt64, verified: Bool) -> UInt64 {
         Self.operation.write(operation) | Self.verified.write(verified ? 1 : 0)
     }

@@ -24,10 +24,7 @@ struct StepReply {
     }
 
     var argument: UInt64 {
-        @inline(__always) get {
-            StepWire.step.write(UInt64(step?.rawValue ?? 0)) | StepWire.answer.write(UInt64(answer.rawValue))
-                | StepWire.answeredCall.write(UInt64(call & StepWire.callMask)) | StepWire.answerPayload.write(payload)
-        }
+        @inline(__always) get { StepWire.answer(step, answer, call: call, payload: payload) }
     }
 }
 
