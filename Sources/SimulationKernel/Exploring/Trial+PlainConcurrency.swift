@@ -43,37 +43,40 @@ extension Trial {
             if end != .idle { keepSimulationForUnfinishedWork() }
             throw failure
         }
+        guard let problem = problem(ending: end, root: root, timeLimit: timeLimit) else { return }
+        keepSimulationForUnfinishedWork()
+        throw problem
+    }
+
+    /// What is wrong with a run that ended as `end` with no escape and no error from the body; nil
+    /// when nothing is.
+    private func problem(ending end: Simulation.End, root: RootOutcome, timeLimit: SimDuration) -> TrialProblem? {
         switch end {
         case .idle where root.finished && root.marker != nil:
-            keepSimulationForUnfinishedWork()
-            throw TrialProblem(kind: .taskLeftSuspended,
-                               message: "the test body returned, but a task it started (Task {}) was still suspended "
-                                   + "when nothing was left to run, at \(simulation.now): it awaits something nothing in "
-                                   + "the simulation will resume (a continuation never resumed or resumed from a thread "
-                                   + "the simulation does not own, a stream that never ends, or a sleep in an actor's "
-                                   + "method, which Swift 6.3 sends to the global executor)", lastSteps: lastSteps())
+            TrialProblem(kind: .taskLeftSuspended,
+                         message: "the test body returned, but a task it started (Task {}) was still suspended "
+                             + "when nothing was left to run, at \(simulation.now): it awaits something nothing in "
+                             + "the simulation will resume (a continuation never resumed or resumed from a thread "
+                             + "the simulation does not own, a stream that never ends, or a sleep in an actor's "
+                             + "method, which Swift 6.3 sends to the global executor)", lastSteps: lastSteps())
         case .idle where root.finished:
-            return
+            nil
         case .idle:
-            keepSimulationForUnfinishedWork()
-            throw TrialProblem(kind: .suspendedAtEnd,
-                               message: "the test body was still suspended when nothing was left to run, at "
-                                   + "\(simulation.now): it awaits something nothing in the simulation will resume (a "
-                                   + "continuation never resumed or resumed from a thread the simulation does not own, "
-                                   + "a task or stream that never ends, or a sleep or Task.yield() in an actor's method "
-                                   // Words for the user, naming the APIs; nothing here starts a task.
-                                   + "run by a task from Task {} or Task.detached, which Swift 6.3 sends to the global "
-                                   + "executor)", lastSteps: lastSteps())
+            TrialProblem(kind: .suspendedAtEnd,
+                         message: "the test body was still suspended when nothing was left to run, at "
+                             + "\(simulation.now): it awaits something nothing in the simulation will resume (a "
+                             + "continuation never resumed or resumed from a thread the simulation does not own, "
+                             + "a task or stream that never ends, or a sleep or Task.yield() in an actor's method "
+                             // Words for the user, naming the APIs; nothing here starts a task.
+                             + "run by a task from Task {} or Task.detached, which Swift 6.3 sends to the global "
+                             + "executor)", lastSteps: lastSteps())
         case .reachedDeadline:
-            keepSimulationForUnfinishedWork()
-            let next = simulation.nextDue.map { " (the next due at \($0))" } ?? ""
-            throw TrialProblem(kind: .sleepPastEnd,
-                               message: "the run reached its time limit of \(timeLimit) with \(simulation.sleepingJobs) "
-                                   + "sleep(s) pending\(next): a sleep past the end of the run, or a loop that never ends",
-                               lastSteps: lastSteps())
+            TrialProblem(kind: .sleepPastEnd,
+                         message: "the run reached its time limit of \(timeLimit) with \(simulation.sleepingJobs) "
+                             + "sleep(s) pending\(simulation.nextDue.map { " (the next due at \($0))" } ?? ""): a sleep "
+                             + "past the end of the run, or a loop that never ends", lastSteps: lastSteps())
         case .stopped(let reason):
-            keepSimulationForUnfinishedWork()
-            throw TrialProblem(kind: .notIdle, message: "the run ended stopped: \(reason)", lastSteps: lastSteps())
+            TrialProblem(kind: .notIdle, message: "the run ended stopped: \(reason)", lastSteps: lastSteps())
         }
     }
 }
