@@ -13,5 +13,5 @@ public enum ContentDigest {
 
 /// The version every result file and banner names.
 public enum PayStormVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }
