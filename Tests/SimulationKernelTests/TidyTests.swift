@@ -26,7 +26,7 @@ import Testing
     static let reviewed: [String: String] = [
         "SimulationKernel/Executor/StrictMode.swift": "the main-executor hooks refuse main-actor jobs from simulation code",
         "SimulationKernel/Executor/Simulation+Capture.swift": "takeMainActorJob / noteMainActor keep the job and fail the run",
-        "SimulationKernel/Exploring/Trial+PlainConcurrency.swift": "a failure message names Task {} and Task.detached",
+        "SimulationKernel/Exploring/Trial+PlainConcurrency.swift": "the suspendedAtEnd and taskLeftSuspended messages name Task {} and Task.detached; no task is started",
     ]
 
     @Test func reviewedFilesExistAndSayWhyBesideTheLine() throws {

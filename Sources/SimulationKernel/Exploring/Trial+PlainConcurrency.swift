@@ -53,6 +53,7 @@ extension Trial {
     private func problem(ending end: Simulation.End, root: RootOutcome, timeLimit: SimDuration) -> TrialProblem? {
         switch end {
         case .idle where root.finished && root.marker != nil:
+            // Words for the user, naming the API the task came from; nothing here starts a task.
             TrialProblem(kind: .taskLeftSuspended,
                          message: "the test body returned, but a task it started (Task {}) was still suspended "
                              + "when nothing was left to run, at \(simulation.now): it awaits something nothing in "
