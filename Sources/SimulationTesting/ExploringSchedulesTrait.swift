@@ -1,3 +1,4 @@
+import Foundation
 import SimulationKernel
 import Testing
 
@@ -16,8 +17,11 @@ import Testing
 /// does, with the body written as the test function itself: default actors, `Task {}`, task
 /// groups, `async let`, continuations and `Task.sleep` run on the simulation's thread in the order
 /// the trial's strategy picks, sleeps wait on virtual time, and a failed `#expect` or a thrown
-/// error fails the trial. Trials run one at a time on the test's thread. A parameterized test
-/// explores each of its cases on its own.
+/// error fails the trial. Trials run one at a time, in a child process of the test binary that
+/// runs this test alone (``TrialIsolation/childProcess``): a trial that stops its process, as a
+/// continuation resumed twice does, fails this test by name with its replay line, and the rest of
+/// the test run goes on. A parameterized test explores each of its cases on its own, each in a
+/// child of its own. Under `PAYSTORM_REPLAY` the named trial runs in the test's own process.
 ///
 /// A trial that ends with the body still suspended (a continuation never resumed) fails with
 /// `suspendedAtEnd`, as with the function. The body is then left suspended for good: it is never
@@ -34,17 +38,43 @@ public struct ExploringSchedulesTrait: TestTrait, TestScoping {
     /// Where the failure is recorded: the line that applied the trait.
     public var sourceLocation: SourceLocation
 
+    /// Where the trials run: a child process of the test binary by default, so that a trial that
+    /// stops its process fails this test by name and the rest of the run goes on.
+    public var isolation: TrialIsolation
+
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
+        let testName = filterName(test.name)
+        let key = ChildTrials.key(test, testCase)
+        let role = ChildTrials.role(for: key)
+        if role == .bystander { return }
+        if role == .parent, isolation == .childProcess, ReplayRequest.current(for: testName) == .explore {
+            switch ChildTrials.run(key: key, filter: ChildTrials.filter(test), testName: testName) {
+            case .reported(let report):
+                for problem in report.traceProblems { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
+                if let failure = report.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+                return
+            case .stopped(let failure):
+                Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+                return
+            case .unavailable(let reason):
+                FileHandle.standardError.write(Data("PayStorm: the trials of \(testName) run in the test's process: \(reason)\n".utf8))
+            }
+        }
         let limit = SimDuration(nanoseconds: Int64(timeLimit.components.seconds) * 1_000_000_000
                                     + timeLimit.components.attoseconds / 1_000_000_000)
-        let testName = filterName(test.name)
+        var problems: [String] = []
         let report = withoutActuallyEscaping(function) { body in
             let held = LeakedBody.references(to: body)
-            let report = explore(body, testName: testName, timeLimit: limit)
+            let report = explore(body, testName: testName, timeLimit: limit) { problems.append($0) }
             LeakedBody.drop(body, downTo: held)
             return report
         }
+        if case .child(let path) = role {
+            ChildTrials.write(ChildTrials.Report(failure: report.failure, traceProblems: problems), to: path)
+            return
+        }
+        for problem in problems { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
         if let failure = report.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
     }
 
@@ -52,12 +82,11 @@ public struct ExploringSchedulesTrait: TestTrait, TestScoping {
     /// returns, but those of a trial left suspended for good.
     @inline(never)
     private func explore(_ body: @escaping @Sendable () async throws -> Void, testName: String,
-                         timeLimit: SimDuration) -> ExplorationReport {
+                         timeLimit: SimDuration, traceProblem: (String) -> Void) -> ExplorationReport {
         let checked = failingOnExpectations(body)
-        let location = sourceLocation
         return exploreAndReport(testName: testName, seeds: seeds, strategies: strategies, threads: 1,
                                 shrinkTrials: shrinkTrials, { trial in try trial.run(timeLimit: timeLimit, checked) },
-                                traceProblem: { Issue.record(Comment(rawValue: $0), sourceLocation: location) })
+                                traceProblem: traceProblem)
     }
 }
 
@@ -77,13 +106,17 @@ extension Trait where Self == ExploringSchedulesTrait {
     ///     (``plainConcurrencyStrategies``).
     ///   - timeLimit: The virtual time a trial may take; a sleep still pending then fails it.
     ///   - shrinkTrials: At most this many trials to shrink a failure; 0 reports it unshrunk.
+    ///   - isolation: Where the trials run; a child process of the test binary by default, so a
+    ///     trial that stops its process (a continuation resumed twice) fails this test by name
+    ///     and the rest of the run goes on (``TrialIsolation``).
     ///   - sourceLocation: Where the failure is recorded; the line that applies the trait by default.
     public static func exploringSchedules(seeds: Int = 200, from first: UInt64 = 0,
                                           strategies: [SchedulingStrategy] = plainConcurrencyStrategies,
                                           timeLimit: Duration = .seconds(3_600), shrinkTrials: Int = 500,
+                                          isolation: TrialIsolation = .childProcess,
                                           sourceLocation: SourceLocation = #_sourceLocation) -> Self {
         exploringSchedules(seedRange: first..<first + UInt64(max(0, seeds)), strategies: strategies, timeLimit: timeLimit,
-                           shrinkTrials: shrinkTrials, sourceLocation: sourceLocation)
+                           shrinkTrials: shrinkTrials, isolation: isolation, sourceLocation: sourceLocation)
     }
 
     /// The same, with the seeds as a range.
@@ -93,13 +126,15 @@ extension Trait where Self == ExploringSchedulesTrait {
     ///   - strategies: How each trial orders ready jobs; random order by default.
     ///   - timeLimit: The virtual time a trial may take; a sleep still pending then fails it.
     ///   - shrinkTrials: At most this many trials to shrink a failure; 0 reports it unshrunk.
+    ///   - isolation: Where the trials run; a child process of the test binary by default.
     ///   - sourceLocation: Where the failure is recorded; the caller's line by default.
     public static func exploringSchedules(seedRange: Range<UInt64>,
                                           strategies: [SchedulingStrategy] = plainConcurrencyStrategies,
                                           timeLimit: Duration = .seconds(3_600), shrinkTrials: Int = 500,
+                                          isolation: TrialIsolation = .childProcess,
                                           sourceLocation: SourceLocation = #_sourceLocation) -> Self {
         ExploringSchedulesTrait(seeds: seedRange, strategies: strategies, timeLimit: timeLimit, shrinkTrials: shrinkTrials,
-                                sourceLocation: sourceLocation)
+                                sourceLocation: sourceLocation, isolation: isolation)
     }
 }
 

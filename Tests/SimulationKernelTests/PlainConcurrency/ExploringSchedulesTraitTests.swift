@@ -15,9 +15,11 @@ import Testing
         var count = 0
     }
 
+    /// In this process, so the count is this process's (in a child, the child's count).
     @Test func theTraitRunsTheBodyOncePerSeedAndStrategy() async throws {
         let trials = Trials()
-        let trait = ExploringSchedulesTrait.exploringSchedules(seeds: 30, strategies: [.random, .pct(depth: 2, steps: 100)])
+        let trait = ExploringSchedulesTrait.exploringSchedules(seeds: 30, strategies: [.random, .pct(depth: 2, steps: 100)],
+                                                               isolation: .sameProcess)
         try await trait.provideScope(for: try #require(Test.current), testCase: nil) {
             trials.count += 1
             try await settleTwoCaptures(fixed: true)

@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+import SimulationKernel
+@testable import SimulationTesting
+import Testing
+
+/// The trait's trials in a child process: a trial that stops its process (a continuation resumed
+/// twice) fails the test by name, the same way each time, and the test run goes on.
+@Suite(.enabled(if: CommandLine.arguments.first?.hasSuffix(".xctest") == true,
+                "the tests do not run as an executable that can be started again"))
+struct TrialIsolationTests {
+    /// `OneShotRelease`'s race (TrialCrashNoteTests): two releases interleaved across an `await`
+    /// resume one continuation twice, and the runtime stops the process.
+    @Sendable static func releaseRace() async {
+        let release = OneShotRelease()
+        let waiting = Task { await release.wait() }
+        while await !release.isWaiting { await Task.yield() }
+        async let first: Void = release.release { await Task.yield() }
+        async let second: Void = release.release { await Task.yield() }
+        _ = await (first, second)
+        await waiting.value
+    }
+
+    /// Two explorations, each in a child of its own: the same named failure from both, with the
+    /// runtime's message, the trial and its replay line; this process goes on to the next line.
+    @Test func aTrialThatStopsItsProcessFailsTheTestByName() async throws {
+        let trait = ExploringSchedulesTrait.exploringSchedules(seeds: 200, strategies: [.random], shrinkTrials: 0)
+        let test = try #require(Test.current)
+        let failures = Mutex<[String]>([])
+        for _ in 0..<2 {
+            try await withKnownIssue {
+                try await trait.provideScope(for: test, testCase: nil, performing: Self.releaseRace)
+            } matching: { issue in
+                failures.withLock { $0.append("\(issue)") }
+                return true
+            }
+        }
+        let seen = failures.withLock { $0 }
+        #expect(seen.count == 2 && seen.first == seen.last, "\(seen)")
+        let failure = try #require(seen.first)
+        #expect(failure.contains("a trial stopped the process: ")
+                && failure.contains("SWIFT TASK CONTINUATION MISUSE: wait() tried to resume its continuation more than once"),
+                "\(failure)")
+        #expect(failure.contains("the process stopped in a trial of aTrialThatStopsItsProcessFailsTheTestByName (seed 0, random)")
+                && failure.contains("PAYSTORM_REPLAY='aTrialThatStopsItsProcessFailsTheTestByName@0/random/0' swift test --filter"),
+                "\(failure)")
+        #expect(failure.contains("stopped on signal "), "\(failure)")
+    }
+
+    /// Each case of a parameterized test explores in a child of its own, and only its own case
+    /// runs there: a trial outside a child, or of the other case, fails.
+    @Test(.exploringSchedules(seeds: 10), arguments: ["first", "second"])
+    func eachCaseExploresInAChildOfItsOwn(name: String) async throws {
+        let wanted = try #require(ProcessInfo.processInfo.environment[ChildTrials.testVariable], "not in a child")
+        try #require(wanted.contains(name), "case \(name) ran in the child of \(wanted)")
+        try await settleTwoCaptures(fixed: true)
+    }
+
+    /// The filter selects the test alone, by its whole identity.
+    @Test func theFilterIsTheTestsWholeIdentityAnchored() throws {
+        let test = try #require(Test.current)
+        let filter = try Regex(ChildTrials.filter(test))
+        #expect(test.id.description.wholeMatch(of: filter) != nil)
+        #expect((test.id.description + "x").wholeMatch(of: filter) == nil)
+    }
+
+    /// A stopped child's output, as the runtime and the note leave it, worded for the test.
+    @Test func aStoppedChildsOutputIsWordedWithTheRuntimesMessage() {
+        let printed = """
+            ◇ Test releaseRace() started.
+            _Concurrency/CheckedContinuation.swift:169: Fatal error: SWIFT TASK CONTINUATION MISUSE: wait() tried to resume…
+
+            Current stack trace:
+            0    libswiftCore.so                    0x00007fd5c035f130 swift_reportError + 33
+
+            PayStorm: the process stopped in a trial of releaseRace (seed 3, random); replay it alone: PAYSTORM_REPLAY='releaseRace@3/random/0' swift test --filter 'releaseRace'
+            """
+        let failure = ChildTrials.stopped(printed, testName: "releaseRace", ending: "stopped on signal 4")
+        #expect(failure?.hasPrefix("a trial stopped the process: _Concurrency/CheckedContinuation.swift:169: Fatal error") == true)
+        #expect(failure?.contains("\nthe process stopped in a trial of releaseRace (seed 3, random)") == true)
+        #expect(ChildTrials.stopped(printed, testName: "another", ending: "") == nil)
+    }
+}
