@@ -45,6 +45,11 @@ import Testing
 ///     Nil: the body picks its own, and only the schedule is shrunk.
 ///   - threads: Trials run on this many threads at once, each simulation on its own.
 ///   - shrinkTrials: At most this many trials to shrink a failure; 0 reports it unshrunk.
+///   - isolation: Where the trials run: a child process of the test binary by default, which runs
+///     this test again and makes this call there, so a trial that stops its process fails the
+///     test by name (kind `TrialProblem.stoppedTheProcess`) and the test run goes on
+///     (``TrialIsolation``). The body's side effects then happen in the child: a test that counts
+///     its trials in variables of its own should ask for `.sameProcess`.
 ///   - sourceLocation: Where the issue is recorded; the caller's line by default.
 ///   - body: One trial: build the workload on `trial.simulation`, call `trial.run()`, then check
 ///     and throw to fail it.
@@ -54,13 +59,18 @@ import Testing
 public func expectNoScheduleFailure(seeds: Range<UInt64> = 0..<100,
                                     strategies: [SchedulingStrategy] = ScheduleExploration.portfolio(),
                                     jitters: [SimDuration] = [.zero], size: Int? = nil, threads: Int = 2,
-                                    shrinkTrials: Int = 500,
+                                    shrinkTrials: Int = 500, isolation: TrialIsolation = .childProcess,
                                     sourceLocation: SourceLocation = #_sourceLocation,
                                     _ body: @escaping @Sendable (Trial) throws -> Void) -> ExplorationOutcome {
-    let testName = filterName(Test.current?.name ?? "THE_TEST")
-    let report = exploreAndReport(testName: testName, seeds: seeds, strategies: strategies, jitters: jitters,
-                                  size: size, threads: threads, shrinkTrials: shrinkTrials, body,
-                                  traceProblem: { Issue.record(Comment(rawValue: $0), sourceLocation: sourceLocation) })
+    let test = Test.current
+    let testName = filterName(test?.name ?? "THE_TEST")
+    let key = test.map { ChildTrials.nextCall(ChildTrials.key($0, Test.Case.current)) } ?? ""
+    let report = ChildTrials.exploration(test == nil ? .sameProcess : isolation, key: key, filter: test.map(ChildTrials.filter),
+                                         testName: testName,
+                                         traceProblem: { Issue.record(Comment(rawValue: $0), sourceLocation: sourceLocation) }) { traceProblem in
+        exploreAndReport(testName: testName, seeds: seeds, strategies: strategies, jitters: jitters, size: size,
+                         threads: threads, shrinkTrials: shrinkTrials, body, traceProblem: traceProblem)
+    }
     if let failure = report.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
     return report.outcome
 }

@@ -34,6 +34,9 @@ import Testing
 ///     other threads it would be recorded outside any test.
 ///   - shrinkTrials: At most this many trials to shrink a failure to its fewest scheduler
 ///     choices; 0 reports it unshrunk.
+///   - isolation: Where the trials run: a child process of the test binary by default, so a trial
+///     that stops its process (a continuation resumed twice) fails the test by name and the test
+///     run goes on (``TrialIsolation``). The body's side effects happen in the child.
 ///   - sourceLocation: Where the issue is recorded; the caller's line by default.
 ///   - body: The test body, run once per trial as the trial's root task.
 /// - Returns: What the exploration did: the trials run and the failures found.
@@ -41,13 +44,14 @@ import Testing
 public func exploreSchedules(seeds: Range<UInt64> = 0..<200,
                              strategies: [SchedulingStrategy] = plainConcurrencyStrategies,
                              timeLimit: Duration = .seconds(3_600), threads: Int = 1, shrinkTrials: Int = 500,
+                             isolation: TrialIsolation = .childProcess,
                              sourceLocation: SourceLocation = #_sourceLocation,
                              _ body: @escaping @Sendable () async throws -> Void) -> ExplorationOutcome {
     let limit = SimDuration(nanoseconds: Int64(timeLimit.components.seconds) * 1_000_000_000
                                 + timeLimit.components.attoseconds / 1_000_000_000)
     let checked = failingOnExpectations(body)
     return expectNoScheduleFailure(seeds: seeds, strategies: strategies, threads: threads, shrinkTrials: shrinkTrials,
-                                   sourceLocation: sourceLocation) { trial in
+                                   isolation: isolation, sourceLocation: sourceLocation) { trial in
         try trial.run(timeLimit: limit, checked)
     }
 }
@@ -90,7 +94,7 @@ private final class RecordedIssues: @unchecked Sendable {
     func add(_ issue: String) { if first == nil { first = issue } }
 }
 
-/// The strategies ``exploreSchedules(seeds:strategies:timeLimit:threads:shrinkTrials:sourceLocation:_:)``
+/// The strategies ``exploreSchedules(seeds:strategies:timeLimit:threads:shrinkTrials:isolation:sourceLocation:_:)``
 /// tries by default: random order, which found each plain-Swift race of the tests on the first or
 /// second seed (results/code-as-is.md has the rates). PCT works on plain concurrency too, with a
 /// priority per task, and is worth adding for races that need several unlikely steps in a row;

@@ -13,7 +13,7 @@ import Testing
 /// }
 /// ```
 ///
-/// It does what ``exploreSchedules(seeds:strategies:timeLimit:threads:shrinkTrials:sourceLocation:_:)``
+/// It does what ``exploreSchedules(seeds:strategies:timeLimit:threads:shrinkTrials:isolation:sourceLocation:_:)``
 /// does, with the body written as the test function itself: default actors, `Task {}`, task
 /// groups, `async let`, continuations and `Task.sleep` run on the simulation's thread in the order
 /// the trial's strategy picks, sleeps wait on virtual time, and a failed `#expect` or a thrown
@@ -45,36 +45,19 @@ public struct ExploringSchedulesTrait: TestTrait, TestScoping {
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         let testName = filterName(test.name)
-        let key = ChildTrials.key(test, testCase)
-        let role = ChildTrials.role(for: key)
-        if role == .bystander { return }
-        if role == .parent, isolation == .childProcess, ReplayRequest.current(for: testName) == .explore {
-            switch ChildTrials.run(key: key, filter: ChildTrials.filter(test), testName: testName) {
-            case .reported(let report):
-                for problem in report.traceProblems { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
-                if let failure = report.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
-                return
-            case .stopped(let failure):
-                Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
-                return
-            case .unavailable(let reason):
-                FileHandle.standardError.write(Data("PayStorm: the trials of \(testName) run in the test's process: \(reason)\n".utf8))
-            }
-        }
         let limit = SimDuration(nanoseconds: Int64(timeLimit.components.seconds) * 1_000_000_000
                                     + timeLimit.components.attoseconds / 1_000_000_000)
-        var problems: [String] = []
-        let report = withoutActuallyEscaping(function) { body in
-            let held = LeakedBody.references(to: body)
-            let report = explore(body, testName: testName, timeLimit: limit) { problems.append($0) }
-            LeakedBody.drop(body, downTo: held)
-            return report
+        let location = sourceLocation
+        let report = ChildTrials.exploration(isolation, key: ChildTrials.key(test, testCase), filter: ChildTrials.filter(test),
+                                             testName: testName,
+                                             traceProblem: { Issue.record(Comment(rawValue: $0), sourceLocation: location) }) { traceProblem in
+            withoutActuallyEscaping(function) { body in
+                let held = LeakedBody.references(to: body)
+                let report = explore(body, testName: testName, timeLimit: limit, traceProblem: traceProblem)
+                LeakedBody.drop(body, downTo: held)
+                return report
+            }
         }
-        if case .child(let path) = role {
-            ChildTrials.write(ChildTrials.Report(failure: report.failure, traceProblems: problems), to: path)
-            return
-        }
-        for problem in problems { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
         if let failure = report.failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
     }
 
@@ -82,7 +65,7 @@ public struct ExploringSchedulesTrait: TestTrait, TestScoping {
     /// returns, but those of a trial left suspended for good.
     @inline(never)
     private func explore(_ body: @escaping @Sendable () async throws -> Void, testName: String,
-                         timeLimit: SimDuration, traceProblem: (String) -> Void) -> ExplorationReport {
+                         timeLimit: SimDuration, traceProblem: @escaping (String) -> Void) -> ExplorationReport {
         let checked = failingOnExpectations(body)
         return exploreAndReport(testName: testName, seeds: seeds, strategies: strategies, threads: 1,
                                 shrinkTrials: shrinkTrials, { trial in try trial.run(timeLimit: timeLimit, checked) },

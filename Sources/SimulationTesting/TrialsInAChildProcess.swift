@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
+import SimulationKernel
+import Synchronization
 import Testing
 
 /// Where ``ExploringSchedulesTrait`` runs its trials.
@@ -27,10 +34,80 @@ enum ChildTrials {
     /// Set in a child: the file it writes its ``Report`` to.
     static let reportVariable = "PAYSTORM_TRIALS_REPORT"
 
-    /// What a child found, for its parent to record.
+    /// What a child found, for its parent to record and return.
     struct Report: Codable, Equatable {
         var failure: String?
         var traceProblems: [String] = []
+        var trialsRun = 0
+        /// Each failure: its replay token, trace hash, message and kind.
+        var failures: [[String]] = []
+
+        init(_ report: ExplorationReport, traceProblems: [String]) {
+            failure = report.failure
+            self.traceProblems = traceProblems
+            trialsRun = report.outcome.trialsRun
+            failures = report.outcome.failures.map { [$0.settings.replayToken, $0.traceHash, $0.message, $0.kind] }
+        }
+
+        /// The exploration as the child reported it (a failure whose token does not read back is dropped).
+        var exploration: ExplorationReport {
+            let found = failures.compactMap { fields -> TrialFailure? in
+                guard fields.count == 4, let settings = TrialSettings(replayToken: fields[0]) else { return nil }
+                return TrialFailure(settings: settings, traceHash: fields[1], message: fields[2], kind: fields[3])
+            }
+            return ExplorationReport(outcome: ExplorationOutcome(trialsRun: trialsRun, failures: found), failure: failure)
+        }
+    }
+
+    /// The kind of a failure whose trial stopped its process.
+    static let stoppedKind = "TrialProblem.stoppedTheProcess"
+
+    /// Calls of the function forms so far, per test and case, in this process: a child runs the
+    /// call its parent was making, by number, and passes over the others.
+    private static let calls = Mutex<[String: Int]>([:])
+
+    /// The key of the next call of a function form in the current test.
+    static func nextCall(_ key: String) -> String {
+        let number = calls.withLock { counts in
+            defer { counts[key, default: 0] += 1 }
+            return counts[key, default: 0]
+        }
+        return key + " call \(number)"
+    }
+
+    /// Runs `explore` where `isolation` says, for the test `key` names: here, or in a child that
+    /// runs the test again and explores there (`filter` selects the test). In a child started for
+    /// another test, case or call, it explores nothing. Problems writing a trace go to
+    /// `traceProblem`, from whichever process met them.
+    static func exploration(_ isolation: TrialIsolation, key: String, filter: String?, testName: String,
+                            traceProblem: @escaping (String) -> Void,
+                            _ explore: (_ traceProblem: @escaping (String) -> Void) -> ExplorationReport) -> ExplorationReport {
+        switch role(for: key) {
+        case .bystander:
+            return ExplorationReport(outcome: ExplorationOutcome(trialsRun: 0, failures: []), failure: nil)
+        case .child(let path):
+            let problems = Mutex<[String]>([])
+            let report = explore { problem in problems.withLock { $0.append(problem) } }
+            write(Report(report, traceProblems: problems.withLock { $0 }), to: path)
+            // The parent has what it asked for; the rest of the test is not this child's to run.
+            _exit(0)
+        case .parent:
+            break
+        }
+        if isolation == .childProcess, let filter, ReplayRequest.current(for: testName) == .explore {
+            switch run(key: key, filter: filter, testName: testName) {
+            case .reported(let report):
+                report.traceProblems.forEach(traceProblem)
+                return report.exploration
+            case .stopped(let failure, let token):
+                let settings = token.flatMap { TrialSettings(replayToken: $0) }
+                let failures = settings.map { [TrialFailure(settings: $0, traceHash: "", message: failure, kind: stoppedKind)] }
+                return ExplorationReport(outcome: ExplorationOutcome(trialsRun: 0, failures: failures ?? []), failure: failure)
+            case .unavailable(let reason):
+                FileHandle.standardError.write(Data("PayStorm: the trials of \(testName) run in the test's process: \(reason)\n".utf8))
+            }
+        }
+        return explore(traceProblem)
     }
 
     /// What this process is to one test's trials.
@@ -75,8 +152,8 @@ enum ChildTrials {
     enum Outcome: Equatable {
         /// The child ran the trials and wrote its report.
         case reported(Report)
-        /// The child stopped: the failure, worded for the test.
-        case stopped(String)
+        /// The child stopped: the failure, worded for the test, and the stopped trial's replay token.
+        case stopped(String, token: String?)
         /// No child could run them; the reason.
         case unavailable(String)
     }
@@ -115,10 +192,13 @@ enum ChildTrials {
         }
         let signalled = process.terminationReason == .uncaughtSignal
         let ending = signalled ? "stopped on signal \(process.terminationStatus)" : "exited with status \(process.terminationStatus)"
-        if let stop = stopped(printed, testName: testName, ending: ending) { return .stopped(stop) }
+        if let stop = stopped(printed, testName: testName, ending: ending) {
+            return .stopped(stop, token: replayToken(in: printed, testName: testName))
+        }
         if signalled {
             return .stopped("the child process that ran this test's trials \(ending) outside every trial; "
-                            + "the end of its output:\n" + printed.split(separator: "\n").suffix(20).joined(separator: "\n"))
+                            + "the end of its output:\n" + printed.split(separator: "\n").suffix(20).joined(separator: "\n"),
+                            token: nil)
         }
         return .unavailable("the child process ran no trials of this test (it \(ending))")
     }
@@ -145,6 +225,13 @@ enum ChildTrials {
             test run went on. The trial is not shrunk, since each run of it stops a process; its \
             replay line runs it in a process of its own, with the runtime's backtrace.
             """
+    }
+
+    /// The token of the note's `PAYSTORM_REPLAY='test@TOKEN'`.
+    static func replayToken(in printed: String, testName: String) -> String? {
+        guard let start = printed.range(of: "PAYSTORM_REPLAY='\(testName)@")?.upperBound,
+              let end = printed[start...].firstIndex(of: "'") else { return nil }
+        return String(printed[start..<end])
     }
 
     /// The child's side: writes what its trials found for the parent.

@@ -3,7 +3,7 @@ import XCTest
 
 /// The XCTest call: runs `body`, written in plain Swift concurrency, on the deterministic
 /// simulation once per seed and strategy, as
-/// ``exploreSchedules(seeds:strategies:timeLimit:threads:shrinkTrials:sourceLocation:_:)`` does for
+/// ``exploreSchedules(seeds:strategies:timeLimit:threads:shrinkTrials:isolation:sourceLocation:_:)`` does for
 /// Swift Testing, and fails the test with the first failing trial, shrunk, and the lines that
 /// replay it.
 ///

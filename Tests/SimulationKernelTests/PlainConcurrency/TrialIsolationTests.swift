@@ -47,6 +47,23 @@ struct TrialIsolationTests {
         #expect(failure.contains("stopped on signal "), "\(failure)")
     }
 
+    /// The function form, called twice in one test: each call's child makes that call (the first
+    /// passes all of its trials, the second stops), and the stopped trial comes back as a failure
+    /// of its own kind, with the trial it was.
+    @Test func eachCallOfTheFunctionExploresInAChildAndAStopIsAFailure() async throws {
+        let clean = exploreSchedules(seeds: 0..<20) { try await settleTwoCaptures(fixed: true) }
+        #expect(clean.passed && clean.trialsRun == 20, "\(clean.failures)")
+        var stopped: ExplorationOutcome?
+        withKnownIssue {
+            stopped = exploreSchedules(seeds: 0..<200, strategies: [.random], shrinkTrials: 0, Self.releaseRace)
+        } matching: { issue in
+            "\(issue)".contains("SWIFT TASK CONTINUATION MISUSE")
+        }
+        let failure = try #require(stopped?.failures.first)
+        #expect(failure.kind == "TrialProblem.stoppedTheProcess" && failure.settings == TrialSettings(replayToken: "0/random/0"),
+                "\(failure)")
+    }
+
     /// Each case of a parameterized test explores in a child of its own, and only its own case
     /// runs there: a trial outside a child, or of the other case, fails.
     @Test(.exploringSchedules(seeds: 10), arguments: ["first", "second"])
