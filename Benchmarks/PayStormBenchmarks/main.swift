@@ -16,6 +16,9 @@ if isDebugBuild {
     exit(64)
 }
 
+// As `paystorm` does: tables that grow give their old buffers back to the system (ProcessMemory).
+ProcessMemory.returnLargeBlocksWhenFreed()
+
 let usage = """
     usage: paystorm-bench <benchmark> [flags]
 

@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 import Studies
 
 /// `paystorm`: the command line. Thin: flags, output and exit codes; the work is in the modules.
@@ -45,6 +46,8 @@ let usage = (["usage: paystorm <command> [flags]", "", "commands:"]
 signal(SIGXFSZ, SIG_IGN)
 // SIGQUIT stops with a core dump, as Unix means it, rather than a backtrace after which the run went on.
 signal(SIGQUIT, SIG_DFL)
+// Tables that grow give their old buffers back to the system (ProcessMemory says why).
+ProcessMemory.returnLargeBlocksWhenFreed()
 var output = Output()
 var arguments = Array(CommandLine.arguments.dropFirst())
 let status: ExitStatus

@@ -25,4 +25,13 @@ import Testing
         for offset in stride(from: 0, to: bytes, by: 4096) { buffer.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self) }
         #expect(ProcessMemory.peakResidentBytes() >= UInt64(bytes))
     }
+
+    /// glibc takes the fixed threshold (what it does to a run's peak is measured in results/README.md).
+    @Test func theCLibraryTakesTheFixedThreshold() {
+        #if canImport(Glibc)
+        #expect(ProcessMemory.returnLargeBlocksWhenFreed())
+        #else
+        #expect(!ProcessMemory.returnLargeBlocksWhenFreed())
+        #endif
+    }
 }

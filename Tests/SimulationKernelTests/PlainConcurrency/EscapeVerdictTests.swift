@@ -1,5 +1,6 @@
 import Dispatch
 import SimulationKernel
+import SimulationTesting
 import Testing
 
 #if canImport(Glibc)
@@ -45,6 +46,32 @@ import Darwin
             guard await starter.steps == 6 else { throw Mismatch(what: "steps", found: "\(await starter.steps)") }
         }),
     ]
+
+    /// A continuation resumed twice stops the process that runs its trial: here each seed's trial
+    /// runs in a child of its own (the function form's default) and comes back as a named failure,
+    /// never a crash of this process, the same in every process (the digest).
+    @Test(.enabled(if: CommandLine.arguments.first?.hasSuffix(".xctest") == true,
+                   "the tests do not run as an executable that can be started again"))
+    func aContinuationResumedTwiceIsNamedForEverySeed() {
+        var digest = Digest()
+        var stopped = 0
+        for seed in 0..<Self.seeds {
+            var outcome: ExplorationOutcome?
+            withKnownIssue("some seeds resume twice", isIntermittent: true) {
+                outcome = exploreSchedules(seeds: seed..<seed + 1, strategies: [.random], shrinkTrials: 0,
+                                           TrialIsolationTests.releaseRace)
+            }
+            let failure = outcome?.failures.first
+            if let failure {
+                stopped += 1
+                #expect(failure.kind == "TrialProblem.stoppedTheProcess" && failure.settings.seed == seed, "\(failure)")
+            }
+            #expect(outcome?.trialsRun == (failure == nil ? 1 : 0), "seed \(seed)")
+            digest.add("resumed twice \(seed) \(failure?.kind ?? "passed") " + Self.firstLine(failure?.message ?? ""))
+        }
+        #expect(stopped > 0 && stopped < Int(Self.seeds), "\(stopped) of \(Self.seeds) seeds stopped their process")
+        print("resumed-twice verdicts over \(Self.seeds) seeds: \(stopped) stopped their child, digest \(digest.hex)")
+    }
 
     static var seeds: UInt64 {
         getenv("PAYSTORM_ESCAPE_SEEDS").flatMap { UInt64(String(cString: $0)) } ?? 50
