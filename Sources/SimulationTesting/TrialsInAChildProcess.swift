@@ -90,13 +90,16 @@ enum ChildTrials {
             let report = explore { problem in problems.withLock { $0.append(problem) } }
             write(Report(report, traceProblems: problems.withLock { $0 }), to: path)
             // The parent has what it asked for; the rest of the test is not this child's to run.
+            fflush(nil)
             _exit(0)
         case .parent:
             break
         }
         if isolation == .childProcess, let filter, ReplayRequest.current(for: testName) == .explore {
             switch run(key: key, filter: filter, testName: testName) {
-            case .reported(let report):
+            case .reported(let report, let printed):
+                // What the body and the exploration printed, without the child's own test-run lines.
+                for line in printed { print(line) }
                 report.traceProblems.forEach(traceProblem)
                 return report.exploration
             case .stopped(let failure, let token):
@@ -150,8 +153,9 @@ enum ChildTrials {
 
     /// What the parent learns from its child.
     enum Outcome: Equatable {
-        /// The child ran the trials and wrote its report.
-        case reported(Report)
+        /// The child ran the trials and wrote its report; the lines it printed other than Swift
+        /// Testing's progress.
+        case reported(Report, printed: [String])
         /// The child stopped: the failure, worded for the test, and the stopped trial's replay token.
         case stopped(String, token: String?)
         /// No child could run them; the reason.
@@ -188,7 +192,8 @@ enum ChildTrials {
         process.waitUntilExit()
         if let data = FileManager.default.contents(atPath: reportPath),
            let report = try? JSONDecoder().decode(Report.self, from: data) {
-            return .reported(report)
+            let printed = printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return .reported(report, printed: printed.filter { !isProgress($0) && !$0.isEmpty })
         }
         let signalled = process.terminationReason == .uncaughtSignal
         let ending = signalled ? "stopped on signal \(process.terminationStatus)" : "exited with status \(process.terminationStatus)"
@@ -213,11 +218,9 @@ enum ChildTrials {
         let note = lines[noted].dropFirst("PayStorm: ".count)
         // The runtime's own words come before the note and before the stack trace it prints
         // (addresses, which differ from process to process): the last line before those that is
-        // not Swift Testing's progress (a symbol, or a colour's escape, first).
+        // not Swift Testing's progress.
         let before = lines[..<noted]
-        let said = before[..<(before.lastIndex(of: "Current stack trace:") ?? noted)].last { line in
-            !(line.unicodeScalars.first.map { $0.value >= 0x2000 || $0.value == 0x1B } ?? true)
-        }
+        let said = before[..<(before.lastIndex(of: "Current stack trace:") ?? noted)].last { !isProgress($0) }
         return """
             a trial stopped the process: \(said ?? "the runtime said nothing")
             \(note)
@@ -225,6 +228,11 @@ enum ChildTrials {
             test run went on. The trial is not shrunk, since each run of it stops a process; its \
             replay line runs it in a process of its own, with the runtime's backtrace.
             """
+    }
+
+    /// A line of Swift Testing's own progress: a symbol (◇, ✔, ↳…) or a colour's escape first.
+    static func isProgress(_ line: String) -> Bool {
+        line.unicodeScalars.first.map { $0.value >= 0x2000 || $0.value == 0x1B } ?? false
     }
 
     /// The token of the note's `PAYSTORM_REPLAY='test@TOKEN'`.

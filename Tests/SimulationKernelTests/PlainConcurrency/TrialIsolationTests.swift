@@ -81,6 +81,15 @@ struct TrialIsolationTests {
         #expect((test.id.description + "x").wholeMatch(of: filter) == nil)
     }
 
+    /// What the body prints in the child reaches the parent; the child's own test-run lines do not.
+    @Test func onlyTheChildsOwnProgressLinesAreHeldBack() {
+        #expect(ChildTrials.isProgress("◇ Test run started."))
+        #expect(ChildTrials.isProgress("\u{1B}[90m↳ Testing Library Version: 6.3.1\u{1B}[0m"))
+        #expect(ChildTrials.isProgress("✔ Test run with 1 test passed after 0.002 seconds."))
+        #expect(!ChildTrials.isProgress("replayed 0/random/0: trace 0fdfd2362bed3d5a, passed"))
+        #expect(!ChildTrials.isProgress("batch of 2 sent"))
+    }
+
     /// A stopped child's output, as the runtime and the note leave it, worded for the test.
     @Test func aStoppedChildsOutputIsWordedWithTheRuntimesMessage() {
         let printed = """
