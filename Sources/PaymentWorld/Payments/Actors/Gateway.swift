@@ -11,37 +11,40 @@ import SimulationKernel
 public actor Gateway: ReportingActor {
     /// One payment's (or verification's) state: the sale or authorization it runs at its core, and
     /// a part for each lifecycle beside it, which owns that lifecycle's state and decides on it.
+    /// Swift lays a struct's fields out in the order written, each at its own alignment: the
+    /// eight-byte fields first, then each 17-byte state with small fields in its tail padding. A
+    /// record is 280 bytes so, not 320, over tens of thousands of slots.
     struct Record {
-        var generation: UInt32 = 0
         var key: UInt64 = 0
         var order = LifecycleID(rawValue: 0)
-        var flow = CardCore.sale
-        var sale = SaleState.created
-        /// LC-08 beside LC-01: which provider in routing order a sale is at, and whether it waits for consent.
-        var cascade = CascadeState.attempting(CascadePosition(providers: 1))
-        var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
-        /// 3-D Secure: whether the payment needs it, and the current attempt's LC-06 (Gateway+ThreeDS).
-        var authentication = AuthenticationPart()
         var attempt = 0
-        var timer: UInt32 = 0
-        /// LC-12 for the current attempt's unknown outcome (Gateway+Resolution).
-        var resolution = ResolutionPart()
-        var outcome: PaymentOutcome?
-        var approvedAttempt: Int?
-        /// Captures, refunds, the capture limit and the hold's release (Gateway+Settlement).
-        var settlement = SettlementPart()
         /// When the latest authorization request left.
         var authorizationSent = SimTime.zero
+        /// 3-D Secure: whether the payment needs it, and the current attempt's LC-06 (Gateway+ThreeDS).
+        var authentication = AuthenticationPart()
+        /// LC-12 for the current attempt's unknown outcome (Gateway+Resolution).
+        var resolution = ResolutionPart()
+        /// A zero-amount verification's LC-03; nil for a payment (Gateway+Verification).
+        var verification: VerificationPart?
+        /// Captures, refunds, the capture limit and the hold's release (Gateway+Settlement).
+        var settlement = SettlementPart()
+        var flow = CardCore.sale
+        var outcome: PaymentOutcome?
         /// Why the payment failed, when its code says so: a challenge left to expire, the customer's
         /// cancel, the payment deadline.
         var cause = FailureCause.unstated
+        var sale = SaleState.created
+        var generation: UInt32 = 0
+        /// LC-08 beside LC-01: which provider in routing order a sale is at, and whether it waits for consent.
+        var cascade = CascadeState.attempting(CascadePosition(providers: 1))
+        var timer: UInt32 = 0
+        var authorization = AuthorizationState.authorizing(AuthorizationRequest(amount: .zero))
+        /// A token sale's wait for its token's card (Gateway+TokenSale).
+        var tokenSale = TokenSalePart()
+        var approvedAttempt: Int?
         /// The sale failed before its own end, on the customer's cancel or at its deadline: what is
         /// still on its way for it (an ACS answer, a consent, a token) finds nothing to do.
         var endedEarly: Bool { cause == .customerCancelled || cause == .deadlinePassed }
-        /// A zero-amount verification's LC-03; nil for a payment (Gateway+Verification).
-        var verification: VerificationPart?
-        /// A token sale's wait for its token's card (Gateway+TokenSale).
-        var tokenSale = TokenSalePart()
     }
 
     struct SettledOrder {

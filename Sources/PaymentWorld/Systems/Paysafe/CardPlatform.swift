@@ -10,24 +10,25 @@ import SimulationKernel
 /// changed only through it; a lifecycle's calls (the SCA-protected one waiting for the authority)
 /// are its own session.
 public actor CardPlatform: ReportingActor {
-    /// A customer's prepaid card.
+    /// A customer's prepaid card: the eight-byte fields first, the small ones after them, so one
+    /// takes 64 bytes, not 80 (Swift lays fields out in the order written), for every customer met.
     struct Card {
+        var activations = 0
+        /// The card's expiry date: its creation plus `policies.timeouts.cardValidity`, checked when a
+        /// call or a platform step reaches the card (no timer per card).
+        var expiresAt = SimTime.zero
+        /// Which lifecycle initiated each device's token, so only it completes it.
+        var tokenOwners: (LifecycleID, LifecycleID, LifecycleID) = (.none, .none, .none)
+        /// The activation data of the card's latest tokenization (PROV-5).
+        var activationData: UInt64 = 0
         var generation: UInt32 = 0
         var state: PrepaidCardState = .notCreated
         var physical = false
         /// The plastic reached the customer (a digital twin is usable before).
         var plasticArrived = false
-        var activations = 0
-        /// The card's expiry date: its creation plus `policies.timeouts.cardValidity`, checked when a
-        /// call or a platform step reaches the card (no timer per card).
-        var expiresAt = SimTime.zero
         var tokens = DeviceTokens()
-        /// Which lifecycle initiated each device's token, so only it completes it.
-        var tokenOwners: (LifecycleID, LifecycleID, LifecycleID) = (.none, .none, .none)
         /// The planted bug's one pending protected operation per card (`scaAppliesLatestPendingOperation`).
         var latestPending: SeedStep?
-        /// The activation data of the card's latest tokenization (PROV-5).
-        var activationData: UInt64 = 0
         /// The platform has met the customer: their card as it stood when the run started is set.
         var met = false
     }
