@@ -18,9 +18,9 @@ struct ClaimHarness<Claim: InvariantMonitor> {
 
     /// Feeds `events` in order, at virtual time `seconds`.
     mutating func feed(at seconds: Int64 = 0, _ events: WorldEvent...) {
-        checks.time = SimTime(nanoseconds: seconds * 1_000_000_000)
         for event in events {
             precondition(Claim.watches.contains(event.kind), "\(Claim.claim) does not watch \(event.kind)")
+            checks.begin(at: SimTime(nanoseconds: seconds * 1_000_000_000))
             claim.observe(event, &checks)
         }
     }

@@ -53,6 +53,8 @@ public struct MonitoredWorld {
     public let configuration: PaymentsConfiguration
     let ledger: WorldLedger
     let bodies: RequestBodies
+    /// The shadows several claims keep alike, once for all of them.
+    let shared = SharedShadows()
 
     /// Whose lifecycle it is: what every request of the lifecycle says.
     var customers: CustomerOfLifecycle { CustomerOfLifecycle(bodies: bodies) }
@@ -91,6 +93,9 @@ public struct InvariantChecks {
     var current = 0
     /// The virtual time of the event being observed.
     public internal(set) var time = SimTime.zero
+    /// The event being observed, by its place among all the events observed so far: what tells a
+    /// shadow several claims share (``SharedShadows``) that it has followed this event already.
+    private(set) var sequence: UInt64 = 0
     /// The text of the events' notes, by `EventNote.index`.
     var notes: [String] = []
 
@@ -100,6 +105,12 @@ public struct InvariantChecks {
         failed = DenseBuffer(filler: 0, capacity: records.count)
         checked.reserve(records.count)
         failed.reserve(records.count)
+    }
+
+    /// The next event, observed at `time`.
+    mutating func begin(at time: SimTime) {
+        self.time = time
+        sequence &+= 1
     }
 
     /// Every claim with its counts so far.

@@ -164,7 +164,7 @@ struct InvariantRegistry {
         let span = spans[kind]..<spans[kind + 1]
         guard !span.isEmpty else { return 0 }
         let before = checks.violations.count
-        checks.time = time
+        checks.begin(at: time)
         Self.route(event, through: routes, span, &checks)
         return checks.violations.count - before
     }

@@ -63,14 +63,13 @@ final class OtpCodesWorkOnce: SafetyMonitor {
     static let invariant = "OTP-1"
     static let claim = "OtpCodesWorkOnce"
     static let watches = OtpShadows.watches
-    @exclusivity(unchecked) private var codes = OtpShadows()
+    private let codes: SharedOtpCodes
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { codes = world.shared.otpCodes }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        codes.follow(event, at: checks.time) { lifecycle, code, before in
-            checks.expect(before.accepted != code, about: lifecycle, "code \(code) verified a second time")
-        }
+        guard let (lifecycle, code, before) = codes.follow(event, checks) else { return }
+        checks.expect(before.accepted != code, about: lifecycle, "code \(code) verified a second time")
     }
 }
 
@@ -79,14 +78,13 @@ final class OnlyTheLatestOtpCodeVerifies: SafetyMonitor {
     static let invariant = "OTP-2"
     static let claim = "OnlyTheLatestOtpCodeVerifies"
     static let watches = OtpShadows.watches
-    @exclusivity(unchecked) private var codes = OtpShadows()
+    private let codes: SharedOtpCodes
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { codes = world.shared.otpCodes }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        codes.follow(event, at: checks.time) { lifecycle, code, before in
-            checks.expect(code == before.latest, about: lifecycle, "code \(code) verified, but \(before.latest) was sent after it")
-        }
+        guard let (lifecycle, code, before) = codes.follow(event, checks) else { return }
+        checks.expect(code == before.latest, about: lifecycle, "code \(code) verified, but \(before.latest) was sent after it")
     }
 }
 
@@ -98,19 +96,20 @@ final class NothingVerifiesAfterOtpExpiry: SafetyMonitor {
     static let invariant = "OTP-4"
     static let claim = "NothingVerifiesAfterOtpExpiry"
     static let watches = OtpShadows.watches
-    @exclusivity(unchecked) private var codes = OtpShadows()
+    private let codes: SharedOtpCodes
     private let validity: SimDuration
 
-    init(_ world: MonitoredWorld) { validity = world.configuration.timeouts.otpValidity }
+    init(_ world: MonitoredWorld) {
+        codes = world.shared.otpCodes
+        validity = world.configuration.timeouts.otpValidity
+    }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        guard let (lifecycle, code, before) = codes.follow(event, checks) else { return }
         let now = checks.time
-        let validity = self.validity
-        codes.follow(event, at: now) { lifecycle, code, before in
-            checks.expect(!before.expired, about: lifecycle, "code \(code) verified after the OTP expired")
-            let expiresAt = SimTime(nanoseconds: before.sentAt) + validity
-            checks.expect(now <= expiresAt, about: lifecycle, "code \(code) verified at \(now), past its validity \(expiresAt)")
-        }
+        checks.expect(!before.expired, about: lifecycle, "code \(code) verified after the OTP expired")
+        let expiresAt = SimTime(nanoseconds: before.sentAt) + validity
+        checks.expect(now <= expiresAt, about: lifecycle, "code \(code) verified at \(now), past its validity \(expiresAt)")
     }
 }
 
@@ -120,13 +119,13 @@ final class CardsAreAddedOnlyAfterEveryOtp: SafetyMonitor {
     static let invariant = "WAL-2"
     static let claim = "CardsAreAddedOnlyAfterEveryOtp"
     static let watches = OtpShadows.watches + [.walletCardStored]
-    @exclusivity(unchecked) private var codes = OtpShadows()
+    private let codes: SharedOtpCodes
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { codes = world.shared.otpCodes }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         guard case .walletCardStored(let lifecycle, _, let name) = event else {
-            codes.follow(event, at: checks.time)
+            _ = codes.follow(event, checks)
             return
         }
         let otps = codes[lifecycle]

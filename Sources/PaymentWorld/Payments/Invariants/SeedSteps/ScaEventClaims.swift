@@ -76,13 +76,16 @@ final class ScaEventsTakeOneEffect: SafetyMonitor {
     static let invariant = "SCA-2"
     static let claim = "ScaEventsTakeOneEffect"
     static let watches = ScaEventShadows.watches
-    @exclusivity(unchecked) private var events = ScaEventShadows()
+    private let events: SharedScaEvents
     private let expiry: SimDuration
 
-    init(_ world: MonitoredWorld) { expiry = world.configuration.timeouts.scaEventExpiry }
+    init(_ world: MonitoredWorld) {
+        events = world.shared.scaEvents
+        expiry = world.configuration.timeouts.scaEventExpiry
+    }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let followed = events.follow(event, at: checks.time)
+        let followed = events.follow(event, checks)
         guard case .scaEventRedeemed = event, let (lifecycle, before, _) = followed else { return }
         checks.expect(before.verified && before.redeemed == 0, about: lifecycle,
                       before.verified ? "an SCA event redeemed for a second effect" : "an SCA event redeemed before it was verified")
@@ -97,13 +100,16 @@ final class ExpiredOrExhaustedScaNeverVerifies: SafetyMonitor {
     static let invariant = "SCA-3"
     static let claim = "ExpiredOrExhaustedScaNeverVerifies"
     static let watches = ScaEventShadows.watches
-    @exclusivity(unchecked) private var events = ScaEventShadows()
+    private let events: SharedScaEvents
     private let expiry: SimDuration
 
-    init(_ world: MonitoredWorld) { expiry = world.configuration.timeouts.scaEventExpiry }
+    init(_ world: MonitoredWorld) {
+        events = world.shared.scaEvents
+        expiry = world.configuration.timeouts.scaEventExpiry
+    }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let followed = events.follow(event, at: checks.time)
+        let followed = events.follow(event, checks)
         guard case .scaAttemptDecided = event, let (lifecycle, before, after) = followed else { return }
         checks.expect(after.attempts <= after.allowable, about: lifecycle,
                       "attempt #\(after.attempts) on an SCA event that allows \(after.allowable)")
@@ -119,12 +125,12 @@ final class ScaEventsTakeTheirLastAttemptsStatus: SafetyMonitor {
     static let invariant = "SCA-4"
     static let claim = "ScaEventsTakeTheirLastAttemptsStatus"
     static let watches = ScaEventShadows.watches
-    @exclusivity(unchecked) private var events = ScaEventShadows()
+    private let events: SharedScaEvents
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { events = world.shared.scaEvents }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let followed = events.follow(event, at: checks.time)
+        let followed = events.follow(event, checks)
         guard case .scaAttemptDecided = event, let (lifecycle, _, after) = followed else { return }
         checks.expect(after.verified == after.lastAttemptVerified, about: lifecycle,
                       after.verified ? "the SCA event is verified after a rejected attempt"

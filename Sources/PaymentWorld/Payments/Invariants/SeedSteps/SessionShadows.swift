@@ -1,5 +1,5 @@
-/// What the session claims (SES-1, SES-2, SES-4) know of a lifecycle's checkout session, from the
-/// platform's events: each keeps its own copy, so each claim stands alone.
+/// What the session claims (SES-1, SES-2, SES-4, SES-5) know of a lifecycle's checkout session,
+/// from the platform's events: one copy for all four (`SharedShadows`), each reading it as its own.
 struct SessionShadow {
     /// The API version the session was created with (0 for none), and the submissions it allows (0 for no limit).
     var apiVersion = 0
@@ -56,14 +56,13 @@ final class NoOperationOnAnExpiredSession: SafetyMonitor {
     static let invariant = "SES-1"
     static let claim = "NoOperationOnAnExpiredSession"
     static let watches = SessionShadows.watches
-    @exclusivity(unchecked) private var sessions = SessionShadows()
+    private let sessions: SharedSessions
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { sessions = world.shared.sessions }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        sessions.follow(event) { lifecycle, _, session, _ in
-            checks.expect(!session.expired, about: lifecycle, "an operation ran on the session after it expired")
-        }
+        guard let (lifecycle, _, session, _) = sessions.follow(event, checks) else { return }
+        checks.expect(!session.expired, about: lifecycle, "an operation ran on the session after it expired")
     }
 }
 
@@ -73,16 +72,15 @@ final class UpdatesNameTheSessionsVersion: SafetyMonitor {
     static let invariant = "SES-2"
     static let claim = "UpdatesNameTheSessionsVersion"
     static let watches = SessionShadows.watches
-    @exclusivity(unchecked) private var sessions = SessionShadows()
+    private let sessions: SharedSessions
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { sessions = world.shared.sessions }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        sessions.follow(event) { lifecycle, named, session, _ in
-            guard named != 0 || session.apiVersion != 0 else { return }  // Neither side is versioned.
-            checks.expect(named == session.apiVersion, about: lifecycle,
-                          "an update naming API version \(named) was applied to a session of version \(session.apiVersion)")
-        }
+        guard let (lifecycle, named, session, _) = sessions.follow(event, checks) else { return }
+        guard named != 0 || session.apiVersion != 0 else { return }  // Neither side is versioned.
+        checks.expect(named == session.apiVersion, about: lifecycle,
+                      "an update naming API version \(named) was applied to a session of version \(session.apiVersion)")
     }
 }
 
@@ -91,16 +89,15 @@ final class SessionUsesStayWithinTheLimit: SafetyMonitor {
     static let invariant = "SES-4"
     static let claim = "SessionUsesStayWithinTheLimit"
     static let watches = SessionShadows.watches
-    @exclusivity(unchecked) private var sessions = SessionShadows()
+    private let sessions: SharedSessions
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { sessions = world.shared.sessions }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        sessions.follow(event) { lifecycle, _, session, submitted in
-            guard session.limit > 0, submitted else { return }  // The merchant's PAY is no device submission.
-            checks.expect(session.submissions < session.limit, about: lifecycle,
-                          "submission #\(session.submissions + 1) on a session that allows \(session.limit)")
-        }
+        guard let (lifecycle, _, session, submitted) = sessions.follow(event, checks) else { return }
+        guard session.limit > 0, submitted else { return }  // The merchant's PAY is no device submission.
+        checks.expect(session.submissions < session.limit, about: lifecycle,
+                      "submission #\(session.submissions + 1) on a session that allows \(session.limit)")
     }
 }
 
@@ -110,14 +107,13 @@ final class OneShotSessionsAreUsedOnce: SafetyMonitor {
     static let invariant = "SES-5"
     static let claim = "OneShotSessionsAreUsedOnce"
     static let watches = SessionShadows.watches
-    @exclusivity(unchecked) private var sessions = SessionShadows()
+    private let sessions: SharedSessions
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { sessions = world.shared.sessions }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        sessions.follow(event) { lifecycle, _, session, _ in
-            guard session.oneShot else { return }
-            checks.expect(session.uses == 0, about: lifecycle, "a one-shot session used a second time")
-        }
+        guard let (lifecycle, _, session, _) = sessions.follow(event, checks) else { return }
+        guard session.oneShot else { return }
+        checks.expect(session.uses == 0, about: lifecycle, "a one-shot session used a second time")
     }
 }
