@@ -24,21 +24,27 @@ actor OneShotRelease {
     }
 }
 
+extension OneShotRelease {
+    /// One waiter and two releases, interleaved across their `await`s: in some schedules both
+    /// resume the waiter's continuation, and the runtime stops the process.
+    @Sendable static func race() async {
+        let release = OneShotRelease()
+        let waiting = Task { await release.wait() }
+        while await !release.isWaiting { await Task.yield() }
+        async let first: Void = release.release { await Task.yield() }
+        async let second: Void = release.release { await Task.yield() }
+        _ = await (first, second)
+        await waiting.value
+    }
+}
+
 /// The child side: a race that resumes a continuation twice when the two releases interleave (the
 /// first seed of `random` already does), explored only when `PAYSTORM_CRASH_CHILD` is set, since it
 /// stops the process that runs it (in the test's own process, to leave the note there).
 @Suite struct TrialCrashNoteChild {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["PAYSTORM_CRASH_CHILD"] != nil, "stops its process; run as a child"))
     func resumesAContinuationTwiceInSomeSchedules() {
-        exploreSchedules(seeds: 0..<200, strategies: [.random], shrinkTrials: 0, isolation: .sameProcess) {
-            let release = OneShotRelease()
-            let waiting = Task { await release.wait() }
-            while await !release.isWaiting { await Task.yield() }
-            async let first: Void = release.release { await Task.yield() }
-            async let second: Void = release.release { await Task.yield() }
-            _ = await (first, second)
-            await waiting.value
-        }
+        exploreSchedules(seeds: 0..<200, strategies: [.random], shrinkTrials: 0, isolation: .sameProcess, OneShotRelease.race)
     }
 }
 

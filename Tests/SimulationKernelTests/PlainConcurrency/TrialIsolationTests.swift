@@ -11,15 +11,7 @@ import Testing
 struct TrialIsolationTests {
     /// `OneShotRelease`'s race (TrialCrashNoteTests): two releases interleaved across an `await`
     /// resume one continuation twice, and the runtime stops the process.
-    @Sendable static func releaseRace() async {
-        let release = OneShotRelease()
-        let waiting = Task { await release.wait() }
-        while await !release.isWaiting { await Task.yield() }
-        async let first: Void = release.release { await Task.yield() }
-        async let second: Void = release.release { await Task.yield() }
-        _ = await (first, second)
-        await waiting.value
-    }
+    static let releaseRace: @Sendable () async -> Void = OneShotRelease.race
 
     /// Two explorations, each in a child of its own: the same named failure from both, with the
     /// runtime's message, the trial and its replay line; this process goes on to the next line.
