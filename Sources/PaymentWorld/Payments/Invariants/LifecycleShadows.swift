@@ -7,7 +7,9 @@
 struct LifecycleShadows<ID: SlotIdentity, Shadow: BitwiseCopyable> {
     /// A slot's tenant and what is known of it, side by side: one cache line to look up and change.
     /// The shadow comes first so the generation can sit in its tail padding: a shadow of 17 bytes
-    /// takes an entry of 24, not 32 (Swift lays a struct's fields out in the order written).
+    /// takes an entry of 24, not 32 (Swift lays a struct's fields out in the order written). A
+    /// shadow of four bytes takes 8 where one of eight takes 16: the attempt numbers the cascade
+    /// claims keep are `Int32` for that.
     private struct Entry: BitwiseCopyable {
         var shadow: Shadow
         var generation: UInt32

@@ -6,7 +6,7 @@ final class CascadeApprovesAtMostOneAttempt: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.cascadeAttemptEnded, .paymentRetired]
 
     /// The attempt LC-08 took as approved, or -1.
-    @exclusivity(unchecked) private var approved = LifecycleShadows<PaymentID, Int>(fresh: -1)
+    @exclusivity(unchecked) private var approved = LifecycleShadows<PaymentID, Int32>(fresh: -1)
 
     init(_ world: MonitoredWorld) {}
 
@@ -17,7 +17,7 @@ final class CascadeApprovesAtMostOneAttempt: SafetyMonitor {
             let earlier = approved[attempt.payment]
             checks.expect(earlier < 0, about: attempt.payment,
                           "attempt #\(attempt.index + 1) approved after attempt #\(earlier + 1) was approved")
-            approved.update(attempt.payment) { $0 = attempt.index }
+            approved.update(attempt.payment) { $0 = Int32(attempt.index) }
         case .paymentRetired(let payment, _):
             approved.forget(payment)
         default:

@@ -7,20 +7,20 @@ final class CascadeKeepsOneAttemptInFlight: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.authorizationSent, .authorizationAnswered, .outcomeResolved, .paymentRetired]
 
     /// The attempt in flight, or -1.
-    @exclusivity(unchecked) private var inFlight = LifecycleShadows<PaymentID, Int>(fresh: -1)
+    @exclusivity(unchecked) private var inFlight = LifecycleShadows<PaymentID, Int32>(fresh: -1)
 
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
         case .authorizationSent(let attempt, _, _, _, _, _):
-            let other = inFlight[attempt.payment]
+            let other = Int(inFlight[attempt.payment])
             checks.expect(other < 0 || other == attempt.index, about: attempt.payment,
                           "attempt #\(attempt.index + 1) sent while attempt #\(other + 1) was still in flight")
-            inFlight.update(attempt.payment) { $0 = attempt.index }
+            inFlight.update(attempt.payment) { $0 = Int32(attempt.index) }
         case .authorizationAnswered(let attempt, _):
             // A late or duplicate answer of an earlier attempt leaves the current one in flight.
-            if inFlight[attempt.payment] == attempt.index { inFlight.update(attempt.payment) { $0 = -1 } }
+            if Int(inFlight[attempt.payment]) == attempt.index { inFlight.update(attempt.payment) { $0 = -1 } }
         case .outcomeResolved(let payment, _):
             inFlight.update(payment) { $0 = -1 }  // LC-12 settled the attempt in flight.
         case .paymentRetired(let payment, _):

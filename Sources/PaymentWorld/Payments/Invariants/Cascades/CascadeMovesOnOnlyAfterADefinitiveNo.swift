@@ -6,17 +6,17 @@ final class CascadeMovesOnOnlyAfterADefinitiveNo: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.cascadeAttemptEnded, .cascadeAttemptStarted, .paymentRetired]
 
     /// The latest attempt LC-08 took as not approved, or -1.
-    @exclusivity(unchecked) private var lastNo = LifecycleShadows<PaymentID, Int>(fresh: -1)
+    @exclusivity(unchecked) private var lastNo = LifecycleShadows<PaymentID, Int32>(fresh: -1)
 
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
         case .cascadeAttemptEnded(let attempt, let approved, _):
-            if !approved { lastNo.update(attempt.payment) { $0 = attempt.index } }
+            if !approved { lastNo.update(attempt.payment) { $0 = Int32(attempt.index) } }
         case .cascadeAttemptStarted(let attempt, _, _):
             guard attempt.index > 0 else { return }
-            checks.expect(lastNo[attempt.payment] == attempt.index - 1, about: attempt.payment,
+            checks.expect(Int(lastNo[attempt.payment]) == attempt.index - 1, about: attempt.payment,
                           "attempt #\(attempt.index + 1) started before attempt #\(attempt.index) was definitively not approved")
         case .paymentRetired(let payment, _):
             lastNo.forget(payment)

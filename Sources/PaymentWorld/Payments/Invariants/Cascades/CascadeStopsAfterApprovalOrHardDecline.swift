@@ -6,7 +6,7 @@ final class CascadeStopsAfterApprovalOrHardDecline: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.cascadeAttemptEnded, .cascadeAttemptStarted, .paymentRetired]
 
     /// The attempt that ended the cascade (approved or hard declined), or -1.
-    @exclusivity(unchecked) private var stoppedAt = LifecycleShadows<PaymentID, Int>(fresh: -1)
+    @exclusivity(unchecked) private var stoppedAt = LifecycleShadows<PaymentID, Int32>(fresh: -1)
 
     init(_ world: MonitoredWorld) {}
 
@@ -14,7 +14,7 @@ final class CascadeStopsAfterApprovalOrHardDecline: SafetyMonitor {
         switch event {
         case .cascadeAttemptEnded(let attempt, let approved, let cascadable):
             if approved || !cascadable, stoppedAt[attempt.payment] < 0 {
-                stoppedAt.update(attempt.payment) { $0 = attempt.index }
+                stoppedAt.update(attempt.payment) { $0 = Int32(attempt.index) }
             }
         case .cascadeAttemptStarted(let attempt, _, _):
             let stopped = stoppedAt[attempt.payment]

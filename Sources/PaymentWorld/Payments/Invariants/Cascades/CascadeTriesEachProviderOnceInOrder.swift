@@ -6,17 +6,17 @@ final class CascadeTriesEachProviderOnceInOrder: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.cascadeAttemptStarted, .paymentRetired]
 
     /// The attempt the payment's next start must be.
-    @exclusivity(unchecked) private var next = LifecycleShadows<PaymentID, Int>(fresh: 0)
+    @exclusivity(unchecked) private var next = LifecycleShadows<PaymentID, Int32>(fresh: 0)
 
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
         case .cascadeAttemptStarted(let attempt, _, _):
-            let expected = next[attempt.payment]
+            let expected = Int(next[attempt.payment])
             checks.expect(attempt.index == expected, about: attempt.payment,
                           "attempt #\(attempt.index + 1) started where routing order called for attempt #\(expected + 1)")
-            next.update(attempt.payment) { $0 = max($0, attempt.index + 1) }
+            next.update(attempt.payment) { $0 = max($0, Int32(attempt.index + 1)) }
         case .paymentRetired(let payment, _):
             next.forget(payment)
         default:

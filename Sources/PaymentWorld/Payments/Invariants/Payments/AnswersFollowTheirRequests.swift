@@ -6,16 +6,16 @@ final class AnswersFollowTheirRequests: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.authorizationSent, .authorizationAnswered, .answerReceived, .paymentRetired]
 
     /// Authorization attempts sent per payment.
-    @exclusivity(unchecked) private var sent = LifecycleShadows<PaymentID, Int>(fresh: 0)
+    @exclusivity(unchecked) private var sent = LifecycleShadows<PaymentID, Int32>(fresh: 0)
 
     init(_ world: MonitoredWorld) {}
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
         case .authorizationSent(let attempt, _, _, _, _, _):
-            sent.update(attempt.payment) { $0 = max($0, attempt.index + 1) }
+            sent.update(attempt.payment) { $0 = max($0, Int32(attempt.index + 1)) }
         case .authorizationAnswered(let attempt, _):
-            let made = sent[attempt.payment]
+            let made = Int(sent[attempt.payment])
             checks.expect(attempt.index < made, about: attempt.payment,
                           "an answer names authorization attempt #\(attempt.index + 1) when \(made) had been sent")
         case .answerReceived(let lifecycle, let answered, let made):
