@@ -65,7 +65,7 @@ public func expectNoScheduleFailure(seeds: Range<UInt64> = 0..<100,
     let test = Test.current
     let testName = filterName(test?.name ?? "THE_TEST")
     let key = test.map { ChildTrials.nextCall(ChildTrials.key($0, Test.Case.current)) } ?? ""
-    let report = ChildTrials.exploration(test == nil ? .sameProcess : isolation, key: key, filter: test.map(ChildTrials.filter),
+    let report = ChildTrials.exploration(test == nil ? .sameProcess : isolation, key: key, selecting: test.map { ChildTrials.selecting($0) },
                                          testName: testName,
                                          traceProblem: { Issue.record(Comment(rawValue: $0), sourceLocation: sourceLocation) }) { traceProblem in
         exploreAndReport(testName: testName, seeds: seeds, strategies: strategies, jitters: jitters, size: size,
@@ -111,7 +111,7 @@ func exploreAndReport(testName: String, seeds: Range<UInt64>, strategies: [Sched
         break
     }
     let outcome = ScheduleExploration.explore(seeds: seeds, strategies: strategies, jitters: jitters, size: size,
-                                              threads: threads, body)
+                                              threads: ChildTrials.runsOnOneThread ? 1 : threads, body)
     guard let failure = outcome.failures.first else { return ExplorationReport(outcome: outcome, failure: nil) }
     let filter = "swift test --filter '\(testName)'"
     var report = """

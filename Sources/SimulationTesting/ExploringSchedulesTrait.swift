@@ -48,7 +48,7 @@ public struct ExploringSchedulesTrait: TestTrait, TestScoping {
         let limit = SimDuration(nanoseconds: Int64(timeLimit.components.seconds) * 1_000_000_000
                                     + timeLimit.components.attoseconds / 1_000_000_000)
         let location = sourceLocation
-        let report = ChildTrials.exploration(isolation, key: ChildTrials.key(test, testCase), filter: ChildTrials.filter(test),
+        let report = ChildTrials.exploration(isolation, key: ChildTrials.key(test, testCase), selecting: ChildTrials.selecting(test),
                                              testName: testName,
                                              traceProblem: { Issue.record(Comment(rawValue: $0), sourceLocation: location) }) { traceProblem in
             withoutActuallyEscaping(function) { body in

@@ -79,7 +79,7 @@ enum ChildTrials {
     /// runs the test again and explores there (`filter` selects the test). In a child started for
     /// another test, case or call, it explores nothing. Problems writing a trace go to
     /// `traceProblem`, from whichever process met them.
-    static func exploration(_ isolation: TrialIsolation, key: String, filter: String?, testName: String,
+    static func exploration(_ isolation: TrialIsolation, key: String, selecting selection: [String]?, testName: String,
                             traceProblem: @escaping (String) -> Void,
                             _ explore: (_ traceProblem: @escaping (String) -> Void) -> ExplorationReport) -> ExplorationReport {
         switch role(for: key) {
@@ -95,8 +95,8 @@ enum ChildTrials {
         case .parent:
             break
         }
-        if isolation == .childProcess, let filter, ReplayRequest.current(for: testName) == .explore {
-            switch run(key: key, filter: filter, testName: testName) {
+        if isolation == .childProcess, let selection, ReplayRequest.current(for: testName) == .explore {
+            switch run(key: key, selecting: selection, testName: testName) {
             case .reported(let report, let printed):
                 // What the body and the exploration printed, without the child's own test-run lines.
                 for line in printed { print(line) }
@@ -144,6 +144,16 @@ enum ChildTrials {
         "^" + NSRegularExpression.escapedPattern(for: test.id.description) + "$"
     }
 
+    /// The test binary's arguments that run the Swift Testing test `test` alone.
+    static func selecting(_ test: Test) -> [String] {
+        ["--testing-library", "swift-testing", "--filter", filter(test)]
+    }
+
+    /// The test binary's arguments that run one XCTest method alone: `Module.Class/method`.
+    static func selecting(xctest testClass: String, method: String) -> [String] {
+        ["--testing-library", "xctest", "\(testClass)/\(method)"]
+    }
+
     /// The test binary, when this process is one that can be started again (`swift test` on Linux
     /// runs `….xctest` as an executable).
     static let testBinary: String? = {
@@ -162,8 +172,25 @@ enum ChildTrials {
         case unavailable(String)
     }
 
-    /// Runs the trials of the test `key` names in a child started with `filter`.
-    static func run(key: String, filter: String, testName: String) -> Outcome {
+    /// Set in a child asked to run its trials on one thread.
+    static let oneThreadVariable = "PAYSTORM_TRIALS_ONE_THREAD"
+
+    /// Whether this process is a child asked to run its trials on one thread.
+    static var runsOnOneThread: Bool { ProcessInfo.processInfo.environment[oneThreadVariable] != nil }
+
+    /// Runs the trials of the test `key` names in a child started with the arguments `selection`.
+    ///
+    /// Trials on two threads can stop their process from either: which one did first is the
+    /// threads' race, not the schedule's. A child that stopped is therefore run again with its
+    /// trials on one thread, in order, and that child's end is the answer: the first trial that
+    /// fails or stops, the same in every process.
+    static func run(key: String, selecting selection: [String], testName: String) -> Outcome {
+        let outcome = run(key: key, selecting: selection, testName: testName, oneThread: false)
+        guard case .stopped = outcome else { return outcome }
+        return run(key: key, selecting: selection, testName: testName, oneThread: true)
+    }
+
+    private static func run(key: String, selecting selection: [String], testName: String, oneThread: Bool) -> Outcome {
         guard let binary = testBinary else {
             return .unavailable("the tests do not run as an executable that can be started again")
         }
@@ -171,13 +198,14 @@ enum ChildTrials {
         defer { try? FileManager.default.removeItem(atPath: reportPath) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+        process.arguments = selection
         var environment = ProcessInfo.processInfo.environment
         environment[testVariable] = key
         environment[reportVariable] = reportPath
         // The runtime's backtrace of a stopped child takes seconds and says nothing the replay
         // line cannot show again, in a process of the user's own.
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        if oneThread { environment[oneThreadVariable] = "1" }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -230,9 +258,11 @@ enum ChildTrials {
             """
     }
 
-    /// A line of Swift Testing's own progress: a symbol (◇, ✔, ↳…) or a colour's escape first.
+    /// A line of the test run's own progress: Swift Testing's (a symbol such as ◇, ✔ or ↳, or a
+    /// colour's escape, first) or XCTest's (`Test Suite '…`, `Test Case '…`, `\t Executed …`).
     static func isProgress(_ line: String) -> Bool {
-        line.unicodeScalars.first.map { $0.value >= 0x2000 || $0.value == 0x1B } ?? false
+        if line.hasPrefix("Test Suite '") || line.hasPrefix("Test Case '") || line.hasPrefix("\t Executed ") { return true }
+        return line.unicodeScalars.first.map { $0.value >= 0x2000 || $0.value == 0x1B } ?? false
     }
 
     /// The token of the note's `PAYSTORM_REPLAY='test@TOKEN'`.

@@ -56,6 +56,27 @@ struct TrialIsolationTests {
                 "\(failure)")
     }
 
+    /// From XCTest with `in: self`: the XCTest method runs in a process of its own here, its
+    /// trials in a child of that, and the stopped trial fails the method by name; the method's
+    /// process ends as a failed test run, not on a signal.
+    @Test func anXCTestMethodFailsByNameWhenATrialStopsItsChild() throws {
+        let binary = try #require(ChildTrials.testBinary)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ChildTrials.selecting(xctest: "SimulationKernelTests.XCTestStoppedTrialChild",
+                                                  method: "testAContinuationResumedTwiceFailsByName")
+        process.environment = ProcessInfo.processInfo.environment.merging(["PAYSTORM_XCTEST_STOP_CHILD": "1"]) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus != 0, "\(printed)")
+        #expect(printed.contains("a trial stopped the process: ") && printed.contains("SWIFT TASK CONTINUATION MISUSE"), "\(printed)")
+        #expect(printed.contains("PAYSTORM_REPLAY='testAContinuationResumedTwiceFailsByName@0/random/0'"), "\(printed)")
+    }
+
     /// Each case of a parameterized test explores in a child of its own, and only its own case
     /// runs there: a trial outside a child, or of the other case, fails.
     @Test(.exploringSchedules(seeds: 10), arguments: ["first", "second"])

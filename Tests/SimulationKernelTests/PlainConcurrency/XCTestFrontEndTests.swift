@@ -1,3 +1,4 @@
+import Foundation
 import SimulationKernel
 @testable import SimulationTesting
 import XCTest
@@ -6,6 +7,13 @@ import XCTest
 final class XCTestFrontEndTests: XCTestCase {
     func testTheFixedBatcherPassesEveryTrial() {
         let outcome = XCTAssertNoScheduleFailure { try await settleTwoCaptures(fixed: true) }
+        XCTAssertTrue(outcome.passed)
+        XCTAssertEqual(outcome.trialsRun, 200)
+    }
+
+    /// The same in a child process (`in: self`): the outcome comes back from the child.
+    func testTheFixedBatcherPassesEveryTrialInAChild() {
+        let outcome = XCTAssertNoScheduleFailure(in: self) { try await settleTwoCaptures(fixed: true) }
         XCTAssertTrue(outcome.passed)
         XCTAssertEqual(outcome.trialsRun, 200)
     }
@@ -21,5 +29,14 @@ final class XCTestFrontEndTests: XCTestCase {
         XCTAssertTrue(failure.contains("replay it alone: PAYSTORM_REPLAY='testBatcher@0/random/0' swift test --filter 'testBatcher'"),
                       failure)
         XCTAssertTrue(failure.contains("replay the small one (trace "), failure)
+    }
+}
+
+/// The child side of `XCTestChildTrialsTests`: the release race, whose trials stop the process
+/// that runs them, explored from XCTest with `in: self`. Run only as a child, since it fails.
+final class XCTestStoppedTrialChild: XCTestCase {
+    func testAContinuationResumedTwiceFailsByName() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["PAYSTORM_XCTEST_STOP_CHILD"] != nil, "run as a child")
+        XCTAssertNoScheduleFailure(seeds: 0..<200, strategies: [.random], shrinkTrials: 0, in: self, OneShotRelease.race)
     }
 }
