@@ -76,8 +76,9 @@ enum ChildTrials {
     }
 
     /// Runs `explore` where `isolation` says, for the test `key` names: here, or in a child that
-    /// runs the test again and explores there (`filter` selects the test). In a child started for
-    /// another test, case or call, it explores nothing. Problems writing a trace go to
+    /// runs the test again and explores there (`selection`: the test binary's arguments that run
+    /// that test alone; nil where there are none). In a child started for another test, case or
+    /// call, it explores nothing. Problems writing a trace go to
     /// `traceProblem`, from whichever process met them.
     static func exploration(_ isolation: TrialIsolation, key: String, selecting selection: [String]?, testName: String,
                             traceProblem: @escaping (String) -> Void,
