@@ -39,21 +39,30 @@ enum ChildTrials {
         var failure: String?
         var traceProblems: [String] = []
         var trialsRun = 0
-        /// Each failure: its replay token, trace hash, message and kind.
-        var failures: [[String]] = []
+        var failures: [Failure] = []
+
+        /// A `TrialFailure`, its settings as their replay token.
+        struct Failure: Codable, Equatable {
+            var token: String
+            var traceHash: String
+            var message: String
+            var kind: String
+        }
 
         init(_ report: ExplorationReport, traceProblems: [String]) {
             failure = report.failure
             self.traceProblems = traceProblems
             trialsRun = report.outcome.trialsRun
-            failures = report.outcome.failures.map { [$0.settings.replayToken, $0.traceHash, $0.message, $0.kind] }
+            failures = report.outcome.failures.map {
+                Failure(token: $0.settings.replayToken, traceHash: $0.traceHash, message: $0.message, kind: $0.kind)
+            }
         }
 
         /// The exploration as the child reported it (a failure whose token does not read back is dropped).
         var exploration: ExplorationReport {
-            let found = failures.compactMap { fields -> TrialFailure? in
-                guard fields.count == 4, let settings = TrialSettings(replayToken: fields[0]) else { return nil }
-                return TrialFailure(settings: settings, traceHash: fields[1], message: fields[2], kind: fields[3])
+            let found = failures.compactMap { failure -> TrialFailure? in
+                guard let settings = TrialSettings(replayToken: failure.token) else { return nil }
+                return TrialFailure(settings: settings, traceHash: failure.traceHash, message: failure.message, kind: failure.kind)
             }
             return ExplorationReport(outcome: ExplorationOutcome(trialsRun: trialsRun, failures: found), failure: failure)
         }
@@ -108,7 +117,8 @@ enum ChildTrials {
                 let failures = settings.map { [TrialFailure(settings: $0, traceHash: "", message: failure, kind: stoppedKind)] }
                 return ExplorationReport(outcome: ExplorationOutcome(trialsRun: 0, failures: failures ?? []), failure: failure)
             case .unavailable(let reason):
-                FileHandle.standardError.write(Data("PayStorm: the trials of \(testName) run in the test's process: \(reason)\n".utf8))
+                // The throwing write: a full or closed standard error loses the line, not the test run.
+                try? FileHandle.standardError.write(contentsOf: Data("PayStorm: the trials of \(testName) run in the test's process: \(reason)\n".utf8))
             }
         }
         return explore(traceProblem)

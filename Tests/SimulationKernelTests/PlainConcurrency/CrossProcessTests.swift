@@ -13,10 +13,17 @@ import Testing
 struct CrossProcessTests {
     /// Runs `filter` in a child process of this test binary with `environment` added; its output.
     static func child(filter: String, environment: [String: String]) throws -> String {
+        try run(["--testing-library", "swift-testing", "--filter", filter], environment: environment).output
+    }
+
+    /// Runs this test binary with `arguments` and `environment` added; its output, and whether it
+    /// exited (rather than stopped on a signal) with `status`.
+    static func run(_ arguments: [String], environment: [String: String]) throws
+        -> (output: String, exited: Bool, status: Int32) {
         let binary = try #require(testBinary, "not running from a test binary: \(CommandLine.arguments.first ?? "")")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+        process.arguments = arguments
         var inherited = ProcessInfo.processInfo.environment
         inherited["SWIFT_DETERMINISTIC_HASHING"] = nil
         process.environment = inherited.merging(environment) { _, new in new }
@@ -26,7 +33,7 @@ struct CrossProcessTests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (String(decoding: data, as: UTF8.self), process.terminationReason == .exit, process.terminationStatus)
     }
 
     /// The article's failure and its shrunk form, replayed by their lines in a new process: the

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import SimulationKernel
-import SimulationTesting
+@testable import SimulationTesting
 import Testing
 
 /// A waiter released by whichever of two callers gets there first: the first to see the stored
@@ -98,10 +98,5 @@ struct TrialCrashNoteCrossProcessTests {
     }
 
     /// The token of the first `PAYSTORM_REPLAY='test@TOKEN'` in `output`.
-    static func replayToken(in output: String) -> String? {
-        let marker = "PAYSTORM_REPLAY='\(test)@"
-        guard let start = output.range(of: marker)?.upperBound,
-              let end = output[start...].firstIndex(of: "'") else { return nil }
-        return String(output[start..<end])
-    }
+    static func replayToken(in output: String) -> String? { ChildTrials.replayToken(in: output, testName: test) }
 }

@@ -60,19 +60,10 @@ struct TrialIsolationTests {
     /// trials in a child of that, and the stopped trial fails the method by name; the method's
     /// process ends as a failed test run, not on a signal.
     @Test func anXCTestMethodFailsByNameWhenATrialStopsItsChild() throws {
-        let binary = try #require(ChildTrials.testBinary)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ChildTrials.selecting(xctest: "SimulationKernelTests.XCTestStoppedTrialChild",
-                                                  method: "testAContinuationResumedTwiceFailsByName")
-        process.environment = ProcessInfo.processInfo.environment.merging(["PAYSTORM_XCTEST_STOP_CHILD": "1"]) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus != 0, "\(printed)")
+        let (printed, exited, status) = try CrossProcessTests.run(
+            ChildTrials.selecting(xctest: "SimulationKernelTests.XCTestStoppedTrialChild", method: "testAContinuationResumedTwiceFailsByName"),
+            environment: ["PAYSTORM_XCTEST_STOP_CHILD": "1"])
+        #expect(exited && status != 0, "\(printed)")
         #expect(printed.contains("a trial stopped the process: ") && printed.contains("SWIFT TASK CONTINUATION MISUSE"), "\(printed)")
         #expect(printed.contains("PAYSTORM_REPLAY='testAContinuationResumedTwiceFailsByName@0/random/0'"), "\(printed)")
     }

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The shadows that several claims keep alike, kept once per world.
 ///
 /// The OTP claims (OTP-1, OTP-2, OTP-4, WAL-2), the session claims (SES-1, SES-2, SES-4, SES-5)
@@ -8,63 +10,49 @@
 /// own copy where it follows the events differently (SCA-1 keeps its SCA event past the
 /// lifecycle's end).
 final class SharedShadows {
-    private(set) lazy var otpCodes = SharedOtpCodes()
-    private(set) lazy var sessions = SharedSessions()
-    private(set) lazy var scaEvents = SharedScaEvents()
-}
+    /// An accepted code, with what was known before it.
+    typealias OtpAccepted = (lifecycle: LifecycleID, code: UInt64, before: OtpShadow)
+    /// A use of a bound session, with the session as it was before the use.
+    typealias SessionUse = (lifecycle: LifecycleID, named: Int, before: SessionShadow, submitted: Bool)
+    /// The lifecycle's SCA event before and after an event.
+    typealias ScaChange = (LifecycleID, before: ScaEventShadow, after: ScaEventShadow)
 
-/// ``OtpShadows`` followed once per event for the claims that share it.
-final class SharedOtpCodes {
-    private var codes = OtpShadows()
-    private var followed: UInt64 = 0
-    private var accepted: (lifecycle: LifecycleID, code: UInt64, before: OtpShadow)?
-
-    /// Follows the event `checks` is observing, if no claim has yet; an accepted code, with what
-    /// was known before it.
-    func follow(_ event: WorldEvent, _ checks: borrowing InvariantChecks) -> (lifecycle: LifecycleID, code: UInt64, before: OtpShadow)? {
-        if followed != checks.sequence {
-            followed = checks.sequence
-            accepted = nil
-            codes.follow(event, at: checks.time) { lifecycle, code, before in accepted = (lifecycle, code, before) }
-        }
+    private(set) lazy var otpCodes = SharedOtpCodes(OtpShadows()) { codes, event, now in
+        var accepted: OtpAccepted?
+        codes.follow(event, at: now) { accepted = ($0, $1, $2) }
         return accepted
     }
-
-    subscript(lifecycle: LifecycleID) -> OtpShadow { codes[lifecycle] }
-}
-
-/// ``SessionShadows`` followed once per event for the claims that share it.
-final class SharedSessions {
-    private var sessions = SessionShadows()
-    private var followed: UInt64 = 0
-    private var use: (lifecycle: LifecycleID, named: Int, before: SessionShadow, submitted: Bool)?
-
-    /// Follows the event `checks` is observing, if no claim has yet; a use of a bound session, with
-    /// the session as it was before the use.
-    func follow(_ event: WorldEvent, _ checks: borrowing InvariantChecks)
-        -> (lifecycle: LifecycleID, named: Int, before: SessionShadow, submitted: Bool)? {
-        if followed != checks.sequence {
-            followed = checks.sequence
-            use = nil
-            sessions.follow(event) { lifecycle, named, before, submitted in use = (lifecycle, named, before, submitted) }
-        }
+    private(set) lazy var sessions = SharedSessions(SessionShadows()) { sessions, event, _ in
+        var use: SessionUse?
+        sessions.follow(event) { use = ($0, $1, $2, $3) }
         return use
     }
+    private(set) lazy var scaEvents = SharedScaEvents(ScaEventShadows()) { events, event, now in events.follow(event, at: now) }
 }
 
-/// ``ScaEventShadows`` followed once per event for the claims that share it.
-final class SharedScaEvents {
-    private var events = ScaEventShadows()
-    private var followed: UInt64 = 0
-    private var change: (LifecycleID, before: ScaEventShadow, after: ScaEventShadow)?
+typealias SharedOtpCodes = FollowedOnce<OtpShadows, SharedShadows.OtpAccepted>
+typealias SharedSessions = FollowedOnce<SessionShadows, SharedShadows.SessionUse>
+typealias SharedScaEvents = FollowedOnce<ScaEventShadows, SharedShadows.ScaChange>
 
-    /// Follows the event `checks` is observing, if no claim has yet; the lifecycle's event before
-    /// and after it.
-    func follow(_ event: WorldEvent, _ checks: borrowing InvariantChecks) -> (LifecycleID, before: ScaEventShadow, after: ScaEventShadow)? {
+/// Shadows followed once per event for the claims that share them: the first claim to ask about
+/// an event follows it (`apply`), and the others get what that returned.
+final class FollowedOnce<Shadows, Result> {
+    private(set) var shadows: Shadows
+    private let apply: (inout Shadows, WorldEvent, SimTime) -> Result?
+    private var followed: UInt64 = 0
+    private var result: Result?
+
+    init(_ shadows: Shadows, _ apply: @escaping (inout Shadows, WorldEvent, SimTime) -> Result?) {
+        self.shadows = shadows
+        self.apply = apply
+    }
+
+    /// Follows the event `checks` is observing, if no claim has yet; what following it returned.
+    func follow(_ event: WorldEvent, _ checks: borrowing InvariantChecks) -> Result? {
         if followed != checks.sequence {
             followed = checks.sequence
-            change = events.follow(event, at: checks.time)
+            result = apply(&shadows, event, checks.time)
         }
-        return change
+        return result
     }
 }
