@@ -11,6 +11,12 @@ struct WorldBenchmark {
     var sizes: [Int]
     var seed: UInt64
     var scenario = "scenarios/default.json"
+    /// When set, SimPy's reference pipeline on this many payments and the world at
+    /// `pairLifecycles` run alternately, `pairs` times, in this sitting: issue 32's speed bar is the
+    /// world's lifecycles per wall second over SimPy's payments per wall second, measured so.
+    var simPyPayments: Int?
+    var pairs = 3
+    var pairLifecycles = 1_000_000
 
     /// One size, in this process: prints one JSON line for the parent to read.
     static func runChild(lifecycles: Int, seed: UInt64, scenario path: String) -> Never {
@@ -76,14 +82,54 @@ struct WorldBenchmark {
         let rss = rows.map { ($0.figures["peak_rss_mib"] as? NSNumber)?.doubleValue ?? 0 }
         let growth = rss.count > 1 && rss[0] > 0 ? rss[rss.count - 1] / rss[0] : 1
         print("world: peak RSS grows \(SummaryTable.fixed(growth, 2))× from the smallest to the largest size"
-              + " (flat means within 1.2×)")
-        return [
+              + " (issue 32 asks at most 1.10× from 10^5 to 10^7)")
+        var figures: [(String, JSONOutput)] = [
             ("parameters", .object([("scenario", .string(scenario)), ("seed", .unsigned(seed))])),
             ("sizes", .array(rows.map { row in
                 .object(row.figures.keys.sorted().map { key in (key, json(row.figures[key])) })
             })),
             ("rss_growth", .number((growth * 100).rounded() / 100)),
         ]
+        if let simPyPayments { figures += againstSimPy(payments: simPyPayments, size: pairLifecycles) }
+        return figures
+    }
+
+    /// SimPy and the world, alternately, so that the host's drift falls on both alike.
+    private func againstSimPy(payments: Int, size: Int) -> [(String, JSONOutput)] {
+        if let missing = SimPyPeer.missing { return [("against_simpy", .string("not run: \(missing)"))] }
+        print("world against SimPy: \(pairs) alternating pairs, SimPy's reference pipeline on"
+              + " \(SummaryTable.grouped(UInt64(payments))) payments, the world at \(SummaryTable.grouped(UInt64(size))) lifecycles")
+        var rows: [JSONOutput] = []
+        var ratios: [Double] = []
+        for pair in 1...pairs {
+            let peer: SimPyPeer.Run
+            switch SimPyPeer.run(payments: payments, seed: seed) {
+            case .success(let run): peer = run
+            case .failure(let error): return [("against_simpy", .string("not run: \(error)"))]
+            }
+            guard let world = child(size), let rate = (world["lifecycles_per_wall_second"] as? NSNumber)?.doubleValue else {
+                FileHandle.standardError.write(Data("paystorm-bench: the \(size) run failed\n".utf8))
+                exit(70)
+            }
+            let ratio = rate / peer.paymentsPerWallSecond
+            ratios.append(ratio)
+            print("  pair \(pair): SimPy \(SummaryTable.grouped(UInt64(peer.paymentsPerWallSecond))) payments/s,"
+                  + " world \(SummaryTable.grouped(UInt64(rate))) lifecycles/s: \(SummaryTable.fixed(ratio, 2))×")
+            rows.append(.object([
+                ("simpy_payments_per_wall_second", .number(peer.paymentsPerWallSecond.rounded())),
+                ("world_lifecycles_per_wall_second", .number(rate)),
+                ("ratio", .number((ratio * 100).rounded() / 100)),
+            ]))
+        }
+        let sorted = ratios.sorted()
+        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        print("world against SimPy: median \(SummaryTable.fixed(median, 2))× (issue 32's bar is 6×, its goal 15×)")
+        return [("against_simpy", .object([
+            ("simpy_payments", .integer(Int64(payments))),
+            ("world_lifecycles", .integer(Int64(size))),
+            ("pairs", .array(rows)),
+            ("median_ratio", .number((median * 100).rounded() / 100)),
+        ]))]
     }
 
     private func json(_ value: Any?) -> JSONOutput {

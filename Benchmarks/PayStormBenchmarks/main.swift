@@ -29,6 +29,9 @@ let usage = """
                  --no-record  print only; do not append to results/bench/
       world      scenarios/default.json (all five seed systems), one process per size, one thread
                  --sizes A,B,… (default 100000,1000000)  --seed N (default 42)  --scenario FILE
+                 --simpy N    then SimPy on N payments and the world, alternately, in one sitting
+                 --pairs N    how many such pairs (default 3); the median ratio is the speed figure
+                 --pair-lifecycles N  the world's size in each pair (default 1000000)
                  --no-record  print only; do not append to results/bench/
       world-run  one size of world, printing one JSON line (what world runs per process)
                  --lifecycles N  --seed N  --scenario FILE
@@ -50,7 +53,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     exit(0)
 }
 // A mistyped flag must not silently run a long benchmark with defaults and record it.
-let knownFlags: Set<String> = ["--payments", "--runs", "--seed", "--simpy", "--no-record", "--sizes", "--scenario", "--lifecycles", "--sweeps", "--payments"]
+let knownFlags: Set<String> = ["--payments", "--runs", "--seed", "--simpy", "--no-record", "--sizes", "--scenario", "--lifecycles", "--sweeps", "--pairs", "--pair-lifecycles"]
 for argument in arguments where argument.hasPrefix("-") && !knownFlags.contains(argument) {
     FileHandle.standardError.write(Data("paystorm-bench: unknown flag \(argument)\n\(usage)\n".utf8))
     exit(64)
@@ -88,6 +91,9 @@ case "world":
     }
     var benchmark = WorldBenchmark(sizes: sizes, seed: UInt64(integerFlag("seed", default: 42)))
     if let scenario = flag("scenario") { benchmark.scenario = scenario }
+    if flag("simpy") != nil { benchmark.simPyPayments = integerFlag("simpy", default: 100_000) }
+    benchmark.pairs = integerFlag("pairs", default: 3)
+    benchmark.pairLifecycles = integerFlag("pair-lifecycles", default: 1_000_000)
     let figures = benchmark.measure()
     if !arguments.contains("--no-record") { BenchRecord.append(benchmark: "world", figures: figures) }
 case "world-run":

@@ -202,7 +202,10 @@ public struct PaymentCounters: Sendable {
     /// The codes `issuerAnswers` counts, in its order.
     public static let issuerCodes = ["00", "05", "14", "51", "54", "57", "61", "62", "65", "91", "96"]
 
+    /// `issuerCodes` as codes: an answer is found by comparing two words, not by spelling it out.
+    private static let issuerCodeValues = issuerCodes.map(ResponseCode.init)
+
     mutating func count(issuerAnswer code: ResponseCode) {
-        if let index = Self.issuerCodes.firstIndex(of: code.description) { issuerAnswers[index] &+= 1 }
+        if let index = Self.issuerCodeValues.firstIndex(of: code) { issuerAnswers[index] &+= 1 }
     }
 }
