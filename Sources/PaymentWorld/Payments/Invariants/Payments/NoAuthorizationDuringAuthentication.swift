@@ -8,23 +8,14 @@ final class NoAuthorizationDuringAuthentication: SafetyMonitor {
     static let claim = "NoAuthorizationDuringAuthentication"
     static let watches: [WorldEvent.Kind] = [.authenticationStarted, .authenticationEnded, .authorizationSent,
                                              .paymentRetired]
-    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+    private let authentications: SharedAuthentications
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { authentications = world.shared.authentications }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        switch event {
-        case .authenticationStarted(let attempt):
-            payments.update(attempt.payment) { $0.open = true }
-        case .authenticationEnded(let attempt, _):
-            payments.update(attempt.payment) { $0.open = false }
-        case .authorizationSent(let attempt, _, _, _, _, _):
-            checks.expect(!payments[attempt.payment].open, about: attempt.payment,
-                          "attempt \(attempt.index)'s authorization was sent while its 3-D Secure authentication was still running")
-        case .paymentRetired(let payment, _):
-            payments.forget(payment)
-        default:
-            break
-        }
+        let change = authentications.follow(event, checks)
+        guard case .authorizationSent(let attempt, _, _, _, _, _) = event, let before = change?.before else { return }
+        checks.expect(!before.open, about: attempt.payment,
+                      "attempt \(attempt.index)'s authorization was sent while its 3-D Secure authentication was still running")
     }
 }

@@ -1,31 +1,72 @@
 import SimulationKernel
 
 /// What the 3-D Secure claims know of a payment's authentications (LC-06), from the gateway's events.
-/// The widest field first, so the flags and the claims' generation share its last word: 16 bytes
-/// an entry instead of 24 (`LifecycleShadows`), in five claims.
+/// The widest field first, so the flags and the generation share its last word: 16 bytes an entry
+/// instead of 24 (`LifecycleShadows`). One copy serves five claims (`AuthenticationShadows`).
 struct AuthenticationShadow: BitwiseCopyable {
     /// When the latest authentication started, in nanoseconds of virtual time (3DS-4), and
-    /// whether it is still open, started and not yet ended (3DS-5).
+    /// whether it is still open, started and not yet ended (3DS-5, SALE-5).
     var startedAt: Int64 = 0
     var open = false
-    /// An authentication ended whose result no authorization has used yet, and that result as
-    /// `WireTransStatus` (3DS-3).
+    /// An authentication ended whose result no authorization carrying a 3-D Secure result has used
+    /// yet (3DS-3), and that result as `WireTransStatus`.
     var unspent = false
     var result: UInt8 = 0
+    /// An authentication ended and no authorization at all was sent since: a cascade's direct
+    /// retry carries no result and shifts nothing, but it does use the ending up (3DS-6).
+    var awaitingAuthorization = false
 
     /// The result LC-06 ended with, as a status.
     var endedResult: TransStatus { WireTransStatus.decode(UInt64(result)) }
+}
 
-    /// An authentication ended with `status`: a result for the next authorization to spend.
-    mutating func end(with status: TransStatus) {
-        unspent = true
-        result = UInt8(WireTransStatus.encode(status))
+/// A payment's authentication shadow before an event and after it.
+struct AuthenticationChange {
+    var before: AuthenticationShadow
+    var after: AuthenticationShadow
+}
+
+/// The payments' authentication shadows, followed once per event for the five claims that read
+/// them. Each field changes only on events that every claim reading it watches, so a claim sees
+/// what its own copy would show, with or without the others in the catalogue.
+struct AuthenticationShadows {
+    private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+
+    /// Follows `event`, observed at `now`; the payment's shadow before it and after, or nil for an
+    /// event that changes none.
+    mutating func follow(_ event: WorldEvent, at now: SimTime) -> AuthenticationChange? {
+        switch event {
+        case .authenticationStarted(let attempt):
+            return change(attempt.payment) { shadow in
+                shadow.open = true
+                shadow.startedAt = now.nanoseconds
+            }
+        case .authenticationEnded(let attempt, let status):
+            return change(attempt.payment) { shadow in
+                shadow.open = false
+                shadow.unspent = true
+                shadow.awaitingAuthorization = true
+                shadow.result = UInt8(WireTransStatus.encode(status))
+            }
+        case .authorizationSent(let attempt, _, let authentication, _, _, _):
+            return change(attempt.payment) { shadow in
+                if authentication != nil { shadow.unspent = false }
+                shadow.awaitingAuthorization = false
+            }
+        case .paymentRetired(let payment, _):
+            payments.forget(payment)
+            return nil
+        default:
+            return nil
+        }
     }
 
-    /// An authorization spends the ended result; returns the shadow as it was before.
-    mutating func spend() -> AuthenticationShadow {
-        defer { unspent = false }
-        return self
+    private mutating func change(_ payment: PaymentID, _ body: (inout AuthenticationShadow) -> Void) -> AuthenticationChange {
+        payments.update(payment) { shadow in
+            let before = shadow
+            body(&shadow)
+            return AuthenticationChange(before: before, after: shadow)
+        }
     }
 }
 
@@ -54,30 +95,22 @@ final class EachAuthenticationAuthorizesOnce: SafetyMonitor {
     static let invariant = "3DS-3"
     static let claim = "EachAuthenticationAuthorizesOnce"
     static let watches: [WorldEvent.Kind] = [.authenticationEnded, .authorizationSent, .paymentRetired]
-    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+    private let authentications: SharedAuthentications
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { authentications = world.shared.authentications }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        switch event {
-        case .authenticationEnded(let attempt, let status):
-            payments.update(attempt.payment) { $0.end(with: status) }
-        case .authorizationSent(let attempt, _, let authentication, _, _, _):
-            guard let authentication else { return }  // No 3-D Secure asked for: nothing to spend.
-            let before = payments.update(attempt.payment) { $0.spend() }
-            guard before.unspent else {
-                return checks.expect(false, about: attempt.payment,
-                                     "attempt \(attempt.index) authorized with a \(authentication) another authorization already used")
-            }
-            let carried = UInt8(WireTransStatus.encode(authentication))
-            checks.expect(carried == before.result, about: attempt.payment,
-                          "attempt \(attempt.index) authorized with \(authentication), but its authentication ended with "
-                              + "\(before.endedResult)")
-        case .paymentRetired(let payment, _):
-            payments.forget(payment)
-        default:
-            break
+        let change = authentications.follow(event, checks)
+        guard case .authorizationSent(let attempt, _, let authentication, _, _, _) = event, let authentication,
+              let before = change?.before else { return }  // No 3-D Secure asked for: nothing to spend.
+        guard before.unspent else {
+            return checks.expect(false, about: attempt.payment,
+                                 "attempt \(attempt.index) authorized with a \(authentication) another authorization already used")
         }
+        let carried = UInt8(WireTransStatus.encode(authentication))
+        checks.expect(carried == before.result, about: attempt.payment,
+                      "attempt \(attempt.index) authorized with \(authentication), but its authentication ended with "
+                          + "\(before.endedResult)")
     }
 }
 
@@ -87,26 +120,15 @@ final class EachAuthenticationEndsOnce: SafetyMonitor {
     static let invariant = "3DS-5"
     static let claim = "EachAuthenticationEndsOnce"
     static let watches: [WorldEvent.Kind] = [.authenticationStarted, .authenticationEnded, .paymentRetired]
-    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+    private let authentications: SharedAuthentications
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { authentications = world.shared.authentications }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        switch event {
-        case .authenticationStarted(let attempt):
-            payments.update(attempt.payment) { $0.open = true }
-        case .authenticationEnded(let attempt, let status):
-            let wasOpen = payments.update(attempt.payment) { shadow -> Bool in
-                defer { shadow.open = false }
-                return shadow.open
-            }
-            checks.expect(wasOpen, about: attempt.payment,
-                          "attempt \(attempt.index)'s authentication ended with \(status) with none open: it ended before")
-        case .paymentRetired(let payment, _):
-            payments.forget(payment)
-        default:
-            break
-        }
+        let change = authentications.follow(event, checks)
+        guard case .authenticationEnded(let attempt, let status) = event, let before = change?.before else { return }
+        checks.expect(before.open, about: attempt.payment,
+                      "attempt \(attempt.index)'s authentication ended with \(status) with none open: it ended before")
     }
 }
 
@@ -117,28 +139,21 @@ final class AuthenticationsEndInTime: SafetyMonitor {
     static let invariant = "3DS-4"
     static let claim = "AuthenticationsEndInTime"
     static let watches: [WorldEvent.Kind] = [.authenticationStarted, .authenticationEnded, .paymentRetired]
-    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+    private let authentications: SharedAuthentications
     private let limit: SimDuration
 
     init(_ world: MonitoredWorld) {
+        authentications = world.shared.authentications
         let timeouts = world.configuration.timeouts
         limit = timeouts.authentication + timeouts.challenge
     }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        switch event {
-        case .authenticationStarted(let attempt):
-            let now = checks.time
-            payments.update(attempt.payment) { $0.startedAt = now.nanoseconds }
-        case .authenticationEnded(let attempt, let status):
-            let took = checks.time - SimTime(nanoseconds: payments[attempt.payment].startedAt)
-            checks.expect(took <= limit, about: attempt.payment,
-                          "attempt \(attempt.index)'s authentication ended with \(status) after \(took.seconds) s, past \(limit.seconds) s")
-        case .paymentRetired(let payment, _):
-            payments.forget(payment)
-        default:
-            break
-        }
+        let change = authentications.follow(event, checks)
+        guard case .authenticationEnded(let attempt, let status) = event, let before = change?.before else { return }
+        let took = checks.time - SimTime(nanoseconds: before.startedAt)
+        checks.expect(took <= limit, about: attempt.payment,
+                      "attempt \(attempt.index)'s authentication ended with \(status) after \(took.seconds) s, past \(limit.seconds) s")
     }
 }
 
@@ -150,27 +165,19 @@ final class LiabilityShiftsOnlyOnYOrA: SafetyMonitor {
     static let invariant = "3DS-6"
     static let claim = "LiabilityShiftsOnlyOnYOrA"
     static let watches: [WorldEvent.Kind] = [.authenticationEnded, .authorizationSent, .paymentRetired]
-    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
+    private let authentications: SharedAuthentications
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { authentications = world.shared.authentications }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        switch event {
-        case .authenticationEnded(let attempt, let status):
-            payments.update(attempt.payment) { $0.end(with: status) }
-        case .authorizationSent(let attempt, _, _, _, _, let shifted):
-            let spent = payments.update(attempt.payment) { $0.spend() }
-            let result = spent.endedResult
-            let earned = spent.unspent && result.shiftsLiability
-            checks.expect(shifted == earned, about: attempt.payment,
-                          shifted ? "attempt \(attempt.index) was sent with the liability shift, but "
-                                      + (spent.unspent ? "its authentication ended \(result)" : "it spends no authentication")
-                                  : "attempt \(attempt.index) was sent without the liability shift its authentication's \(result) earned")
-        case .paymentRetired(let payment, _):
-            payments.forget(payment)
-        default:
-            break
-        }
+        let change = authentications.follow(event, checks)
+        guard case .authorizationSent(let attempt, _, _, _, _, let shifted) = event, let spent = change?.before else { return }
+        let result = spent.endedResult
+        let earned = spent.awaitingAuthorization && result.shiftsLiability
+        checks.expect(shifted == earned, about: attempt.payment,
+                      shifted ? "attempt \(attempt.index) was sent with the liability shift, but "
+                                  + (spent.awaitingAuthorization ? "its authentication ended \(result)" : "it spends no authentication")
+                              : "attempt \(attempt.index) was sent without the liability shift its authentication's \(result) earned")
     }
 }
 
