@@ -5,30 +5,15 @@ final class CapturesNeverExceedTheAuthorization: SafetyMonitor {
     static let claim = "CapturesNeverExceedTheAuthorization"
     static let watches: [WorldEvent.Kind] = [.holdPlaced, .captureAttempted, .captured, .paymentRetired]
 
-    private struct Shadow {
-        var authorized: Int64 = 0
-        var captured: Int64 = 0
-    }
+    private let money: SharedMoney
 
-    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
-
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { money = world.shared.money }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        switch event {
-        case .holdPlaced(let payment, _, let amount, _, _, _):
-            payments.update(payment) { $0.authorized += amount }
-        case .captureAttempted(let payment, let amount):
-            let shadow = payments[payment]
-            let captured = shadow.captured + amount
-            checks.expect(captured <= shadow.authorized, about: payment,
-                          "a capture would make \(captured) captured of an authorization for \(shadow.authorized)")
-        case .captured(let payment, _, let amount):
-            payments.update(payment) { $0.captured += amount }
-        case .paymentRetired(let payment, _):
-            payments.forget(payment)
-        default:
-            break
-        }
+        let change = money.follow(event, checks)
+        guard case .captureAttempted(let payment, let amount) = event, let shadow = change?.before else { return }
+        let captured = shadow.captured + amount
+        checks.expect(captured <= shadow.authorized, about: payment,
+                      "a capture would make \(captured) captured of an authorization for \(shadow.authorized)")
     }
 }

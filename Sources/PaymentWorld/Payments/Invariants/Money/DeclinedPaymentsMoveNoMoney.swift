@@ -5,35 +5,20 @@ final class DeclinedPaymentsMoveNoMoney: SafetyMonitor {
     static let claim = "DeclinedPaymentsMoveNoMoney"
     static let watches: [WorldEvent.Kind] = [.captured, .refunded, .paymentFinal, .paymentRetired]
 
-    private struct Shadow {
-        /// Captured less refunded.
-        var net: Int64 = 0
-        var failed = false
-    }
+    private let money: SharedMoney
 
-    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
-
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { money = world.shared.money }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        let change = money.follow(event, checks)
+        guard let shadow = change?.before else { return }
         switch event {
         case .captured(let payment, _, let amount):
-            let failed = payments.update(payment) { shadow in
-                shadow.net += amount
-                return shadow.failed
-            }
-            if failed { checks.expect(false, about: payment, "captured \(amount) after the payment ended not succeeded") }
-        case .refunded(let payment, let amount):
-            payments.update(payment) { $0.net -= amount }
+            if shadow.failed { checks.expect(false, about: payment, "captured \(amount) after the payment ended not succeeded") }
         case .paymentFinal(let payment, _, let succeeded):
             guard !succeeded else { return }
-            let net = payments.update(payment) { shadow in
-                shadow.failed = true
-                return shadow.net
-            }
+            let net = shadow.captured - shadow.refunded  // Captured less refunded.
             checks.expect(net == 0, about: payment, "ended not succeeded with \(net) captured from the card")
-        case .paymentRetired(let payment, _):
-            payments.forget(payment)
         default:
             break
         }

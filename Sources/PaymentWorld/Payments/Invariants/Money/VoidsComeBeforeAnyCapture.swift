@@ -6,32 +6,23 @@ final class VoidsComeBeforeAnyCapture: SafetyMonitor {
     static let watches: [WorldEvent.Kind] = [.captureAttempted, .captured, .refundAttempted, .authorizationClosed,
                                              .paymentRetired]
 
-    private struct Shadow {
-        var captured: Int64 = 0
-        var closed = false
-    }
+    private let money: SharedMoney
 
-    @exclusivity(unchecked) private var payments = LifecycleShadows<PaymentID, Shadow>(fresh: Shadow())
-
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { money = world.shared.money }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
+        let change = money.follow(event, checks)
+        guard let shadow = change?.before else { return }
         switch event {
         case .authorizationClosed(let payment, let expired):
-            let shadow = payments[payment]
             let how = expired ? "expired" : "voided"
             checks.expect(shadow.captured == 0 && !shadow.closed, about: payment,
                           shadow.closed ? "\(how) after it was already closed" : "\(how) after \(shadow.captured) was captured")
-            payments.update(payment) { $0.closed = true }
         case .captureAttempted(let payment, let amount):
-            checks.expect(!payments[payment].closed, about: payment, "a capture of \(amount) after the authorization closed")
+            checks.expect(!shadow.closed, about: payment, "a capture of \(amount) after the authorization closed")
         case .refundAttempted(let payment, let amount):
-            guard payments[payment].closed else { return }
+            guard shadow.closed else { return }
             checks.expect(false, about: payment, "a refund of \(amount) after the authorization closed")
-        case .captured(let payment, _, let amount):
-            payments.update(payment) { $0.captured += amount }
-        case .paymentRetired(let payment, _):
-            payments.forget(payment)
         default:
             break
         }

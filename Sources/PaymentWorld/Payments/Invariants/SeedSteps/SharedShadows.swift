@@ -3,9 +3,9 @@ import SimulationKernel
 /// The shadows that several claims keep alike, kept once per world.
 ///
 /// The OTP claims (OTP-1, OTP-2, OTP-4, WAL-2), the session claims (SES-1, SES-2, SES-4, SES-5),
-/// three SCA claims (SCA-2, SCA-3, SCA-4) and the five claims on a payment's authentications
-/// (3DS-3, 3DS-4, 3DS-5, 3DS-6, SALE-5) each followed the same events into the same shadow, one
-/// copy per claim. Each family's claims now read one copy: the first of
+/// three SCA claims (SCA-2, SCA-3, SCA-4), five claims on a payment's authentications (3DS-3,
+/// 3DS-4, 3DS-5, 3DS-6, SALE-5) and four on its money (AUTH-1, AUTH-2, AUTH-3, SALE-2) each
+/// followed the same events into the same shadow, one copy per claim. Each family's claims now read one copy: the first of
 /// them to see an event follows it, and the others read what that did (the shadow before and
 /// after), so every claim judges exactly what its own copy would have shown. A claim keeps its
 /// own copy where it follows the events differently (SCA-1 keeps its SCA event past the
@@ -32,12 +32,14 @@ final class SharedShadows {
     private(set) lazy var authentications = SharedAuthentications(AuthenticationShadows()) { payments, event, now in
         payments.follow(event, at: now)
     }
+    private(set) lazy var money = SharedMoney(MoneyShadows()) { payments, event, _ in payments.follow(event) }
 }
 
 typealias SharedOtpCodes = FollowedOnce<OtpShadows, SharedShadows.OtpAccepted>
 typealias SharedSessions = FollowedOnce<SessionShadows, SharedShadows.SessionUse>
 typealias SharedScaEvents = FollowedOnce<ScaEventShadows, SharedShadows.ScaChange>
 typealias SharedAuthentications = FollowedOnce<AuthenticationShadows, AuthenticationChange>
+typealias SharedMoney = FollowedOnce<MoneyShadows, MoneyChange>
 
 /// Shadows followed once per event for the claims that share them: the first claim to ask about
 /// an event follows it (`apply`), and the others get what that returned.
