@@ -10,8 +10,8 @@ final class CapturesNeverExceedTheAuthorization: SafetyMonitor {
     init(_ world: MonitoredWorld) { money = world.shared.money }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let change = money.follow(event, checks)
-        guard case .captureAttempted(let payment, let amount) = event, let shadow = change?.before else { return }
+        let before = money.follow(event, checks)
+        guard case .captureAttempted(let payment, let amount) = event, let shadow = before else { return }
         let captured = shadow.captured + amount
         checks.expect(captured <= shadow.authorized, about: payment,
                       "a capture would make \(captured) captured of an authorization for \(shadow.authorized)")

@@ -10,8 +10,8 @@ final class DeclinedPaymentsMoveNoMoney: SafetyMonitor {
     init(_ world: MonitoredWorld) { money = world.shared.money }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let change = money.follow(event, checks)
-        guard let shadow = change?.before else { return }
+        let before = money.follow(event, checks)
+        guard let shadow = before else { return }
         switch event {
         case .captured(let payment, _, let amount):
             if shadow.failed { checks.expect(false, about: payment, "captured \(amount) after the payment ended not succeeded") }

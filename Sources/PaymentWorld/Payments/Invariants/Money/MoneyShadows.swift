@@ -13,21 +13,15 @@ struct MoneyShadow: BitwiseCopyable {
     var failed = false
 }
 
-/// A payment's money shadow before an event and after it.
-struct MoneyChange {
-    var before: MoneyShadow
-    var after: MoneyShadow
-}
-
 /// The payments' money shadows, followed once per event for the four claims that read them. Each
 /// field changes only on events that every claim reading it watches, so a claim sees what its own
 /// copy would show, with or without the others in the catalogue.
 struct MoneyShadows {
     private var payments = LifecycleShadows<PaymentID, MoneyShadow>(fresh: MoneyShadow())
 
-    /// Follows `event`; the payment's shadow before it and after (the same for an event that only
-    /// reads it), or nil for an event about no payment's money.
-    mutating func follow(_ event: WorldEvent) -> MoneyChange? {
+    /// Follows `event`; the payment's shadow as it was before it (what every claim of the four
+    /// judges by), or nil for an event none of them judges.
+    mutating func follow(_ event: WorldEvent) -> MoneyShadow? {
         switch event {
         case .holdPlaced(let payment, _, let amount, _, _, _):
             return change(payment) { $0.authorized += amount }
@@ -46,7 +40,7 @@ struct MoneyShadows {
         case .authorizationClosed(let payment, _):
             return change(payment) { $0.closed = true }
         case .paymentFinal(let payment, _, let succeeded):
-            return succeeded ? read(payment) : change(payment) { $0.failed = true }
+            return succeeded ? nil : change(payment) { $0.failed = true }  // SALE-2 judges only the failed.
         case .captureAttempted(let payment, _), .refundAttempted(let payment, _):
             return read(payment)
         case .paymentRetired(let payment, _):
@@ -57,16 +51,12 @@ struct MoneyShadows {
         }
     }
 
-    private func read(_ payment: PaymentID) -> MoneyChange {
-        let shadow = payments[payment]
-        return MoneyChange(before: shadow, after: shadow)
-    }
+    private func read(_ payment: PaymentID) -> MoneyShadow { payments[payment] }
 
-    private mutating func change(_ payment: PaymentID, _ body: (inout MoneyShadow) -> Void) -> MoneyChange {
+    private mutating func change(_ payment: PaymentID, _ body: (inout MoneyShadow) -> Void) -> MoneyShadow {
         payments.update(payment) { shadow in
-            let before = shadow
-            body(&shadow)
-            return MoneyChange(before: before, after: shadow)
+            defer { body(&shadow) }
+            return shadow
         }
     }
 }

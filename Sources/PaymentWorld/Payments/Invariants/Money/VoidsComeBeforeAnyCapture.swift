@@ -11,8 +11,8 @@ final class VoidsComeBeforeAnyCapture: SafetyMonitor {
     init(_ world: MonitoredWorld) { money = world.shared.money }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let change = money.follow(event, checks)
-        guard let shadow = change?.before else { return }
+        let before = money.follow(event, checks)
+        guard let shadow = before else { return }
         switch event {
         case .authorizationClosed(let payment, let expired):
             let how = expired ? "expired" : "voided"

@@ -13,8 +13,8 @@ final class NoAuthorizationDuringAuthentication: SafetyMonitor {
     init(_ world: MonitoredWorld) { authentications = world.shared.authentications }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let change = authentications.follow(event, checks)
-        guard case .authorizationSent(let attempt, _, _, _, _, _) = event, let before = change?.before else { return }
+        let before = authentications.follow(event, checks)
+        guard case .authorizationSent(let attempt, _, _, _, _, _) = event, let before else { return }
         checks.expect(!before.open, about: attempt.payment,
                       "attempt \(attempt.index)'s authorization was sent while its 3-D Secure authentication was still running")
     }

@@ -18,47 +18,70 @@ final class SharedShadows {
     /// The lifecycle's SCA event before and after an event.
     typealias ScaChange = (LifecycleID, before: ScaEventShadow, after: ScaEventShadow)
 
-    private(set) lazy var otpCodes = SharedOtpCodes(OtpShadows()) { codes, event, now in
-        var accepted: OtpAccepted?
-        codes.follow(event, at: now) { accepted = ($0, $1, $2) }
-        return accepted
-    }
-    private(set) lazy var sessions = SharedSessions(SessionShadows()) { sessions, event, _ in
-        var use: SessionUse?
-        sessions.follow(event) { use = ($0, $1, $2, $3) }
-        return use
-    }
-    private(set) lazy var scaEvents = SharedScaEvents(ScaEventShadows()) { events, event, now in events.follow(event, at: now) }
-    private(set) lazy var authentications = SharedAuthentications(AuthenticationShadows()) { payments, event, now in
-        payments.follow(event, at: now)
-    }
-    private(set) lazy var money = SharedMoney(MoneyShadows()) { payments, event, _ in payments.follow(event) }
+    private(set) lazy var otpCodes = SharedOtpCodes(OtpShadows())
+    private(set) lazy var sessions = SharedSessions(SessionShadows())
+    private(set) lazy var scaEvents = SharedScaEvents(ScaEventShadows())
+    private(set) lazy var authentications = SharedAuthentications(AuthenticationShadows())
+    private(set) lazy var money = SharedMoney(MoneyShadows())
 }
 
-typealias SharedOtpCodes = FollowedOnce<OtpShadows, SharedShadows.OtpAccepted>
-typealias SharedSessions = FollowedOnce<SessionShadows, SharedShadows.SessionUse>
-typealias SharedScaEvents = FollowedOnce<ScaEventShadows, SharedShadows.ScaChange>
-typealias SharedAuthentications = FollowedOnce<AuthenticationShadows, AuthenticationChange>
-typealias SharedMoney = FollowedOnce<MoneyShadows, MoneyChange>
+typealias SharedOtpCodes = FollowedOnce<OtpShadows>
+typealias SharedSessions = FollowedOnce<SessionShadows>
+typealias SharedScaEvents = FollowedOnce<ScaEventShadows>
+typealias SharedAuthentications = FollowedOnce<AuthenticationShadows>
+typealias SharedMoney = FollowedOnce<MoneyShadows>
+
+/// Shadows that several claims read: following an event changes them and returns what the claims
+/// judge it by.
+protocol FollowedShadows {
+    associatedtype Change
+    mutating func followOnce(_ event: WorldEvent, at now: SimTime) -> Change?
+}
+
+extension OtpShadows: FollowedShadows {
+    mutating func followOnce(_ event: WorldEvent, at now: SimTime) -> SharedShadows.OtpAccepted? {
+        var accepted: SharedShadows.OtpAccepted?
+        follow(event, at: now) { accepted = ($0, $1, $2) }
+        return accepted
+    }
+}
+
+extension SessionShadows: FollowedShadows {
+    mutating func followOnce(_ event: WorldEvent, at now: SimTime) -> SharedShadows.SessionUse? {
+        var use: SharedShadows.SessionUse?
+        follow(event) { use = ($0, $1, $2, $3) }
+        return use
+    }
+}
+
+extension ScaEventShadows: FollowedShadows {
+    mutating func followOnce(_ event: WorldEvent, at now: SimTime) -> SharedShadows.ScaChange? { follow(event, at: now) }
+}
+
+extension AuthenticationShadows: FollowedShadows {
+    mutating func followOnce(_ event: WorldEvent, at now: SimTime) -> AuthenticationShadow? { follow(event, at: now) }
+}
+
+extension MoneyShadows: FollowedShadows {
+    mutating func followOnce(_ event: WorldEvent, at now: SimTime) -> MoneyShadow? { follow(event) }
+}
 
 /// Shadows followed once per event for the claims that share them: the first claim to ask about
-/// an event follows it (`apply`), and the others get what that returned.
-final class FollowedOnce<Shadows, Result> {
+/// an event follows it, and the others get what that returned. Generic over the shadows, not a
+/// closure, so each family's following is a direct call the optimizer can inline.
+final class FollowedOnce<Shadows: FollowedShadows> {
     private(set) var shadows: Shadows
-    private let apply: (inout Shadows, WorldEvent, SimTime) -> Result?
     private var followed: UInt64 = 0
-    private var result: Result?
+    private var result: Shadows.Change?
 
-    init(_ shadows: Shadows, _ apply: @escaping (inout Shadows, WorldEvent, SimTime) -> Result?) {
-        self.shadows = shadows
-        self.apply = apply
-    }
+    init(_ shadows: Shadows) { self.shadows = shadows }
 
     /// Follows the event `checks` is observing, if no claim has yet; what following it returned.
-    func follow(_ event: WorldEvent, _ checks: borrowing InvariantChecks) -> Result? {
+    @inline(__always)
+    func follow(_ event: WorldEvent, _ checks: borrowing InvariantChecks) -> Shadows.Change? {
         if followed != checks.sequence {
             followed = checks.sequence
-            result = apply(&shadows, event, checks.time)
+            result = shadows.followOnce(event, at: checks.time)
         }
         return result
     }

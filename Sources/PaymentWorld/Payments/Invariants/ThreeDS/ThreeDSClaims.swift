@@ -20,21 +20,15 @@ struct AuthenticationShadow: BitwiseCopyable {
     var endedResult: TransStatus { WireTransStatus.decode(UInt64(result)) }
 }
 
-/// A payment's authentication shadow before an event and after it.
-struct AuthenticationChange {
-    var before: AuthenticationShadow
-    var after: AuthenticationShadow
-}
-
 /// The payments' authentication shadows, followed once per event for the five claims that read
 /// them. Each field changes only on events that every claim reading it watches, so a claim sees
 /// what its own copy would show, with or without the others in the catalogue.
 struct AuthenticationShadows {
     private var payments = LifecycleShadows<PaymentID, AuthenticationShadow>(fresh: .init())
 
-    /// Follows `event`, observed at `now`; the payment's shadow before it and after, or nil for an
-    /// event that changes none.
-    mutating func follow(_ event: WorldEvent, at now: SimTime) -> AuthenticationChange? {
+    /// Follows `event`, observed at `now`; the payment's shadow as it was before it (what every claim
+    /// of the five judges by), or nil for an event that changes none.
+    mutating func follow(_ event: WorldEvent, at now: SimTime) -> AuthenticationShadow? {
         switch event {
         case .authenticationStarted(let attempt):
             return change(attempt.payment) { shadow in
@@ -61,11 +55,10 @@ struct AuthenticationShadows {
         }
     }
 
-    private mutating func change(_ payment: PaymentID, _ body: (inout AuthenticationShadow) -> Void) -> AuthenticationChange {
+    private mutating func change(_ payment: PaymentID, _ body: (inout AuthenticationShadow) -> Void) -> AuthenticationShadow {
         payments.update(payment) { shadow in
-            let before = shadow
-            body(&shadow)
-            return AuthenticationChange(before: before, after: shadow)
+            defer { body(&shadow) }
+            return shadow
         }
     }
 }
@@ -100,9 +93,9 @@ final class EachAuthenticationAuthorizesOnce: SafetyMonitor {
     init(_ world: MonitoredWorld) { authentications = world.shared.authentications }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let change = authentications.follow(event, checks)
+        let before = authentications.follow(event, checks)
         guard case .authorizationSent(let attempt, _, let authentication, _, _, _) = event, let authentication,
-              let before = change?.before else { return }  // No 3-D Secure asked for: nothing to spend.
+              let before else { return }  // No 3-D Secure asked for: nothing to spend.
         guard before.unspent else {
             return checks.expect(false, about: attempt.payment,
                                  "attempt \(attempt.index) authorized with a \(authentication) another authorization already used")
@@ -125,8 +118,8 @@ final class EachAuthenticationEndsOnce: SafetyMonitor {
     init(_ world: MonitoredWorld) { authentications = world.shared.authentications }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let change = authentications.follow(event, checks)
-        guard case .authenticationEnded(let attempt, let status) = event, let before = change?.before else { return }
+        let before = authentications.follow(event, checks)
+        guard case .authenticationEnded(let attempt, let status) = event, let before else { return }
         checks.expect(before.open, about: attempt.payment,
                       "attempt \(attempt.index)'s authentication ended with \(status) with none open: it ended before")
     }
@@ -149,8 +142,8 @@ final class AuthenticationsEndInTime: SafetyMonitor {
     }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let change = authentications.follow(event, checks)
-        guard case .authenticationEnded(let attempt, let status) = event, let before = change?.before else { return }
+        let before = authentications.follow(event, checks)
+        guard case .authenticationEnded(let attempt, let status) = event, let before else { return }
         let took = checks.time - SimTime(nanoseconds: before.startedAt)
         checks.expect(took <= limit, about: attempt.payment,
                       "attempt \(attempt.index)'s authentication ended with \(status) after \(took.seconds) s, past \(limit.seconds) s")
@@ -170,8 +163,8 @@ final class LiabilityShiftsOnlyOnYOrA: SafetyMonitor {
     init(_ world: MonitoredWorld) { authentications = world.shared.authentications }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
-        let change = authentications.follow(event, checks)
-        guard case .authorizationSent(let attempt, _, _, _, _, let shifted) = event, let spent = change?.before else { return }
+        let before = authentications.follow(event, checks)
+        guard case .authorizationSent(let attempt, _, _, _, _, let shifted) = event, let spent = before else { return }
         let result = spent.endedResult
         let earned = spent.awaitingAuthorization && result.shiftsLiability
         checks.expect(shifted == earned, about: attempt.payment,
