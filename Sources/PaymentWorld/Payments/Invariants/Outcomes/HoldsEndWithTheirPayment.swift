@@ -5,30 +5,26 @@ final class HoldsEndWithTheirPayment: SafetyMonitor {
     static let claim = "HoldsEndWithTheirPayment"
     static let watches: [WorldEvent.Kind] = [.holdPlaced, .holdReleased, .captured, .paymentRetired, .holdsAtEnd]
 
-    @exclusivity(unchecked) private var held = LifecycleShadows<PaymentID, Int64>(fresh: 0)
+    private let holds: SharedHolds
 
-    init(_ world: MonitoredWorld) {}
+    init(_ world: MonitoredWorld) { holds = world.shared.holds }
 
     func observe(_ event: WorldEvent, _ checks: inout InvariantChecks) {
         switch event {
-        case .holdPlaced(let payment, _, let amount, _, _, _):
-            held.update(payment) { $0 += amount }
-        case .holdReleased(let payment, _, let amount), .captured(let payment, _, let amount):
-            held.update(payment) { $0 -= amount }
         case .paymentRetired(let payment, _):
-            let remaining = held[payment]
-            held.forget(payment)
+            let remaining = holds.follow(event, checks)?.held ?? 0
             checks.expect(remaining == 0, about: payment, "retired holding \(remaining)")
         case .holdsAtEnd(let open):
             guard open != 0 else { return checks.expect(true, about: .world, "") }
-            let holding = held.identities { $0 != 0 }
-            let named = holding.prefix(3).map { "\($0) \(held[$0])" }.joined(separator: ", ")
+            let shadows = holds.shadows
+            let holding = shadows.identities { $0.held != 0 }
+            let named = holding.prefix(3).map { "\($0) \(shadows[$0].held)" }.joined(separator: ", ")
             let more = holding.count > 3 ? " and \(holding.count - 3) more" : ""
             checks.expect(false, about: holding.first.map { .payment($0) } ?? .world,
                           "the run went idle with \(open) minor units still held"
                               + (holding.isEmpty ? "" : ": \(named)\(more)"))
         default:
-            break
+            _ = holds.follow(event, checks)
         }
     }
 }

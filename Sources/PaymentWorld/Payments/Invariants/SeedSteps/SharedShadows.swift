@@ -4,8 +4,9 @@ import SimulationKernel
 ///
 /// The OTP claims (OTP-1, OTP-2, OTP-4, WAL-2), the session claims (SES-1, SES-2, SES-4, SES-5),
 /// three SCA claims (SCA-2, SCA-3, SCA-4), five claims on a payment's authentications (3DS-3,
-/// 3DS-4, 3DS-5, 3DS-6, SALE-5) and four on its money (AUTH-1, AUTH-2, AUTH-3, SALE-2) each
-/// followed the same events into the same shadow, one copy per claim. Each family's claims now read one copy: the first of
+/// 3DS-4, 3DS-5, 3DS-6, SALE-5), four on its money (AUTH-1, AUTH-2, AUTH-3, SALE-2) and three on
+/// its holds (SALE-1, RES-2, AUTH-4) each followed the same events into the same shadow, one copy
+/// per claim. Each family's claims now read one copy: the first of
 /// them to see an event follows it, and the others read what that did (the shadow before and
 /// after), so every claim judges exactly what its own copy would have shown. A claim keeps its
 /// own copy where it follows the events differently (SCA-1 keeps its SCA event past the
@@ -23,6 +24,7 @@ final class SharedShadows {
     private(set) lazy var scaEvents = SharedScaEvents(ScaEventShadows())
     private(set) lazy var authentications = SharedAuthentications(AuthenticationShadows())
     private(set) lazy var money = SharedMoney(MoneyShadows())
+    private(set) lazy var holds = SharedHolds(HoldShadows())
 }
 
 typealias SharedOtpCodes = FollowedOnce<OtpShadows>
@@ -30,6 +32,7 @@ typealias SharedSessions = FollowedOnce<SessionShadows>
 typealias SharedScaEvents = FollowedOnce<ScaEventShadows>
 typealias SharedAuthentications = FollowedOnce<AuthenticationShadows>
 typealias SharedMoney = FollowedOnce<MoneyShadows>
+typealias SharedHolds = FollowedOnce<HoldShadows>
 
 /// Shadows that several claims read: following an event changes them and returns what the claims
 /// judge it by.
