@@ -13,8 +13,8 @@ enum SimPyPeer {
     private static let python = ".venv-peers/bin/python"
     private static let script = "../shared/peers/simpy_payments.py"
 
-    /// Why the peer cannot run here, or nil when it can.
-    static var missing: String? {
+    /// Why the peer cannot run here, or nil when it can; says how to set it up when it cannot.
+    static func unavailable() -> String? {
         guard FileManager.default.isExecutableFile(atPath: python), FileManager.default.fileExists(atPath: script) else {
             print("simpy: skipped; set up the peer with: python3 -m venv .venv-peers && .venv-peers/bin/pip install simpy==4.1.2")
             return ".venv-peers or \(script) missing"
@@ -51,7 +51,7 @@ enum SimPyPeer {
     }
 
     static func measure(payments: Int, seed: UInt64, ours: [(String, JSONOutput)]) -> [(String, JSONOutput)] {
-        if let missing { return [("simpy", .string("not run: \(missing)"))] }
+        if let missing = unavailable() { return [("simpy", .string("not run: \(missing)"))] }
         print("simpy: \(payments) payments, seed \(seed) (SimPy 4.1.2, same machine, same sitting)")
         let run: Run
         switch Self.run(payments: payments, seed: seed) {

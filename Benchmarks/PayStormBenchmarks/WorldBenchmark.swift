@@ -96,7 +96,7 @@ struct WorldBenchmark {
 
     /// SimPy and the world, alternately, so that the host's drift falls on both alike.
     private func againstSimPy(payments: Int, size: Int) -> [(String, JSONOutput)] {
-        if let missing = SimPyPeer.missing { return [("against_simpy", .string("not run: \(missing)"))] }
+        if let missing = SimPyPeer.unavailable() { return [("against_simpy", .string("not run: \(missing)"))] }
         print("world against SimPy: \(pairs) alternating pairs, SimPy's reference pipeline on"
               + " \(SummaryTable.grouped(UInt64(payments))) payments, the world at \(SummaryTable.grouped(UInt64(size))) lifecycles")
         var rows: [JSONOutput] = []

@@ -55,6 +55,14 @@ struct LifecycleShadows<ID: SlotIdentity, Shadow: BitwiseCopyable> {
         return change(&shadow)
     }
 
+    /// Changes the shadow of `id` as `update` does; returns it as it was before the change.
+    mutating func change(_ id: ID, _ body: (inout Shadow) -> Void) -> Shadow {
+        update(id) { shadow in
+            defer { body(&shadow) }
+            return shadow
+        }
+    }
+
     /// Forgets `id`: nothing more can happen to it.
     mutating func forget(_ id: ID) {
         let slot = id.slot

@@ -24,23 +24,23 @@ struct MoneyShadows {
     mutating func follow(_ event: WorldEvent) -> MoneyShadow? {
         switch event {
         case .holdPlaced(let payment, _, let amount, _, _, _):
-            return change(payment) { $0.authorized += amount }
+            return payments.change(payment) { $0.authorized += amount }
         case .captured(let payment, _, let amount):
-            return change(payment) { $0.captured += amount }
+            return payments.change(payment) { $0.captured += amount }
         case .refundRequested(let payment, let amount):
-            return change(payment) { $0.refundsInFlight += amount }
+            return payments.change(payment) { $0.refundsInFlight += amount }
         case .refunded(let payment, let amount):
             // A refund applied twice (a planted defect) was never in flight the second time.
-            return change(payment) { shadow in
+            return payments.change(payment) { shadow in
                 shadow.refunded += amount
                 shadow.refundsInFlight = max(0, shadow.refundsInFlight - amount)
             }
         case .refundNotMade(let payment, let amount):
-            return change(payment) { $0.refundsInFlight = max(0, $0.refundsInFlight - amount) }
+            return payments.change(payment) { $0.refundsInFlight = max(0, $0.refundsInFlight - amount) }
         case .authorizationClosed(let payment, _):
-            return change(payment) { $0.closed = true }
+            return payments.change(payment) { $0.closed = true }
         case .paymentFinal(let payment, _, let succeeded):
-            return succeeded ? nil : change(payment) { $0.failed = true }  // SALE-2 judges only the failed.
+            return succeeded ? nil : payments.change(payment) { $0.failed = true }  // SALE-2 judges only the failed.
         case .captureAttempted(let payment, _), .refundAttempted(let payment, _):
             return read(payment)
         case .paymentRetired(let payment, _):
@@ -52,11 +52,4 @@ struct MoneyShadows {
     }
 
     private func read(_ payment: PaymentID) -> MoneyShadow { payments[payment] }
-
-    private mutating func change(_ payment: PaymentID, _ body: (inout MoneyShadow) -> Void) -> MoneyShadow {
-        payments.update(payment) { shadow in
-            defer { body(&shadow) }
-            return shadow
-        }
-    }
 }

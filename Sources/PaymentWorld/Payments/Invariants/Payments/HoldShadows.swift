@@ -1,5 +1,3 @@
-import SimulationKernel
-
 /// What the hold claims know of a payment's holds (SALE-1, RES-2, AUTH-4): one copy for the three,
 /// in 24 bytes an entry where their own copies took 56.
 struct HoldShadow: BitwiseCopyable {
@@ -80,8 +78,4 @@ struct HoldShadows {
             return nil
         }
     }
-}
-
-extension HoldShadows: FollowedShadows {
-    mutating func followOnce(_ event: WorldEvent, at now: SimTime) -> HoldShadow? { follow(event) }
 }

@@ -69,6 +69,10 @@ extension MoneyShadows: FollowedShadows {
     mutating func followOnce(_ event: WorldEvent, at now: SimTime) -> MoneyShadow? { follow(event) }
 }
 
+extension HoldShadows: FollowedShadows {
+    mutating func followOnce(_ event: WorldEvent, at now: SimTime) -> HoldShadow? { follow(event) }
+}
+
 /// Shadows followed once per event for the claims that share them: the first claim to ask about
 /// an event follows it, and the others get what that returned. Generic over the shadows, not a
 /// closure, so each family's following is a direct call the optimizer can inline.

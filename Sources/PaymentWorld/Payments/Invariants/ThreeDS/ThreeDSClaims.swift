@@ -31,19 +31,19 @@ struct AuthenticationShadows {
     mutating func follow(_ event: WorldEvent, at now: SimTime) -> AuthenticationShadow? {
         switch event {
         case .authenticationStarted(let attempt):
-            return change(attempt.payment) { shadow in
+            return payments.change(attempt.payment) { shadow in
                 shadow.open = true
                 shadow.startedAt = now.nanoseconds
             }
         case .authenticationEnded(let attempt, let status):
-            return change(attempt.payment) { shadow in
+            return payments.change(attempt.payment) { shadow in
                 shadow.open = false
                 shadow.unspent = true
                 shadow.awaitingAuthorization = true
                 shadow.result = UInt8(WireTransStatus.encode(status))
             }
         case .authorizationSent(let attempt, _, let authentication, _, _, _):
-            return change(attempt.payment) { shadow in
+            return payments.change(attempt.payment) { shadow in
                 if authentication != nil { shadow.unspent = false }
                 shadow.awaitingAuthorization = false
             }
@@ -52,13 +52,6 @@ struct AuthenticationShadows {
             return nil
         default:
             return nil
-        }
-    }
-
-    private mutating func change(_ payment: PaymentID, _ body: (inout AuthenticationShadow) -> Void) -> AuthenticationShadow {
-        payments.update(payment) { shadow in
-            defer { body(&shadow) }
-            return shadow
         }
     }
 }
